@@ -1,0 +1,54 @@
+# stickslip — the two commands of the quick start are `make demo` and `make test`.
+# Every target installs missing Debian packages first (scripts/install-deps.sh), so both work on a
+# fresh Debian machine as root.
+
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD       ?= build
+ASAN_BUILD  ?= build-asan
+CMAKE_FLAGS ?=
+DEMO_DIR    ?= results/demo
+DEMO_MODEL  ?= examples/slider_crank/slider_crank.yaml
+CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+
+.PHONY: all deps configure build asan demo test test-release test-asan test-long bench clean
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+$(ASAN_BUILD)/CMakeCache.txt:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTICKSLIP_SANITIZE=ON \
+	  -DSTICKSLIP_BENCHMARKS=OFF $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+asan: deps $(ASAN_BUILD)/CMakeCache.txt
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+demo: build
+	@./scripts/demo.sh $(BUILD)/bin/stickslip $(DEMO_MODEL) $(DEMO_DIR)
+
+# The whole suite: the Release build's tests, then the same tests under ASan + UBSan.
+test: test-release test-asan
+
+test-release: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -LE long
+
+test-asan: asan
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS) -LE long
+
+# Long validations (paper cases over their full duration): not part of `make test`.
+test-long: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -L long
+
+bench: build
+	@./scripts/bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

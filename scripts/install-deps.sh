@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian packages stickslip needs, only those that are missing.
+# Idempotent; runs as root (or through sudo); non-interactive (always, and required under CI=true).
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libeigen3-dev          # linear algebra
+  libyaml-cpp-dev        # model files
+  libcli11-dev           # command line
+  libgtest-dev googletest  # tests
+  libbenchmark-dev       # micro-benchmarks
+  libsundials-dev        # implicit (BDF) integration for stiff contact
+  python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    echo "install-deps: need root to install: ${missing[*]}" >&2; exit 1; fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+# Refresh the package lists only when an install fails for want of them.
+if ! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,11 @@
+// Placeholder: replaced by the real `stickslip plot` command.
+#include "app/commands.hpp"
+
+namespace stickslip::app {
+
+void add_plot_command(CLI::App& cli, int& exit_code) {
+  auto* sub = cli.add_subcommand("plot", "(not yet implemented)");
+  sub->callback([&exit_code] { exit_code = kExitBadInput; });
+}
+
+}  // namespace stickslip::app
