@@ -1,11 +1,73 @@
-// Placeholder: replaced by the real `stickslip plot` command.
+// `stickslip plot RESULT.csv --columns a,b -o FIG.png`: plots result columns with matplotlib
+// (Debian's /usr/bin/python3; STICKSLIP_PYTHON overrides). The script is compiled into the binary.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
 #include "app/commands.hpp"
+#include "app/plot_script.hpp"
 
 namespace stickslip::app {
+namespace {
+
+struct PlotArgs {
+  std::string csv, output, columns, x = "t", title;
+  bool overlay = false;
+};
+
+int run_python(const std::vector<std::string>& args) {
+  const char* env = std::getenv("STICKSLIP_PYTHON");
+  const std::string python = env && *env ? env : "/usr/bin/python3";
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(python.c_str()));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    execv(python.c_str(), argv.data());
+    std::cerr << "error: cannot run " << python << " (install python3-matplotlib: make deps)\n";
+    _exit(127);
+  }
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int plot(const PlotArgs& a) {
+  std::vector<std::string> args{"-c", kPlotScript, a.csv, a.output, a.columns, "--x", a.x};
+  if (a.overlay) args.emplace_back("--overlay");
+  if (!a.title.empty()) {
+    args.emplace_back("--title");
+    args.push_back(a.title);
+  }
+  const int rc = run_python(args);
+  if (rc == 0) {
+    std::cout << "wrote " << a.output << "\n";
+    return kExitOk;
+  }
+  if (rc == 2) return kExitBadInput;
+  if (rc == 3) return kExitIoError;
+  std::cerr << "error: plotting failed (python exit status " << rc << ")\n";
+  return kExitNumericalFailure;
+}
+
+}  // namespace
 
 void add_plot_command(CLI::App& cli, int& exit_code) {
-  auto* sub = cli.add_subcommand("plot", "(not yet implemented)");
-  sub->callback([&exit_code] { exit_code = kExitBadInput; });
+  auto args = std::make_shared<PlotArgs>();
+  auto* sub = cli.add_subcommand("plot", "Plot columns of a result CSV file to a PNG image");
+  sub->add_option("csv", args->csv, "Result CSV file")->required();
+  sub->add_option("--columns,-c", args->columns, "Comma-separated columns or patterns (crank.*)")->required();
+  sub->add_option("-o,--output", args->output, "Output PNG file")->required();
+  sub->add_option("--x", args->x, "Column for the horizontal axis")->capture_default_str();
+  sub->add_flag("--overlay", args->overlay, "All columns on one axes instead of one axes each");
+  sub->add_option("--title", args->title, "Figure title (default: the CSV path)");
+  sub->callback([args, &exit_code] { exit_code = plot(*args); });
 }
 
 }  // namespace stickslip::app

@@ -1,11 +1,138 @@
-// Placeholder: replaced by the real `stickslip run` command.
+// `stickslip run MODEL.yaml`: reads a model file, simulates it, writes the results as CSV.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
 #include "app/commands.hpp"
+#include "formulations/simulation.hpp"
+#include "io/csv_writer.hpp"
+#include "io/input_error.hpp"
+#include "io/model_file.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip::app {
+namespace {
+
+struct RunArgs {
+  std::string model, output, integrator;
+  std::optional<double> dt, t_end, rtol, atol, output_interval;
+  std::vector<double> baumgarte;
+  bool projection = false, quiet = false;
+};
+
+// A one-line progress indicator on a terminal, redrawn at most ten times a second.
+class Progress {
+ public:
+  Progress(bool enabled, double t0, double t1) : enabled_(enabled), t0_(t0), t1_(t1) {}
+  void update(double t) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    std::fprintf(stderr, "\r  t = %-12.6g  %5.1f %%", t, 100.0 * (t - t0_) / (t1_ - t0_));
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (enabled_) std::fprintf(stderr, "\r%40s\r", "");
+  }
+
+ private:
+  bool enabled_;
+  double t0_, t1_;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+void apply_overrides(const RunArgs& a, SimulationOptions& o) {
+  if (!a.integrator.empty()) o.integrator = a.integrator;
+  if (a.dt) o.integrator_options.step = *a.dt;
+  if (a.t_end) o.t_end = *a.t_end;
+  if (a.rtol) o.integrator_options.rtol = *a.rtol;
+  if (a.atol) o.integrator_options.atol = *a.atol;
+  if (a.output_interval) o.output_interval = *a.output_interval;
+  if (a.baumgarte.size() == 2) o.baumgarte = {a.baumgarte[0], a.baumgarte[1]};
+  if (a.projection) o.projection = true;
+}
+
+int run(const RunArgs& a) {
+  ModelFile mf;
+  try {
+    mf = read_model_file(a.model);
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  apply_overrides(a, mf.options);
+  if (!(mf.options.t_end > mf.options.t_start)) {
+    std::cerr << "error: --t-end must be greater than t_start (" << mf.options.t_start << ")\n";
+    return kExitBadInput;
+  }
+  const std::string out = a.output.empty() ? std::filesystem::path(a.model).stem().string() + ".csv" : a.output;
+
+  std::optional<CsvSink> sink;
+  try {
+    sink.emplace(out);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitIoError;
+  }
+  Progress progress(!a.quiet && isatty(STDERR_FILENO), mf.options.t_start, mf.options.t_end);
+  SimulationCallbacks cb;
+  cb.progress = [&progress](double t) { progress.update(t); };
+  cb.warning = [&a](const std::string& m) {
+    if (!a.quiet) std::cerr << "warning: " << m << "\n";
+  };
+  try {
+    const SimulationSummary s = simulate(mf.model, mf.options, *sink, cb);
+    progress.finish();
+    sink->end();
+    std::printf("wrote %s: %ld rows, t = %g .. %g s\n", out.c_str(), s.output_rows, mf.options.t_start, s.t_final);
+    std::printf("%s: %ld steps (%ld rejected), %ld right-hand-side evaluations, %.3f s wall, max constraint drift %.3g\n",
+                mf.options.integrator.c_str(), s.stats.steps, s.stats.rejected_steps, s.stats.rhs_evaluations,
+                s.wall_time_s, s.max_drift);
+    return kExitOk;
+  } catch (const NumericalError& e) {
+    progress.finish();
+    sink->end();
+    std::cerr << "error: simulation failed at t = " << e.t() << " s (step " << e.step() << ", " << e.element()
+              << "): " << e.what() << "\n       results computed before the failure are in " << out << "\n";
+    return kExitNumericalFailure;
+  } catch (const ModelError& e) {
+    sink->end();
+    std::filesystem::remove(out);  // a model the run refuses writes nothing
+    std::cerr << "error: " << a.model << ": " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    sink->end();
+    std::filesystem::remove(out);
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+}
+
+}  // namespace
 
 void add_run_command(CLI::App& cli, int& exit_code) {
-  auto* sub = cli.add_subcommand("run", "(not yet implemented)");
-  sub->callback([&exit_code] { exit_code = kExitBadInput; });
+  auto a = std::make_shared<RunArgs>();
+  auto* sub = cli.add_subcommand("run", "Simulate a model file and write its results as CSV");
+  sub->add_option("model", a->model, "Model file (YAML)")->required();
+  sub->add_option("-o,--output", a->output, "Result CSV (default: <model name>.csv in the current folder)");
+  sub->add_option("--integrator", a->integrator, "rk4 (fixed step) or dopri5 (adaptive)")
+      ->check(CLI::IsMember({"rk4", "dopri5"}));
+  sub->add_option("--dt", a->dt, "Step: fixed step of rk4, first step of dopri5")->check(CLI::PositiveNumber);
+  sub->add_option("--t-end", a->t_end, "End time [s]");
+  sub->add_option("--rtol", a->rtol, "Relative tolerance of dopri5")->check(CLI::PositiveNumber);
+  sub->add_option("--atol", a->atol, "Absolute tolerance of dopri5")->check(CLI::PositiveNumber);
+  sub->add_option("--output-interval", a->output_interval, "Time between output rows [s] (0: every step)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--baumgarte", a->baumgarte, "Baumgarte alpha,beta of Φ̈ + αΦ̇ + βΦ = 0")
+      ->delimiter(',')->expected(2);
+  sub->add_flag("--projection", a->projection, "Project positions and velocities onto the constraints after each step");
+  sub->add_flag("-q,--quiet", a->quiet, "No progress indicator and no warnings");
+  sub->callback([a, &exit_code] { exit_code = run(*a); });
 }
 
 }  // namespace stickslip::app

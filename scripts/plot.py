@@ -1,0 +1,92 @@
+"""Plots columns of a stickslip CSV result file (run by `stickslip plot` with /usr/bin/python3).
+
+usage: plot.py CSV OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]
+COLUMNS is a comma-separated list of column names or shell-style patterns ("crank.*").
+Exit status 2 when the CSV or a column is missing.
+"""
+import csv
+import fnmatch
+import sys
+
+
+def fail(message):
+    print("error: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+def read_csv(path):
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as e:
+        fail(f"cannot read '{path}': {e.strerror}")
+    if len(rows) < 2:
+        fail(f"'{path}' has no data rows")
+    header = rows[0]
+    data = {name: [] for name in header}
+    for line_no, row in enumerate(rows[1:], start=2):
+        if len(row) != len(header):
+            fail(f"{path}:{line_no}: expected {len(header)} values, got {len(row)}")
+        for name, cell in zip(header, row):
+            data[name].append(float(cell))
+    return header, data
+
+
+def select(header, patterns):
+    chosen = []
+    for p in patterns:
+        matches = [c for c in header if fnmatch.fnmatchcase(c, p)]
+        if not matches:
+            fail(f"no column matches '{p}'; columns are: {', '.join(header)}")
+        chosen.extend(m for m in matches if m not in chosen)
+    return chosen
+
+
+def main(argv):
+    args = list(argv)
+    options = {"--x": "t", "--title": None}
+    overlay = "--overlay" in args
+    if overlay:
+        args.remove("--overlay")
+    for key in ("--x", "--title"):
+        if key in args:
+            i = args.index(key)
+            if i + 1 >= len(args):
+                fail(f"{key} needs a value")
+            options[key] = args[i + 1]
+            del args[i:i + 2]
+    if len(args) != 3:
+        fail("usage: plot.py CSV OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]")
+    csv_path, png_path, columns = args
+    header, data = read_csv(csv_path)
+    x_name = options["--x"]
+    if x_name not in data:
+        fail(f"no column '{x_name}' for the x axis")
+    chosen = select(header, [c.strip() for c in columns.split(",") if c.strip()])
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = 1 if overlay else len(chosen)
+    fig, axes = plt.subplots(n, 1, sharex=True, figsize=(8, 2.2 * n + 0.8), squeeze=False)
+    for k, name in enumerate(chosen):
+        ax = axes[0 if overlay else k][0]
+        ax.plot(data[x_name], data[name], label=name, linewidth=1.0)
+        if overlay:
+            ax.legend(loc="best", fontsize="small")
+        else:
+            ax.set_ylabel(name, fontsize="small")
+        ax.grid(True, linewidth=0.3)
+    axes[-1][0].set_xlabel(x_name)
+    fig.suptitle(options["--title"] or csv_path, fontsize="medium")
+    fig.tight_layout()
+    try:
+        fig.savefig(png_path, dpi=120)
+    except OSError as e:
+        print(f"error: cannot write '{png_path}': {e.strerror}", file=sys.stderr)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,104 @@
+#include "assembly/accelerations.hpp"
+
+#include <cmath>
+
+#include "assembly/constraints.hpp"
+#include "math/errors.hpp"
+
+namespace stickslip {
+namespace {
+
+// Relative threshold below which a pivot of the rank-revealing QR counts as zero.
+constexpr double kRankThreshold = 1e-9;
+// Smallest ratio of Cholesky pivots of G M⁻¹ Gᵀ accepted as regular (about 1e4 times the rounding
+// of double precision: beyond it λ has no correct digits left).
+constexpr double kSingularRatio = 1e-12;
+
+// The first constraint row that is (numerically) a combination of the rows before it.
+// (or, when every row looks independent at this threshold, the row with the smallest pivot of the
+// rank-revealing QR).
+int first_dependent_row(const Mat& G) {
+  for (int rows = 1; rows <= G.rows(); ++rows) {
+    Eigen::ColPivHouseholderQR<Mat> qr(G.topRows(rows).transpose());
+    qr.setThreshold(kRankThreshold);
+    if (qr.rank() < rows) return rows - 1;
+  }
+  Eigen::ColPivHouseholderQR<Mat> qr(G.transpose());
+  return static_cast<int>(qr.colsPermutation().indices()[G.rows() - 1]);
+}
+
+}  // namespace
+
+void factor_constraint_matrix(const Model& model, double t, Workspace& ws) {
+  if (model.n_constraints == 0) return;
+  ws.GMinv.noalias() = ws.G * ws.mass_inv.asDiagonal();
+  ws.A.noalias() = ws.GMinv * ws.G.transpose();
+  if (ws.redundant_constraints) {
+    ws.cod.compute(ws.A);
+    return;
+  }
+  ws.llt.compute(ws.A);
+  // Cholesky pivots L_kk² spanning more than 1/kSingularRatio mean A is numerically singular: the
+  // mechanism has reached a lock-up or a singular configuration.
+  const auto pivots = ws.llt.matrixLLT().diagonal();
+  const bool singular = ws.llt.info() != Eigen::Success ||
+                        pivots.minCoeff() * pivots.minCoeff() < kSingularRatio * pivots.maxCoeff() * pivots.maxCoeff();
+  if (singular) {
+    const int row = first_dependent_row(ws.G);
+    throw NumericalError(t, constraint_row_owner(model, row),
+                         "the constraint Jacobian became singular (dependent equation of " +
+                             constraint_row_owner(model, row) + "): a singular configuration or a lock-up");
+  }
+}
+
+void solve_constraint_matrix(const Workspace& ws, const Vec& b, Vec& x) {
+  if (b.size() == 0) return;
+  if (ws.redundant_constraints) {
+    x = ws.cod.solve(b);
+  } else {
+    x = ws.llt.solve(b);
+  }
+}
+
+void solve_accelerations(const Model& model, double t, const Stabilization& stab, Workspace& ws) {
+  if (model.n_constraints == 0) {
+    ws.force_total = ws.f;
+    ws.qdd = ws.mass_inv.cwiseProduct(ws.f);
+    return;
+  }
+  factor_constraint_matrix(model, t, ws);
+  ws.rhs = ws.gamma - stab.alpha * ws.phi_dot - stab.beta * ws.phi;
+  ws.rhs.noalias() -= ws.GMinv * ws.f;
+  solve_constraint_matrix(ws, ws.rhs, ws.lambda);
+  if (!ws.lambda.allFinite()) {
+    Eigen::Index row = 0;
+    ws.lambda.cwiseAbs().maxCoeff(&row);
+    for (Eigen::Index k = 0; k < ws.lambda.size(); ++k) {
+      if (!std::isfinite(ws.lambda[k])) row = k;
+    }
+    const std::string owner = constraint_row_owner(model, static_cast<int>(row));
+    throw NumericalError(t, owner, "the reaction of " + owner + " is not finite: a lock-up or an unreachable configuration");
+  }
+  ws.force_total = ws.f;
+  ws.force_total.noalias() += ws.G.transpose() * ws.lambda;
+  ws.qdd = ws.mass_inv.cwiseProduct(ws.force_total);
+}
+
+ConstraintAnalysis analyse_constraints(const Model& model, Workspace& ws) {
+  ConstraintAnalysis a;
+  a.rows = model.n_constraints;
+  if (a.rows == 0) {
+    ws.redundant_constraints = false;
+    return a;
+  }
+  Eigen::ColPivHouseholderQR<Mat> qr(ws.G.transpose());
+  qr.setThreshold(kRankThreshold);
+  a.rank = static_cast<int>(qr.rank());
+  // Rows of G are columns of Gᵀ; the pivoted columns beyond the rank are the dependent ones.
+  const auto& perm = qr.colsPermutation().indices();
+  for (int k = a.rank; k < a.rows; ++k) a.dependent_rows.push_back(perm[k]);
+  ws.redundant_constraints = a.rank < a.rows;
+  return a;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,27 @@
+// Stage: applied generalised forces Q (gravity, point forces, torques, spring-dampers), the
+// right-hand side of M q̈ = Q + Gᵀλ before constraint and contact forces.
+#pragma once
+
+#include "assembly/workspace.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+// Requires compute_body_kinematics. Writes ws.f.
+void assemble_applied_forces(const Model& model, const State& s, Workspace& ws);
+
+// Adds a force F (global frame) acting at global point p of body `body` to a generalised force
+// vector: the force on [x, y] and its moment about the centre of mass on θ. No-op for bodies that
+// are not dynamic.
+void add_point_load(const Model& model, const Workspace& ws, int body, const Vec2& p, const Vec2& F, Vec& f);
+
+// Current length L and its rate L̇ of a spring-damper.
+struct SpringGeometry {
+  Vec2 pi, pj;        // attachment points, global
+  Vec2 direction;     // unit vector from P_i to P_j (zero when the points coincide)
+  double length = 0;  // L
+  double rate = 0;    // L̇
+};
+SpringGeometry spring_geometry(const SpringDamper& s, const Workspace& ws);
+
+}  // namespace stickslip

@@ -1,0 +1,17 @@
+// Stage 1 of every assembly: pose, velocity (and, for bodies that are not dynamic, acceleration) of
+// every body in the global frame.
+#pragma once
+
+#include "assembly/workspace.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+// Writes ws.bodies from the state (dynamic bodies) or the model (fixed, prescribed bodies at s.t).
+void compute_body_kinematics(const Model& model, const State& s, Workspace& ws);
+
+// Global position and velocity of a point given in a body's frame.
+inline Vec2 point_position(const BodyKinematics& b, const Vec2& local) { return b.r + b.A * local; }
+inline Vec2 point_velocity(const BodyKinematics& b, const Vec2& local) { return b.v + b.omega * perp(b.A * local); }
+
+}  // namespace stickslip

@@ -1,0 +1,57 @@
+// The contribution of one joint or driver to the constraint equations, before it is scattered into
+// the global Φ, G, γ. For rows r of the block:
+//   Φ_r(q, t),   Φ̇_r = G_i,r v_i + G_j,r v_j + (Φ_t)_r,
+//   Φ̈_r = G_i,r a_i + G_j,r a_j + c_r + (Φ_tt)_r,
+// with v, a the generalised velocities/accelerations [ẋ, ẏ, ω] of bodies i and j and c the
+// velocity-product terms. Hence γ_r = -(c_r + (Φ_tt)_r) - (known accelerations of bodies that are
+// not dynamic) (Zhang & Wang 2017 eq. (28) without the Baumgarte terms).
+#pragma once
+
+#include "assembly/workspace.hpp"
+
+namespace stickslip {
+
+struct ConstraintBlock {
+  static constexpr int kMaxRows = 3;
+  int rows = 0;
+  Eigen::Matrix<double, kMaxRows, 3> Gi = Eigen::Matrix<double, kMaxRows, 3>::Zero();  // ∂Φ/∂q_i
+  Eigen::Matrix<double, kMaxRows, 3> Gj = Eigen::Matrix<double, kMaxRows, 3>::Zero();  // ∂Φ/∂q_j
+  Eigen::Vector3d phi = Eigen::Vector3d::Zero();
+  Eigen::Vector3d phi_t = Eigen::Vector3d::Zero();   // ∂Φ/∂t
+  Eigen::Vector3d phi_tt = Eigen::Vector3d::Zero();  // ∂²Φ/∂t²
+  Eigen::Vector3d c = Eigen::Vector3d::Zero();       // velocity products of Φ̈
+};
+
+// Building blocks of the planar joints (constraint_primitives.cpp). Each fills `rows` rows of `out`
+// starting at `row`.
+
+// Point P_j of body j coincides with point P_i of body i: Φ = P_j - P_i (2 rows).
+void point_coincidence(const BodyKinematics& bi, const BodyKinematics& bj, const Vec2& si_local,
+                       const Vec2& sj_local, ConstraintBlock& out, int row);
+
+// Distance of P_j from P_i measured along a unit vector a fixed in body i: Φ = aᵀ (P_j - P_i) (1 row).
+void projected_distance(const BodyKinematics& bi, const BodyKinematics& bj, const Vec2& a_local,
+                        const Vec2& si_local, const Vec2& sj_local, ConstraintBlock& out, int row);
+
+// Relative rotation: Φ = θ_j - θ_i - θ0 (1 row).
+void relative_angle(const BodyKinematics& bi, const BodyKinematics& bj, double theta0, ConstraintBlock& out,
+                    int row);
+
+// One entry per joint type: the function that evaluates it (its equation count is
+// joint_equation_count in model/). New joint types
+// register here (joint_table.cpp), not in a switch of the assembly.
+using JointEvaluator = void (*)(const Joint&, const BodyKinematics& bi, const BodyKinematics& bj,
+                               ConstraintBlock& out);
+struct JointKind {
+  JointType type;
+  bool carries_torque;  // reports a reaction moment about its point (prismatic, weld)
+  JointEvaluator evaluate;
+};
+const JointKind& joint_kind(JointType type);
+
+// Joint evaluators (one file per joint).
+void evaluate_revolute(const Joint&, const BodyKinematics&, const BodyKinematics&, ConstraintBlock&);
+void evaluate_prismatic(const Joint&, const BodyKinematics&, const BodyKinematics&, ConstraintBlock&);
+void evaluate_weld(const Joint&, const BodyKinematics&, const BodyKinematics&, ConstraintBlock&);
+
+}  // namespace stickslip

@@ -1,0 +1,97 @@
+#include "assembly/constraints.hpp"
+
+namespace stickslip {
+namespace {
+
+// Scatters a block into Φ, Φ̇, G, γ. A body index of -1 means "no body"; bodies that are not dynamic
+// have no columns in G and their known velocity/acceleration enters Φ̇ and γ.
+void scatter(const Model& model, const ConstraintBlock& blk, int row, int body_i, int body_j, Workspace& ws) {
+  const auto body_terms = [&](int body, const Eigen::Matrix<double, ConstraintBlock::kMaxRows, 3>& Gb, int r,
+                              double& phi_dot, double& gamma) {
+    if (body < 0) return;
+    const BodyKinematics& k = ws.bodies[body];
+    const Vec3 vel(k.v.x(), k.v.y(), k.omega);
+    phi_dot += Gb.row(r).dot(vel);
+    const Body& b = model.bodies[body];
+    if (b.is_dynamic()) {
+      ws.G.block<1, 3>(row + r, b.v_offset) += Gb.row(r);
+    } else {
+      gamma -= Gb.row(r).dot(Vec3(k.a.x(), k.a.y(), k.alpha));
+    }
+  };
+  for (int r = 0; r < blk.rows; ++r) {
+    double phi_dot = blk.phi_t[r];
+    double gamma = -(blk.c[r] + blk.phi_tt[r]);
+    body_terms(body_i, blk.Gi, r, phi_dot, gamma);
+    body_terms(body_j, blk.Gj, r, phi_dot, gamma);
+    ws.phi[row + r] = blk.phi[r];
+    ws.phi_dot[row + r] = phi_dot;
+    ws.gamma[row + r] = gamma;
+  }
+}
+
+}  // namespace
+
+void evaluate_driver(const Model& model, const Driver& driver, double t, const Workspace& ws, ConstraintBlock& out) {
+  const TimeValue f = driver.function(t);
+  out.rows = 1;
+  out.Gi.row(0).setZero();
+  out.Gj.row(0).setZero();
+  out.c[0] = 0;
+  switch (driver.target) {
+    case DriverTarget::body_x:
+    case DriverTarget::body_y:
+    case DriverTarget::body_angle: {
+      const int coord = static_cast<int>(driver.target) - static_cast<int>(DriverTarget::body_x);
+      const BodyKinematics& b = ws.bodies[driver.body];
+      const double value = coord == 0 ? b.r.x() : coord == 1 ? b.r.y() : b.theta;
+      out.phi[0] = value;
+      out.Gi(0, coord) = 1.0;
+      break;
+    }
+    case DriverTarget::joint_coordinate: {
+      const Joint& j = model.joints[driver.joint];
+      const BodyKinematics &bi = ws.bodies[j.body_i], &bj = ws.bodies[j.body_j];
+      if (j.type == JointType::prismatic) {
+        projected_distance(bi, bj, j.axis_i, j.point_i, j.point_j, out, 0);
+      } else {
+        relative_angle(bi, bj, 0.0, out, 0);
+      }
+      break;
+    }
+  }
+  // Φ_d = c(q) - f(t): Φ_t = -f', Φ_tt = -f''.
+  out.phi[0] -= f.value;
+  out.phi_t[0] = -f.first;
+  out.phi_tt[0] = -f.second;
+}
+
+void assemble_constraints(const Model& model, const State& s, Workspace& ws) {
+  ws.G.setZero();
+  ConstraintBlock blk;
+  for (const Joint& j : model.joints) {
+    joint_kind(j.type).evaluate(j, ws.bodies[j.body_i], ws.bodies[j.body_j], blk);
+    scatter(model, blk, j.row_offset, j.body_i, j.body_j, ws);
+  }
+  for (const Driver& d : model.drivers) {
+    evaluate_driver(model, d, s.t, ws, blk);
+    if (d.target == DriverTarget::joint_coordinate) {
+      const Joint& j = model.joints[d.joint];
+      scatter(model, blk, d.row_offset, j.body_i, j.body_j, ws);
+    } else {
+      scatter(model, blk, d.row_offset, d.body, -1, ws);
+    }
+  }
+}
+
+std::string constraint_row_owner(const Model& model, int row) {
+  for (const Joint& j : model.joints) {
+    if (row >= j.row_offset && row < j.row_offset + joint_equation_count(j.type)) return "joint " + j.name;
+  }
+  for (const Driver& d : model.drivers) {
+    if (row == d.row_offset) return "driver " + d.name;
+  }
+  return "constraint row " + std::to_string(row);
+}
+
+}  // namespace stickslip

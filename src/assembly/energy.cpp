@@ -1,0 +1,25 @@
+#include "assembly/energy.hpp"
+
+#include "assembly/applied_forces.hpp"
+
+namespace stickslip {
+
+Energy mechanical_energy(const Model& model, const State& s, const Workspace& ws) {
+  Energy e;
+  e.kinetic = 0.5 * s.v.dot(ws.mass.cwiseProduct(s.v));
+  for (std::size_t k = 0; k < model.bodies.size(); ++k) {
+    const Body& b = model.bodies[k];
+    if (b.is_dynamic()) e.potential -= b.mass * model.gravity.dot(ws.bodies[k].r);
+  }
+  for (const SpringDamper& sd : model.springs) {
+    const double stretch = spring_geometry(sd, ws).length - sd.rest_length;
+    e.potential += 0.5 * sd.stiffness * stretch * stretch;
+  }
+  for (const RotationalSpringDamper& rs : model.rotational_springs) {
+    const double twist = ws.bodies[rs.body_j].theta - ws.bodies[rs.body_i].theta - rs.rest_angle;
+    e.potential += 0.5 * rs.stiffness * twist * twist;
+  }
+  return e;
+}
+
+}  // namespace stickslip

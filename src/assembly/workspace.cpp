@@ -1,0 +1,29 @@
+#include "assembly/workspace.hpp"
+
+namespace stickslip {
+
+Workspace::Workspace(const Model& model)
+    : bodies(model.bodies.size()),
+      mass(Vec::Zero(model.nv)),
+      mass_inv(Vec::Zero(model.nv)),
+      f(Vec::Zero(model.nv)),
+      phi(Vec::Zero(model.n_constraints)),
+      phi_dot(Vec::Zero(model.n_constraints)),
+      G(Mat::Zero(model.n_constraints, model.nv)),
+      gamma(Vec::Zero(model.n_constraints)),
+      GMinv(Mat::Zero(model.n_constraints, model.nv)),
+      A(Mat::Zero(model.n_constraints, model.n_constraints)),
+      llt(model.n_constraints),
+      cod(model.n_constraints, model.n_constraints),
+      rhs(Vec::Zero(model.n_constraints)),
+      lambda(Vec::Zero(model.n_constraints)),
+      qdd(Vec::Zero(model.nv)),
+      force_total(Vec::Zero(model.nv)) {
+  for (const Body& b : model.bodies) {
+    if (!b.is_dynamic()) continue;
+    mass.segment<3>(b.v_offset) << b.mass, b.mass, b.inertia;
+  }
+  mass_inv = mass.cwiseInverse();
+}
+
+}  // namespace stickslip

@@ -1,0 +1,61 @@
+#include "formulations/initial_state.hpp"
+
+#include <sstream>
+
+#include "assembly/accelerations.hpp"
+#include "assembly/body_kinematics.hpp"
+#include "assembly/constraints.hpp"
+#include "assembly/projection.hpp"
+#include "math/errors.hpp"
+
+namespace stickslip {
+namespace {
+
+void check_redundancy(const Model& model, const SimulationOptions& options, Workspace& ws,
+                      const std::function<void(const std::string&)>& warn) {
+  const ConstraintAnalysis a = analyse_constraints(model, ws);
+  if (a.dependent_rows.empty()) return;
+  std::ostringstream msg;
+  msg << "redundant constraints: " << a.rows << " equations of rank " << a.rank << " (dependent: ";
+  for (std::size_t k = 0; k < a.dependent_rows.size(); ++k) {
+    msg << (k ? ", " : "") << constraint_row_owner(model, a.dependent_rows[k]);
+  }
+  msg << ")";
+  if (!options.allow_redundant) throw ModelError("joints", msg.str() + "; remove the redundant joint");
+  if (warn) warn(msg.str() + "; reactions are the minimum-norm least-squares solution");
+}
+
+}  // namespace
+
+State assembled_initial_state(const Model& model, const SimulationOptions& options, Workspace& ws,
+                              const std::function<void(const std::string&)>& warn) {
+  State s = initial_state(model, options.t_start);
+  if (model.n_constraints == 0) return s;
+  compute_body_kinematics(model, s, ws);
+  assemble_constraints(model, s, ws);
+  check_redundancy(model, options, ws, warn);
+  const Vec q0 = s.q, v0 = s.v;
+  const ProjectionResult p = project_positions(model, s, ws, 1e-13, 50);
+  if (!p.converged) {
+    std::ostringstream msg;
+    msg << "the initial positions cannot be brought onto the constraints (‖Φ‖ = " << p.residual
+        << "); check joint points and initial poses";
+    throw NumericalError(options.t_start, "initial assembly", msg.str());
+  }
+  project_velocities(model, s, ws);
+  // Velocities set by drivers are expected; a position correction means the file is inconsistent.
+  const double dq = (s.q - q0).cwiseAbs().maxCoeff(), dv = (s.v - v0).cwiseAbs().maxCoeff();
+  if (warn && dq > 1e-6) {
+    std::ostringstream msg;
+    msg << "initial positions corrected to satisfy the joints and drivers (max |Δq| = " << dq << ")";
+    warn(msg.str());
+  }
+  if (warn && dv > 1e-6 && model.drivers.empty()) {
+    std::ostringstream msg;
+    msg << "initial velocities corrected to satisfy the joints (max |Δv| = " << dv << ")";
+    warn(msg.str());
+  }
+  return s;
+}
+
+}  // namespace stickslip

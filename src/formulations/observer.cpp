@@ -1,0 +1,58 @@
+#include "formulations/observer.hpp"
+
+#include "assembly/applied_forces.hpp"
+#include "assembly/constraint_block.hpp"
+#include "assembly/energy.hpp"
+#include "assembly/reactions.hpp"
+
+namespace stickslip {
+
+Observer::Observer(const Model& model) : model_(model) {
+  columns_.push_back("t");
+  for (std::size_t k = 0; k < model.bodies.size(); ++k) {
+    const Body& b = model.bodies[k];
+    if (b.motion == BodyMotion::fixed) continue;
+    bodies_.push_back(static_cast<int>(k));
+    for (const char* c : {".x", ".y", ".theta", ".vx", ".vy", ".omega"}) columns_.push_back(b.name + c);
+  }
+  for (const Joint& j : model.joints) {
+    columns_.push_back(j.name + ".fx");
+    columns_.push_back(j.name + ".fy");
+    if (joint_kind(j.type).carries_torque) columns_.push_back(j.name + ".torque");
+  }
+  for (const Driver& d : model.drivers) columns_.push_back(d.name + ".effort");
+  for (const SpringDamper& s : model.springs) columns_.push_back(s.name + ".force");
+  for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
+  for (const char* c : {"energy.kinetic", "energy.potential", "energy.total", "constraint.drift",
+                        "constraint.velocity_drift"}) {
+    columns_.push_back(c);
+  }
+}
+
+void Observer::record(const State& s, const Workspace& ws, std::vector<double>& row) const {
+  row.clear();
+  row.push_back(s.t);
+  for (int k : bodies_) {
+    const BodyKinematics& b = ws.bodies[k];
+    row.insert(row.end(), {b.r.x(), b.r.y(), b.theta, b.v.x(), b.v.y(), b.omega});
+  }
+  for (const Joint& j : model_.joints) {
+    const JointReaction r = joint_reaction(model_, j, ws);
+    row.push_back(r.force.x());
+    row.push_back(r.force.y());
+    if (joint_kind(j.type).carries_torque) row.push_back(r.moment);
+  }
+  for (const Driver& d : model_.drivers) row.push_back(ws.lambda[d.row_offset]);
+  for (const SpringDamper& sd : model_.springs) {
+    const SpringGeometry g = spring_geometry(sd, ws);
+    row.push_back(sd.stiffness * (g.length - sd.rest_length) + sd.damping * g.rate);
+  }
+  for (const RotationalSpringDamper& rs : model_.rotational_springs) {
+    const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
+    row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
+  }
+  const Energy e = mechanical_energy(model_, s, ws);
+  row.insert(row.end(), {e.kinetic, e.potential, e.total(), ws.phi.norm(), ws.phi_dot.norm()});
+}
+
+}  // namespace stickslip

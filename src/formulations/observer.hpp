@@ -1,0 +1,30 @@
+// The output columns every formulation reports, so results compare column by column:
+//   t; per body (dynamic or prescribed) <b>.x .y .theta .vx .vy .omega; per joint <j>.fx .fy
+//   (reaction on its second body, global frame) and <j>.torque where it carries one; per driver
+//   <d>.effort (its multiplier: the generalised force the drive exerts); per spring <s>.force,
+//   per rotational spring <s>.torque; energy.kinetic .potential .total; constraint.drift (‖Φ‖₂)
+//   and constraint.velocity_drift (‖Φ̇‖₂).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "assembly/workspace.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+class Observer {
+ public:
+  explicit Observer(const Model& model);
+  const std::vector<std::string>& columns() const { return columns_; }
+  // Requires ws evaluated at s (kinematics, forces, constraints, accelerations). Fills `row`.
+  void record(const State& s, const Workspace& ws, std::vector<double>& row) const;
+
+ private:
+  const Model& model_;
+  std::vector<std::string> columns_;
+  std::vector<int> bodies_;  // bodies that get columns
+};
+
+}  // namespace stickslip

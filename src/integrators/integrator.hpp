@@ -1,0 +1,76 @@
+// Time integrators for first-order systems ẏ = F(t, y). They know nothing of mechanics: a formulation
+// presents itself as an OdeSystem. Each integrator advances one step at a time, offers dense output
+// over its last step (so results are sampled at any output time, and events are located by root
+// finding), and accepts a replaced state after a step (projection, impact).
+#pragma once
+
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "math/types.hpp"
+
+namespace stickslip {
+
+class OdeSystem {
+ public:
+  virtual ~OdeSystem() = default;
+  virtual int dimension() const = 0;
+  // ẏ = F(t, y); must not allocate.
+  virtual void derivative(double t, const Vec& y, Vec& dydt) = 0;
+  // Largest step the system accepts from (t, y), e.g. so as not to step over a contact onset.
+  virtual double max_step(double /*t*/, const Vec& /*y*/) { return std::numeric_limits<double>::infinity(); }
+};
+
+struct IntegratorStats {
+  long steps = 0;            // accepted steps
+  long rejected_steps = 0;   // rejected by the error control
+  long rhs_evaluations = 0;  // calls of OdeSystem::derivative
+};
+
+struct IntegratorOptions {
+  double step = 1e-3;      // fixed step (rk4); initial step guess for adaptive ones (0: automatic)
+  double rtol = 1e-6;      // relative tolerance (adaptive)
+  double atol = 1e-9;      // absolute tolerance (adaptive)
+  double max_step = std::numeric_limits<double>::infinity();
+  double min_step = 0;     // adaptive: failure below this (0: 1e-14·max(1, |t|))
+};
+
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+  virtual const char* name() const = 0;
+
+  // Starts at (t0, y0); evaluates the derivative there.
+  virtual void reset(OdeSystem& sys, double t0, const Vec& y0) = 0;
+  // Takes one step that ends at or before t_limit. Throws NumericalError on failure.
+  virtual void step(OdeSystem& sys, double t_limit) = 0;
+  // The solution at t ∈ [t_previous(), t()] from the last step's dense output.
+  virtual void interpolate(double t, Vec& y) const = 0;
+  // Replaces y at the current time (after a projection or an impact).
+  virtual void set_state(OdeSystem& sys, const Vec& y) = 0;
+
+  double t() const { return t_; }
+  double t_previous() const { return t_prev_; }
+  const Vec& y() const { return y_; }
+  // Derivative F(t, y) at the current point (valid after reset/step/set_state).
+  const Vec& dydt() const { return f_; }
+  const IntegratorStats& stats() const { return stats_; }
+  // Size of the step to be tried next.
+  virtual double next_step() const = 0;
+
+ protected:
+  void evaluate(OdeSystem& sys, double t, const Vec& y, Vec& out) {
+    sys.derivative(t, y, out);
+    ++stats_.rhs_evaluations;
+  }
+  double t_ = 0, t_prev_ = 0;
+  Vec y_, f_;
+  IntegratorStats stats_;
+};
+
+// "rk4" (fixed step, classical Runge-Kutta) or "dopri5" (Dormand-Prince 5(4), adaptive).
+// Throws std::invalid_argument for an unknown name.
+std::unique_ptr<Integrator> make_integrator(const std::string& name, const IntegratorOptions& options);
+
+}  // namespace stickslip

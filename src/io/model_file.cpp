@@ -1,0 +1,78 @@
+#include "io/model_file.hpp"
+
+#include <numbers>
+
+#include "io/model_sections.hpp"
+
+namespace stickslip {
+
+std::string NameTable::add(const YamlField& name_field) {
+  const std::string name = name_field.as_string();
+  if (name.empty()) name_field.fail("a name must not be empty");
+  for (char c : name) {
+    if (c == '.' || c == ',' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
+      name_field.fail("name '" + name + "' may not contain '.', ',', quotes or white space (it prefixes output columns)");
+    }
+  }
+  const auto [it, inserted] = paths_.emplace(name, name_field.path());
+  if (!inserted) name_field.fail("duplicate name '" + name + "' (already used by " + it->second + ")");
+  return name;
+}
+
+int SectionContext::body(const YamlField& f) const {
+  const std::string name = f.as_string();
+  const auto it = bodies.find(name);
+  if (it == bodies.end()) f.fail("unknown body '" + name + "'");
+  return it->second;
+}
+
+int SectionContext::joint(const YamlField& f) const {
+  const std::string name = f.as_string();
+  const auto it = joints.find(name);
+  if (it == joints.end()) f.fail("unknown joint '" + name + "'");
+  return it->second;
+}
+
+Vec2 initial_position(const Body& b, double t0) {
+  if (b.motion == BodyMotion::prescribed) return {b.prescribed[0].value(t0), b.prescribed[1].value(t0)};
+  return b.position;
+}
+
+double initial_angle(const Body& b, double t0) {
+  return b.motion == BodyMotion::prescribed ? b.prescribed[2].value(t0) : b.angle;
+}
+
+ModelFile read_model_file(const std::string& path) {
+  YamlReader reader(path);
+  const YamlField root = reader.root();
+  root.expect_keys({"name", "description", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
+                    "simulation"});
+  if (const auto unit = root.get("angle_unit")) {
+    reader.set_angle_scale(unit->as_choice({"rad", "deg"}) == "deg" ? std::numbers::pi / 180.0 : 1.0);
+  }
+  ModelFile out;
+  if (const auto sim = root.get("simulation")) read_simulation(*sim, out.options);
+
+  ModelBuilder builder(root.has("name") ? root.at("name").as_string() : "model");
+  if (const auto g = root.get("gravity")) builder.set_gravity(g->as_vec2());
+  NameTable names;
+  SectionContext ctx{reader, builder, names, {{"ground", Model::kGround}}, {}, {}, {}, out.options.t_start};
+  Body ground;
+  ground.name = "ground";
+  ground.motion = BodyMotion::fixed;
+  ctx.body_data.emplace("ground", ground);
+
+  read_bodies(root.at("bodies"), ctx);
+  if (const auto j = root.get("joints")) read_joints(*j, ctx);
+  if (const auto d = root.get("drivers")) read_drivers(*d, ctx);
+  if (const auto f = root.get("forces")) read_forces(*f, ctx);
+
+  try {
+    out.model = builder.build();
+  } catch (const ModelError& e) {
+    reader.fail_at_path(e.path(), e.message());
+  }
+  return out;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,20 @@
+// Model files (YAML), documented key by key in docs/model-format.md.
+#pragma once
+
+#include <string>
+
+#include "formulations/simulation_options.hpp"
+#include "model/model.hpp"
+
+namespace stickslip {
+
+struct ModelFile {
+  Model model;
+  SimulationOptions options;  // from the file's `simulation:` section (defaults otherwise)
+};
+
+// Reads and validates a model file. Throws InputError naming file, line and key path for anything
+// malformed or non-physical; nothing is written anywhere.
+ModelFile read_model_file(const std::string& path);
+
+}  // namespace stickslip

@@ -1,0 +1,47 @@
+// Readers of the sections of a model file (internal to io/).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "formulations/simulation_options.hpp"
+#include "io/yaml_reader.hpp"
+#include "model/model.hpp"
+
+namespace stickslip {
+
+// Names already used in the file (all elements share one namespace: they prefix output columns).
+class NameTable {
+ public:
+  std::string add(const YamlField& name_field);
+
+ private:
+  std::map<std::string, std::string> paths_;
+};
+
+struct SectionContext {
+  const YamlReader& reader;
+  ModelBuilder& builder;
+  NameTable& names;
+  std::map<std::string, int> bodies;  // name → index in Model::bodies
+  std::map<std::string, int> joints;  // name → index in Model::joints
+  std::map<std::string, Body> body_data;  // name → the body as read (initial poses)
+  std::vector<JointType> joint_types;     // by joint index
+  double t_start = 0;                     // initial time (prescribed bodies' initial poses)
+
+  int body(const YamlField& f) const;   // resolves a body name, error if unknown
+  int joint(const YamlField& f) const;  // resolves a joint name, error if unknown
+};
+
+void read_bodies(const YamlField& section, SectionContext& ctx);
+void read_joints(const YamlField& section, SectionContext& ctx);
+void read_drivers(const YamlField& section, SectionContext& ctx);
+void read_forces(const YamlField& section, SectionContext& ctx);
+void read_simulation(const YamlField& section, SimulationOptions& options);
+
+// Initial global pose of a body (prescribed bodies at t_start).
+Vec2 initial_position(const Body& b, double t0);
+double initial_angle(const Body& b, double t0);
+
+}  // namespace stickslip

@@ -1,0 +1,215 @@
+#include "io/yaml_reader.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+#include <set>
+#include <sstream>
+
+namespace stickslip {
+namespace {
+
+std::string child_path(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key : parent + "." + key;
+}
+
+bool parse_number(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return errno == 0 && end == text.c_str() + text.size();
+}
+
+std::string describe(const YAML::Node& node) {
+  if (!node.IsDefined() || node.IsNull()) return "nothing";
+  if (node.IsMap()) return "a map";
+  if (node.IsSequence()) return "a list";
+  return "'" + node.Scalar() + "'";
+}
+
+}  // namespace
+
+YamlReader::YamlReader(std::string file) : file_(std::move(file)) {
+  std::ifstream in(file_);
+  if (!in) throw InputError(file_, 0, 0, "", "cannot open the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    root_ = YAML::Load(text.str());
+  } catch (const YAML::Exception& e) {
+    throw InputError(file_, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
+  }
+  if (!root_.IsMap()) throw InputError(file_, 1, 1, "", "a model file must be a map of sections (name, bodies, ...)");
+}
+
+std::string YamlReader::directory() const {
+  return std::filesystem::path(file_).parent_path().string();
+}
+
+void YamlReader::fail(const YAML::Node& node, const std::string& path, const std::string& message) const {
+  const YAML::Mark m = node.IsDefined() ? node.Mark() : YAML::Mark::null_mark();
+  if (m.is_null()) fail_at_path(path, message);
+  throw InputError(file_, m.line + 1, m.column + 1, path, message);
+}
+
+void YamlReader::fail_at_path(const std::string& path, const std::string& message) const {
+  // Walk "a.b[2].c" down from the root as far as it exists.
+  YAML::Node node = root_;
+  std::size_t pos = 0;
+  while (pos < path.size()) {
+    std::size_t end = path.find_first_of(".[", pos);
+    if (end == std::string::npos) end = path.size();
+    YAML::Node next;
+    if (path[pos] == '[') {
+      const std::size_t close = path.find(']', pos);
+      if (close == std::string::npos || !node.IsSequence()) break;
+      const std::size_t k = std::stoul(path.substr(pos + 1, close - pos - 1));
+      if (k >= node.size()) break;
+      next = node[k];
+      end = close + 1;
+    } else {
+      const std::string key = path.substr(pos, end - pos);
+      if (!node.IsMap() || !node[key]) break;
+      next = node[key];
+    }
+    node.reset(next);
+    pos = end < path.size() && path[end] == '.' ? end + 1 : end;
+  }
+  const YAML::Mark m = node.Mark();
+  throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, path, message);
+}
+
+void YamlField::fail(const std::string& message) const { reader_->fail(node_, path_, message); }
+
+void YamlField::expect_keys(std::initializer_list<const char*> allowed) const {
+  if (!node_.IsMap()) fail("expected a map, got " + describe(node_));
+  std::set<std::string> seen;
+  for (const auto& kv : node_) {
+    const std::string key = kv.first.as<std::string>();
+    const std::string p = child_path(path_, key);
+    if (!seen.insert(key).second) reader_->fail(kv.first, p, "repeated key");
+    bool known = false;
+    std::string list;
+    for (const char* a : allowed) {
+      known = known || key == a;
+      list += (list.empty() ? "" : ", ") + std::string(a);
+    }
+    if (!known) reader_->fail(kv.first, p, "unknown key '" + key + "' (expected one of: " + list + ")");
+  }
+}
+
+bool YamlField::has(const char* key) const { return node_.IsMap() && node_[key].IsDefined(); }
+
+YamlField YamlField::at(const char* key) const {
+  if (!node_.IsMap()) fail("expected a map, got " + describe(node_));
+  const YAML::Node child = node_[key];
+  if (!child.IsDefined()) fail(std::string("missing key '") + key + "'");
+  return YamlField(*reader_, child, child_path(path_, key));
+}
+
+std::optional<YamlField> YamlField::get(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return at(key);
+}
+
+std::size_t YamlField::size() const {
+  if (!node_.IsSequence()) fail("expected a list, got " + describe(node_));
+  return node_.size();
+}
+
+YamlField YamlField::operator[](std::size_t k) const {
+  if (k >= size()) fail("expected at least " + std::to_string(k + 1) + " entries");
+  return YamlField(*reader_, node_[k], path_ + "[" + std::to_string(k) + "]");
+}
+
+std::vector<YamlField> YamlField::items() const {
+  std::vector<YamlField> out;
+  if (!node_.IsDefined() || node_.IsNull()) return out;
+  const std::size_t n = size();
+  for (std::size_t k = 0; k < n; ++k) out.push_back((*this)[k]);
+  return out;
+}
+
+double YamlField::as_double() const {
+  if (!node_.IsScalar()) fail("expected a number, got " + describe(node_));
+  double v = 0;
+  if (!parse_number(node_.Scalar(), v)) fail("expected a number, got '" + node_.Scalar() + "'");
+  if (!std::isfinite(v)) fail("must be finite, got '" + node_.Scalar() + "'");
+  return v;
+}
+
+double YamlField::as_positive() const {
+  const double v = as_double();
+  if (!(v > 0)) fail("must be > 0, got " + node_.Scalar());
+  return v;
+}
+
+double YamlField::as_non_negative() const {
+  const double v = as_double();
+  if (v < 0) fail("must be >= 0, got " + node_.Scalar());
+  return v;
+}
+
+int YamlField::as_int() const {
+  const double v = as_double();
+  if (v != std::floor(v) || std::abs(v) > 1e9) fail("expected a whole number, got '" + node_.Scalar() + "'");
+  return static_cast<int>(v);
+}
+
+bool YamlField::as_bool() const {
+  if (node_.IsScalar()) {
+    const std::string s = node_.Scalar();
+    if (s == "true" || s == "yes" || s == "on") return true;
+    if (s == "false" || s == "no" || s == "off") return false;
+  }
+  fail("expected true or false, got " + describe(node_));
+}
+
+std::string YamlField::as_string() const {
+  if (!node_.IsScalar()) fail("expected a text value, got " + describe(node_));
+  return node_.Scalar();
+}
+
+Vec2 YamlField::as_vec2() const {
+  if (!node_.IsSequence() || node_.size() != 2) fail("expected a list of two numbers [x, y], got " + describe(node_));
+  return {(*this)[0].as_double(), (*this)[1].as_double()};
+}
+
+std::vector<double> YamlField::as_doubles() const {
+  std::vector<double> out;
+  for (const YamlField& f : items()) out.push_back(f.as_double());
+  return out;
+}
+
+double YamlField::as_angle() const {
+  if (!node_.IsScalar()) fail("expected an angle, got " + describe(node_));
+  const std::string s = node_.Scalar();
+  double v = 0;
+  if (parse_number(s, v)) {
+    if (!std::isfinite(v)) fail("must be finite");
+    return v * reader_->angle_scale();
+  }
+  std::istringstream in(s);
+  std::string unit, extra;
+  if (in >> v >> unit && !(in >> extra) && std::isfinite(v)) {
+    if (unit == "deg") return v * std::numbers::pi / 180.0;
+    if (unit == "rad") return v;
+  }
+  fail("expected an angle: a number or '<number> deg' / '<number> rad', got '" + s + "'");
+}
+
+std::string YamlField::as_choice(std::initializer_list<const char*> choices) const {
+  const std::string s = as_string();
+  std::string list;
+  for (const char* c : choices) {
+    if (s == c) return s;
+    list += (list.empty() ? "" : ", ") + std::string(c);
+  }
+  fail("unknown value '" + s + "' (expected one of: " + list + ")");
+}
+
+}  // namespace stickslip

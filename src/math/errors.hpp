@@ -1,0 +1,27 @@
+// Numerical failures: the time, the step and the offending element, so a user can find the cause.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace stickslip {
+
+class NumericalError : public std::runtime_error {
+ public:
+  NumericalError(double t, std::string element, const std::string& what)
+      : std::runtime_error(what), t_(t), element_(std::move(element)) {}
+
+  double t() const { return t_; }
+  // The model element at fault ("joint crank_pin", "body slider", "integrator"...).
+  const std::string& element() const { return element_; }
+  // Step number, filled in by the time loop that catches and rethrows (-1 if unknown).
+  long step() const { return step_; }
+  void set_step(long step) { step_ = step; }
+
+ private:
+  double t_;
+  std::string element_;
+  long step_ = -1;
+};
+
+}  // namespace stickslip

@@ -1,0 +1,233 @@
+#include "model/model.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <set>
+
+namespace stickslip {
+
+int joint_equation_count(JointType type) {
+  switch (type) {
+    case JointType::revolute: return 2;
+    case JointType::prismatic: return 2;
+    case JointType::weld: return 3;
+  }
+  return 0;
+}
+
+const char* joint_type_name(JointType type) {
+  switch (type) {
+    case JointType::revolute: return "revolute";
+    case JointType::prismatic: return "prismatic";
+    case JointType::weld: return "weld";
+  }
+  return "?";
+}
+
+int Model::body_index(const std::string& body_name) const {
+  for (std::size_t k = 0; k < bodies.size(); ++k) {
+    if (bodies[k].name == body_name) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+int Model::joint_index(const std::string& joint_name) const {
+  for (std::size_t k = 0; k < joints.size(); ++k) {
+    if (joints[k].name == joint_name) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+ModelBuilder::ModelBuilder(std::string name) {
+  model_.name = std::move(name);
+  Body ground;
+  ground.name = "ground";
+  ground.motion = BodyMotion::fixed;
+  model_.bodies.push_back(ground);
+}
+
+ModelBuilder& ModelBuilder::set_gravity(const Vec2& g) {
+  model_.gravity = g;
+  return *this;
+}
+
+int ModelBuilder::add_body(Body body) {
+  model_.bodies.push_back(std::move(body));
+  return static_cast<int>(model_.bodies.size()) - 1;
+}
+
+int ModelBuilder::add_joint(Joint joint, std::optional<double> angle_offset) {
+  model_.joints.push_back(std::move(joint));
+  joint_angle_offsets_.push_back(angle_offset);
+  return static_cast<int>(model_.joints.size()) - 1;
+}
+
+int ModelBuilder::add_driver(Driver driver) {
+  model_.drivers.push_back(std::move(driver));
+  return static_cast<int>(model_.drivers.size()) - 1;
+}
+
+void ModelBuilder::add_point_force(PointForce f) { model_.point_forces.push_back(std::move(f)); }
+void ModelBuilder::add_torque(AppliedTorque t) { model_.torques.push_back(std::move(t)); }
+void ModelBuilder::add_spring(SpringDamper s) { model_.springs.push_back(std::move(s)); }
+void ModelBuilder::add_rotational_spring(RotationalSpringDamper s) {
+  model_.rotational_springs.push_back(std::move(s));
+}
+
+namespace {
+
+std::string indexed(const char* list, std::size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
+
+bool finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
+
+// Names become CSV column prefixes (`<name>.x`), so they must be unique and free of separators.
+class NameRegistry {
+ public:
+  void add(const std::string& name, const std::string& path) {
+    if (name.empty()) throw ModelError(path, "name must not be empty");
+    for (char c : name) {
+      if (c == '.' || c == ',' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
+        throw ModelError(path, "name '" + name + "' may not contain '.', ',', quotes or white space");
+      }
+    }
+    if (!names_.insert(name).second) throw ModelError(path, "duplicate name '" + name + "'");
+  }
+
+ private:
+  std::set<std::string> names_;
+};
+
+void check_body_ref(const Model& m, int body, const std::string& path) {
+  if (body < 0 || body >= static_cast<int>(m.bodies.size())) throw ModelError(path, "unknown body");
+}
+
+void check_non_negative(double value, const std::string& path) {
+  if (!std::isfinite(value) || value < 0) throw ModelError(path, "must be a finite value >= 0");
+}
+
+void validate_bodies(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 1; k < m.bodies.size(); ++k) {
+    const Body& b = m.bodies[k];
+    const std::string path = indexed("bodies", k - 1);
+    names.add(b.name, path + ".name");
+    if (b.motion == BodyMotion::dynamic) {
+      if (!(b.mass > 0) || !std::isfinite(b.mass)) throw ModelError(path + ".mass", "must be > 0");
+      if (!(b.inertia > 0) || !std::isfinite(b.inertia)) throw ModelError(path + ".inertia", "must be > 0");
+    } else {
+      check_non_negative(b.mass, path + ".mass");
+      check_non_negative(b.inertia, path + ".inertia");
+    }
+    if (!finite(b.position) || !std::isfinite(b.angle)) throw ModelError(path + ".position", "must be finite");
+    if (!finite(b.velocity) || !std::isfinite(b.angular_velocity)) {
+      throw ModelError(path + ".velocity", "must be finite");
+    }
+  }
+}
+
+void validate_joints(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 0; k < m.joints.size(); ++k) {
+    const Joint& j = m.joints[k];
+    const std::string path = indexed("joints", k);
+    names.add(j.name, path + ".name");
+    check_body_ref(m, j.body_i, path + ".bodies[0]");
+    check_body_ref(m, j.body_j, path + ".bodies[1]");
+    if (j.body_i == j.body_j) throw ModelError(path + ".bodies", "a joint needs two different bodies");
+    if (!m.bodies[j.body_i].is_dynamic() && !m.bodies[j.body_j].is_dynamic()) {
+      throw ModelError(path + ".bodies", "at least one body of a joint must be dynamic");
+    }
+    if (!finite(j.point_i) || !finite(j.point_j)) throw ModelError(path + ".points", "must be finite");
+    if (j.type == JointType::prismatic && !(j.axis_i.norm() > 1e-12 && finite(j.axis_i))) {
+      throw ModelError(path + ".axis", "must be a non-zero vector");
+    }
+  }
+}
+
+void validate_drivers(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 0; k < m.drivers.size(); ++k) {
+    const Driver& d = m.drivers[k];
+    const std::string path = indexed("drivers", k);
+    names.add(d.name, path + ".name");
+    if (d.target == DriverTarget::joint_coordinate) {
+      if (d.joint < 0 || d.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
+      if (m.joints[d.joint].type == JointType::weld) throw ModelError(path + ".joint", "a weld joint has no coordinate");
+    } else {
+      check_body_ref(m, d.body, path + ".body");
+      if (!m.bodies[d.body].is_dynamic()) throw ModelError(path + ".body", "only a dynamic body can be driven");
+    }
+  }
+}
+
+void validate_forces(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 0; k < m.point_forces.size(); ++k) {
+    const std::string path = indexed("forces", k);
+    names.add(m.point_forces[k].name, path + ".name");
+    check_body_ref(m, m.point_forces[k].body, path + ".body");
+  }
+  for (std::size_t k = 0; k < m.torques.size(); ++k) {
+    const std::string path = indexed("torques", k);
+    names.add(m.torques[k].name, path + ".name");
+    check_body_ref(m, m.torques[k].body, path + ".body");
+  }
+  for (std::size_t k = 0; k < m.springs.size(); ++k) {
+    const SpringDamper& s = m.springs[k];
+    const std::string path = indexed("springs", k);
+    names.add(s.name, path + ".name");
+    check_body_ref(m, s.body_i, path + ".bodies[0]");
+    check_body_ref(m, s.body_j, path + ".bodies[1]");
+    check_non_negative(s.stiffness, path + ".stiffness");
+    check_non_negative(s.damping, path + ".damping");
+    check_non_negative(s.rest_length, path + ".rest_length");
+  }
+  for (std::size_t k = 0; k < m.rotational_springs.size(); ++k) {
+    const RotationalSpringDamper& s = m.rotational_springs[k];
+    const std::string path = indexed("rotational_springs", k);
+    names.add(s.name, path + ".name");
+    check_body_ref(m, s.body_i, path + ".bodies[0]");
+    check_body_ref(m, s.body_j, path + ".bodies[1]");
+    check_non_negative(s.stiffness, path + ".stiffness");
+    check_non_negative(s.damping, path + ".damping");
+  }
+}
+
+}  // namespace
+
+Model ModelBuilder::build() const {
+  Model m = model_;
+  if (!finite(m.gravity)) throw ModelError("gravity", "must be finite");
+  NameRegistry names;
+  names.add("ground", "bodies");
+  validate_bodies(m, names);
+  validate_joints(m, names);
+  validate_drivers(m, names);
+  validate_forces(m, names);
+
+  int q = 0;
+  for (Body& b : m.bodies) {
+    if (!b.is_dynamic()) continue;
+    b.q_offset = q;
+    b.v_offset = q;  // planar: v has the same layout as q
+    q += Body::kPlanarCoordinates;
+  }
+  m.nq = m.nv = q;
+  if (m.nv == 0) throw ModelError("bodies", "the model has no dynamic body");
+
+  int row = 0;
+  for (std::size_t k = 0; k < m.joints.size(); ++k) {
+    Joint& j = m.joints[k];
+    j.axis_i = j.axis_i.normalized();
+    j.row_offset = row;
+    row += joint_equation_count(j.type);
+    // Locked relative rotation defaults to the one of the initial poses.
+    const auto& offset = joint_angle_offsets_[k];
+    const auto initial_angle = [&](int b) {
+      const Body& body = m.bodies[b];
+      return body.motion == BodyMotion::prescribed ? body.prescribed[2].value(0.0) : body.angle;
+    };
+    j.angle_offset = offset ? *offset : initial_angle(j.body_j) - initial_angle(j.body_i);
+  }
+  for (Driver& d : m.drivers) d.row_offset = row++;
+  m.n_constraints = row;
+  return m;
+}
+
+}  // namespace stickslip

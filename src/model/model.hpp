@@ -1,0 +1,75 @@
+// The immutable description of a multibody system: bodies, joints, drivers, force elements.
+// No time, no state. Built through ModelBuilder (C++ API) or read from a model file (io/).
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/body.hpp"
+#include "model/driver.hpp"
+#include "model/force_element.hpp"
+#include "model/joint.hpp"
+
+namespace stickslip {
+
+// A model that cannot be built. `path` locates the offending value in model-file terms
+// ("bodies[2].mass", "joints[0].bodies[1]"), so the file reader can name its line.
+class ModelError : public std::runtime_error {
+ public:
+  ModelError(std::string path, const std::string& message)
+      : std::runtime_error(path + ": " + message), path_(std::move(path)), message_(message) {}
+  const std::string& path() const { return path_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string path_, message_;
+};
+
+struct Model {
+  std::string name;
+  Vec2 gravity = Vec2::Zero();      // g [m/s²], any direction
+  std::vector<Body> bodies;          // bodies[0] is the ground (fixed, at the origin)
+  std::vector<Joint> joints;
+  std::vector<Driver> drivers;
+  std::vector<PointForce> point_forces;
+  std::vector<AppliedTorque> torques;
+  std::vector<SpringDamper> springs;
+  std::vector<RotationalSpringDamper> rotational_springs;
+
+  int nq = 0;             // number of position coordinates
+  int nv = 0;             // number of velocity coordinates
+  int n_constraints = 0;  // rows of Φ: joints first, then drivers
+
+  static constexpr int kGround = 0;
+  // Index of the body with this name, or -1.
+  int body_index(const std::string& name) const;
+  int joint_index(const std::string& name) const;
+};
+
+// Collects the elements of a model, validates them and lays out coordinates and constraint rows.
+// Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
+class ModelBuilder {
+ public:
+  explicit ModelBuilder(std::string name = "model");
+
+  ModelBuilder& set_gravity(const Vec2& g);
+  int add_body(Body body);  // returns the body index in Model::bodies
+  int add_joint(Joint joint, std::optional<double> angle_offset = std::nullopt);
+  int add_driver(Driver driver);
+  void add_point_force(PointForce f);
+  void add_torque(AppliedTorque t);
+  void add_spring(SpringDamper s);
+  void add_rotational_spring(RotationalSpringDamper s);
+
+  // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the
+  // model. Throws ModelError.
+  Model build() const;
+
+ private:
+  Model model_;
+  std::vector<std::optional<double>> joint_angle_offsets_;
+};
+
+}  // namespace stickslip

@@ -1,0 +1,123 @@
+// The `stickslip` command: exit codes, outputs written or not written, messages.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "../test_support.hpp"
+
+namespace stickslip {
+namespace {
+
+using test::run_cli;
+
+const char* kBad = R"(name: bad
+bodies:
+  - name: arm
+    mass: -2
+    inertia: 0.5
+)";
+
+TEST(Cli, RunWritesCsvAndSummary) {
+  test::TempDir dir;
+  const std::string out = dir.file("crank.csv");
+  const auto r = run_cli("run " + test::source_path("examples/slider_crank/slider_crank.yaml") + " -o " + out +
+                         " --t-end 0.1 --output-interval 0.01");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("wrote " + out), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("right-hand-side evaluations"), std::string::npos);
+  const std::string csv = test::read_text(out);
+  EXPECT_EQ(csv.rfind("t,crank.x,crank.y,crank.theta,", 0), 0u) << csv.substr(0, 200);
+  EXPECT_NE(csv.find("guide.torque"), std::string::npos);
+  EXPECT_NE(csv.find("crank_speed.effort"), std::string::npos);
+  EXPECT_NE(csv.find("constraint.drift"), std::string::npos);
+  int lines = 0;
+  for (char c : csv) lines += c == '\n';
+  EXPECT_EQ(lines, 12);  // header + t = 0, 0.01, ..., 0.1
+}
+
+TEST(Cli, BadModelExitsWith2AndWritesNothing) {
+  test::TempDir dir;
+  const std::string model = dir.write("bad.yaml", kBad);
+  const std::string out = dir.file("bad.csv");
+  const auto r = run_cli("run " + model + " -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find(model + ":4:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bodies[0].mass"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(Cli, RefusedRedundantModelWritesNothing) {
+  test::TempDir dir;
+  std::string text = test::read_text(test::source_path("examples/four_bar/four_bar_redundant.yaml"));
+  text.replace(text.find("redundant_constraints: warn"), 27, "redundant_constraints: error");
+  const std::string model = dir.write("r.yaml", text);
+  const auto r = run_cli("run " + model + " -o " + dir.file("r.csv"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("redundant constraints"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("r.csv")));
+}
+
+TEST(Cli, UsageErrorsExitWith2) {
+  EXPECT_EQ(run_cli("run").exit_code, 2);
+  EXPECT_EQ(run_cli("run x.yaml --integrator euler").exit_code, 2);
+  EXPECT_EQ(run_cli("frobnicate").exit_code, 2);
+  EXPECT_EQ(run_cli("run /nonexistent.yaml").exit_code, 2);
+}
+
+TEST(Cli, UnwritableOutputExitsWith3) {
+  const auto r = run_cli("run " + test::source_path("examples/slider_crank/slider_crank.yaml") +
+                         " -o /nonexistent/folder/out.csv");
+  EXPECT_EQ(r.exit_code, 3) << r.out;
+}
+
+// A numerical failure exits with 1, names the time, step and element, and keeps the rows computed
+// before it. Here a slider-crank's crank (0.4 m) is driven past the angle its rod (0.1 m) can follow
+// (|sin φ| = 0.25, t ≈ 0.2527 s): the drive's reaction grows without bound.
+TEST(Cli, NumericalFailureKeepsResults) {
+  test::TempDir dir;
+  const std::string locked = R"(name: lockup
+bodies:
+  - {name: crank, mass: 0.5, inertia: 0.01, position: [0.2, 0], angle: 0}
+  - {name: rod, mass: 0.5, inertia: 0.001, position: [0.45, 0], angle: 0}
+  - {name: slider, mass: 1, inertia: 0.01, position: [0.5, 0]}
+joints:
+  - {name: pivot, type: revolute, bodies: [ground, crank], points: [[0, 0], [-0.2, 0]]}
+  - {name: pin, type: revolute, bodies: [crank, rod], points: [[0.2, 0], [-0.05, 0]]}
+  - {name: wrist, type: revolute, bodies: [rod, slider], points: [[0.05, 0], [0, 0]]}
+  - {name: guide, type: prismatic, bodies: [ground, slider], points: [[0, 0], [0, 0]], axis: [1, 0]}
+drivers:
+  - {name: spin, body: crank, coordinate: angle, function: {type: polynomial, coefficients: [0, 1]}}
+simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
+)";
+  const std::string model = dir.write("lock.yaml", locked);
+  const std::string out = dir.file("lock.csv");
+  const auto r = run_cli("run " + model + " -o " + out);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("t = 0.25"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("simulation failed at t ="), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("step"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("driver spin"), std::string::npos) << r.out;
+  const std::string csv = test::read_text(out);
+  int lines = 0;
+  for (char c : csv) lines += c == '\n';
+  EXPECT_GT(lines, 10) << "results before the failure must stay on disk";
+}
+
+TEST(Cli, PlotWritesPng) {
+  test::TempDir dir;
+  const std::string csv = dir.file("p.csv"), png = dir.file("p.png");
+  ASSERT_EQ(run_cli("run " + test::source_path("examples/simple_pendulum/simple_pendulum.yaml") + " -o " + csv +
+                    " --t-end 0.5")
+                .exit_code,
+            0);
+  const auto r = run_cli("plot " + csv + " --columns 'bob.theta,energy.*' -o " + png);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  ASSERT_TRUE(std::filesystem::exists(png));
+  EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  const auto bad = run_cli("plot " + csv + " --columns nosuchcolumn -o " + dir.file("q.png"));
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("no column matches 'nosuchcolumn'"), std::string::npos) << bad.out;
+}
+
+}  // namespace
+}  // namespace stickslip

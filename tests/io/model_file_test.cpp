@@ -1,0 +1,154 @@
+// Model files: every malformed or non-physical input is an InputError naming file, line and key.
+#include "io/model_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "io/input_error.hpp"
+
+namespace stickslip {
+namespace {
+
+const char* kGood = R"(name: good
+angle_unit: deg
+gravity: [0, -9.81]
+bodies:
+  - name: arm
+    mass: 2
+    inertia: 0.5
+    position: [0.5, 0]
+    angle: 0
+joints:
+  - name: hinge
+    type: revolute
+    bodies: [ground, arm]
+    location: [0, 0]
+forces:
+  - {name: motor, type: torque, body: arm, torque: {type: sine, amplitude: 1, omega: 2}}
+simulation:
+  t_end: 1
+)";
+
+struct Expected {
+  int line;
+  std::string path;
+  std::string message_part;
+};
+
+void expect_error(const std::string& yaml, const Expected& e) {
+  test::TempDir dir;
+  const std::string file = dir.write("model.yaml", yaml);
+  try {
+    read_model_file(file);
+    FAIL() << "no error; expected " << e.path;
+  } catch (const InputError& err) {
+    EXPECT_EQ(err.file(), file);
+    EXPECT_EQ(err.line(), e.line) << err.what();
+    EXPECT_EQ(err.path(), e.path) << err.what();
+    EXPECT_NE(std::string(err.what()).find(e.message_part), std::string::npos) << err.what();
+  }
+}
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+  const auto pos = s.find(from);
+  EXPECT_NE(pos, std::string::npos) << from;
+  return s.replace(pos, from.size(), to);
+}
+
+TEST(ModelFile, ReadsAGoodFile) {
+  test::TempDir dir;
+  const ModelFile mf = read_model_file(dir.write("m.yaml", kGood));
+  EXPECT_EQ(mf.model.name, "good");
+  EXPECT_EQ(mf.model.bodies.size(), 2u);
+  EXPECT_NEAR(mf.model.joints[0].point_j.x(), -0.5, 1e-15);  // location converted to the arm's frame
+  EXPECT_EQ(mf.options.t_end, 1.0);
+}
+
+TEST(ModelFile, DegreesWhereTheFileSaysSo) {
+  test::TempDir dir;
+  const ModelFile mf = read_model_file(dir.write("m.yaml", replace(kGood, "angle: 0", "angle: 90")));
+  EXPECT_NEAR(mf.model.bodies[1].angle, M_PI / 2, 1e-15);
+  const ModelFile mf2 = read_model_file(dir.write("n.yaml", replace(kGood, "angle: 0", "angle: 1 rad")));
+  EXPECT_NEAR(mf2.model.bodies[1].angle, 1.0, 1e-15);
+}
+
+TEST(ModelFile, UnknownKey) {
+  expect_error(replace(kGood, "    inertia: 0.5", "    inertia: 0.5\n    colour: red"),
+               {8, "bodies[0].colour", "unknown key 'colour'"});
+}
+
+TEST(ModelFile, MissingKey) {
+  expect_error(replace(kGood, "    mass: 2\n", ""), {5, "bodies[0]", "missing key 'mass'"});
+}
+
+TEST(ModelFile, WrongType) {
+  expect_error(replace(kGood, "mass: 2", "mass: heavy"), {6, "bodies[0].mass", "expected a number"});
+  expect_error(replace(kGood, "position: [0.5, 0]", "position: 3"), {8, "bodies[0].position", "two numbers"});
+}
+
+TEST(ModelFile, NonPhysicalValues) {
+  expect_error(replace(kGood, "mass: 2", "mass: 0"), {6, "bodies[0].mass", "must be > 0"});
+  expect_error(replace(kGood, "mass: 2", "mass: -1"), {6, "bodies[0].mass", "must be > 0"});
+  expect_error(replace(kGood, "inertia: 0.5", "inertia: -0.5"), {7, "bodies[0].inertia", "must be > 0"});
+  expect_error(replace(kGood, "mass: 2", "mass: .nan"), {6, "bodies[0].mass", "expected a number"});
+}
+
+TEST(ModelFile, UnknownBody) {
+  expect_error(replace(kGood, "bodies: [ground, arm]", "bodies: [ground, leg]"),
+               {13, "joints[0].bodies[1]", "unknown body 'leg'"});
+}
+
+TEST(ModelFile, DuplicateNames) {
+  expect_error(replace(kGood, "name: motor", "name: arm"), {16, "forces[0].name", "duplicate name 'arm'"});
+}
+
+TEST(ModelFile, BadChoices) {
+  expect_error(replace(kGood, "type: revolute", "type: hinge"), {12, "joints[0].type", "unknown value 'hinge'"});
+  expect_error(replace(kGood, "angle_unit: deg", "angle_unit: grad"), {2, "angle_unit", "unknown value 'grad'"});
+}
+
+TEST(ModelFile, YamlSyntaxError) {
+  expect_error(replace(kGood, "bodies: [ground, arm]", "bodies: [ground, arm"), {14, "", "YAML syntax error"});
+}
+
+TEST(ModelFile, TimeSpan) {
+  expect_error(replace(kGood, "t_end: 1", "t_end: -1"), {18, "simulation.t_end", "greater than t_start"});
+}
+
+TEST(ModelFile, MissingFile) {
+  try {
+    read_model_file("/nonexistent/model.yaml");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
+  }
+}
+
+TEST(ModelFile, TabulatedFunctionFromCsv) {
+  test::TempDir dir;
+  dir.write("motion.csv", "t,x\n0,0\n1,0.5\n2,0\n3,-0.5\n");
+  const std::string yaml = replace(kGood, "torque: {type: sine, amplitude: 1, omega: 2}",
+                                   "torque: {type: table, file: motion.csv}");
+  const ModelFile mf = read_model_file(dir.write("m.yaml", yaml));
+  EXPECT_NEAR(mf.model.torques[0].torque.value(1.0), 0.5, 1e-15);
+  dir.write("motion.csv", "t,x\n0,0\n1,abc\n");
+  try {
+    read_model_file(dir.file("m.yaml"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), dir.file("motion.csv"));
+    EXPECT_EQ(e.line(), 3);
+  }
+}
+
+// Every shipped example model must read without error.
+TEST(ModelFile, ShippedExamplesRead) {
+  for (const char* f : {"examples/simple_pendulum/simple_pendulum.yaml", "examples/double_pendulum/double_pendulum.yaml",
+                        "examples/slider_crank/slider_crank.yaml", "examples/four_bar/four_bar.yaml",
+                        "examples/four_bar/four_bar_redundant.yaml"}) {
+    EXPECT_NO_THROW(read_model_file(test::source_path(f))) << f;
+  }
+}
+
+}  // namespace
+}  // namespace stickslip

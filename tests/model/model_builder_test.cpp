@@ -1,0 +1,110 @@
+#include <gtest/gtest.h>
+
+#include "model/model.hpp"
+
+namespace stickslip {
+namespace {
+
+Body dynamic_body(const std::string& name, double mass = 1.0, double inertia = 0.1) {
+  Body b;
+  b.name = name;
+  b.mass = mass;
+  b.inertia = inertia;
+  return b;
+}
+
+TEST(ModelBuilder, LaysOutCoordinatesAndRows) {
+  ModelBuilder mb("m");
+  const int a = mb.add_body(dynamic_body("a"));
+  Body platform;
+  platform.name = "platform";
+  platform.motion = BodyMotion::prescribed;
+  mb.add_body(platform);
+  const int c = mb.add_body(dynamic_body("c"));
+  Joint j;
+  j.name = "j";
+  j.type = JointType::weld;
+  j.body_i = a;
+  j.body_j = c;
+  mb.add_joint(j);
+  Driver d;
+  d.name = "d";
+  d.target = DriverTarget::body_x;
+  d.body = a;
+  mb.add_driver(d);
+  const Model m = mb.build();
+  EXPECT_EQ(m.nq, 6);
+  EXPECT_EQ(m.nv, 6);
+  EXPECT_EQ(m.n_constraints, 4);
+  EXPECT_EQ(m.bodies[a].q_offset, 0);
+  EXPECT_EQ(m.bodies[c].q_offset, 3);
+  EXPECT_EQ(m.bodies[2].q_offset, -1);  // prescribed: no coordinates
+  EXPECT_EQ(m.drivers[0].row_offset, 3);
+  EXPECT_EQ(m.body_index("ground"), 0);
+}
+
+void expect_model_error(const ModelBuilder& mb, const std::string& path) {
+  try {
+    mb.build();
+    FAIL() << "expected a ModelError at " << path;
+  } catch (const ModelError& e) {
+    EXPECT_EQ(e.path(), path) << e.what();
+  }
+}
+
+TEST(ModelBuilder, RejectsNonPhysicalValues) {
+  {
+    ModelBuilder mb;
+    mb.add_body(dynamic_body("a", 0.0));
+    expect_model_error(mb, "bodies[0].mass");
+  }
+  {
+    ModelBuilder mb;
+    mb.add_body(dynamic_body("a"));
+    mb.add_body(dynamic_body("b", 1.0, -1.0));
+    expect_model_error(mb, "bodies[1].inertia");
+  }
+}
+
+TEST(ModelBuilder, RejectsUnknownBodiesAndDuplicateNames) {
+  {
+    ModelBuilder mb;
+    mb.add_body(dynamic_body("a"));
+    Joint j;
+    j.name = "j";
+    j.body_i = 0;
+    j.body_j = 7;
+    mb.add_joint(j);
+    expect_model_error(mb, "joints[0].bodies[1]");
+  }
+  {
+    ModelBuilder mb;
+    mb.add_body(dynamic_body("a"));
+    mb.add_body(dynamic_body("a"));
+    expect_model_error(mb, "bodies[1].name");
+  }
+  {
+    ModelBuilder mb;
+    mb.add_body(dynamic_body("a.b"));
+    expect_model_error(mb, "bodies[0].name");
+  }
+}
+
+TEST(ModelBuilder, LockedAngleDefaultsToTheInitialRelativeRotation) {
+  ModelBuilder mb;
+  Body a = dynamic_body("a");
+  a.angle = 0.3;
+  Body b = dynamic_body("b");
+  b.angle = 1.0;
+  const int ia = mb.add_body(a), ib = mb.add_body(b);
+  Joint j;
+  j.name = "w";
+  j.type = JointType::weld;
+  j.body_i = ia;
+  j.body_j = ib;
+  mb.add_joint(j);
+  EXPECT_NEAR(mb.build().joints[0].angle_offset, 0.7, 1e-15);
+}
+
+}  // namespace
+}  // namespace stickslip
