@@ -1,0 +1,90 @@
+#include "laws/law_registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+namespace stickslip::laws {
+namespace {
+
+// A value inside every bound a spec can have (used to build each law from its defaults + this).
+template <class Law>
+ParamValues admissible_values(const LawSpec<Law>& spec) {
+  ParamValues v;
+  for (const auto& p : spec.params) {
+    if (p.default_value) continue;
+    double x = 0.5;  // inside (0, 1], [0, 1], > 0, >= 0
+    if (p.bound.contains(x) && p.name.starts_with("mu_s")) x = 0.6;  // keep mu_s >= mu_k
+    if (!p.bound.contains(x)) x = p.bound.lo + 1.0;
+    v.emplace(std::string(p.name), x);
+  }
+  return v;
+}
+
+template <class Law>
+void check_family() {
+  const auto names = law_names<Law>();
+  std::set<std::string_view> unique(names.begin(), names.end());
+  EXPECT_EQ(unique.size(), names.size()) << "duplicate registry name";
+  for (const auto name : names) {
+    const auto& spec = find_law<Law>(name);
+    EXPECT_EQ(spec.name, name);
+    EXPECT_FALSE(spec.summary.empty());
+    std::set<std::string_view> keys;
+    for (const auto& p : spec.params) {
+      EXPECT_TRUE(keys.insert(p.name).second) << name << ": duplicate parameter " << p.name;
+      EXPECT_FALSE(p.unit.empty()) << name << "." << p.name;
+      EXPECT_FALSE(p.meaning.empty()) << name << "." << p.name;
+      if (p.default_value) {
+        EXPECT_TRUE(p.bound.contains(*p.default_value)) << name << "." << p.name;
+      }
+    }
+    // Builds from its required parameters alone, and the built law reports its registry name.
+    const auto law = make_law<Law>(name, admissible_values(spec));
+    ASSERT_NE(law, nullptr);
+    EXPECT_EQ(law->name(), name);
+    // An unknown key is rejected, naming it.
+    auto values = admissible_values(spec);
+    values["not_a_parameter"] = 1.0;
+    try {
+      make_law<Law>(name, values);
+      ADD_FAILURE() << name << " accepted an unknown key";
+    } catch (const ParameterError& e) {
+      EXPECT_EQ(e.parameter(), "not_a_parameter");
+    }
+    // Each required key, when missing, is named.
+    for (const auto& p : spec.params) {
+      if (!p.required()) continue;
+      auto missing = admissible_values(spec);
+      missing.erase(std::string(p.name));
+      try {
+        make_law<Law>(name, missing);
+        ADD_FAILURE() << name << " built without " << p.name;
+      } catch (const ParameterError& e) {
+        EXPECT_EQ(e.parameter(), p.name);
+      }
+    }
+  }
+}
+
+TEST(LawRegistry, NormalLawsAreConsistent) { check_family<NormalLaw>(); }
+
+TEST(LawRegistry, ListsTheExpectedNormalLaws) {
+  const auto names = law_names<NormalLaw>();
+  EXPECT_NE(std::find(names.begin(), names.end(), "hertz"), names.end());
+}
+
+TEST(LawRegistry, UnknownLawNameIsAParameterErrorOnKeyLaw) {
+  try {
+    make_normal_law("hertzz", {{"K", 1.0}});
+    FAIL();
+  } catch (const ParameterError& e) {
+    EXPECT_EQ(e.parameter(), "law");
+    EXPECT_NE(e.message().find("hertz"), std::string::npos);  // lists the registered names
+  }
+}
+
+}  // namespace
+}  // namespace stickslip::laws
