@@ -73,7 +73,11 @@ TEST(LawRegistry, NormalLawsAreConsistent) { check_family<NormalLaw>(); }
 
 TEST(LawRegistry, ListsTheExpectedNormalLaws) {
   const auto names = law_names<NormalLaw>();
-  EXPECT_NE(std::find(names.begin(), names.end(), "hertz"), names.end());
+  for (const char* expected : {"hertz", "linear_spring_damper", "hunt_crossley", "hunt_crossley_chi",
+                               "lankarani_nikravesh", "herbert_mcwhannell", "lee_wang", "flores",
+                               "extended_hertz"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  }
 }
 
 TEST(LawRegistry, UnknownLawNameIsAParameterErrorOnKeyLaw) {
@@ -83,6 +87,21 @@ TEST(LawRegistry, UnknownLawNameIsAParameterErrorOnKeyLaw) {
   } catch (const ParameterError& e) {
     EXPECT_EQ(e.parameter(), "law");
     EXPECT_NE(e.message().find("hertz"), std::string::npos);  // lists the registered names
+  }
+}
+
+// The example of docs/contact-laws.md builds, and the built law evaluates the documented formula.
+TEST(LawRegistry, BuildsTheDocumentedNormalExample) {
+  const auto law = make_normal_law("lankarani_nikravesh", {{"K", 1e9}, {"n", 1.5}, {"e", 0.9}});
+  EXPECT_TRUE(law->uses_impact_speed());
+  // K δ^1.5 (1 + 0.75(1 - 0.81) δ̇/v⁻) at δ = 1e-4, δ̇ = v⁻ = 1: 1e9·1e-6·1.1425 = 1142.5 N.
+  EXPECT_NEAR(law->force(1e-4, 1.0, 1.0), 1142.5, 1142.5 * 1e-14);
+  try {
+    make_normal_law("lankarani_nikravesh", {{"K", 1e9}, {"e", 1.5}});
+    FAIL();
+  } catch (const ParameterError& e) {
+    EXPECT_EQ(e.parameter(), "e");
+    EXPECT_NE(e.message().find("in (0, 1]"), std::string::npos);
   }
 }
 
