@@ -3,14 +3,21 @@
 
 #include <array>
 
+#include "laws/coulomb.hpp"
+#include "laws/coulomb_viscous.hpp"
+#include "laws/dahl.hpp"
 #include "laws/extended_hertz.hpp"
 #include "laws/flores.hpp"
 #include "laws/herbert_mcwhannell.hpp"
 #include "laws/hertz.hpp"
 #include "laws/hunt_crossley.hpp"
+#include "laws/karnopp.hpp"
 #include "laws/lankarani_nikravesh.hpp"
 #include "laws/lee_wang.hpp"
 #include "laws/linear_spring_damper.hpp"
+#include "laws/lugre.hpp"
+#include "laws/regularised_coulomb.hpp"
+#include "laws/stribeck.hpp"
 
 namespace stickslip::laws {
 
@@ -26,6 +33,21 @@ std::span<const LawSpec<NormalLaw>* const> registered_laws<NormalLaw>() {
       &LeeWang::registration(),
       &Flores::registration(),
       &ExtendedHertz::registration(),
+  };
+  return table;
+}
+
+template <>
+std::span<const LawSpec<FrictionLaw>* const> registered_laws<FrictionLaw>() {
+  static const std::array table{
+      &Coulomb::registration(),
+      &RegularisedCoulomb::registration_tanh(),
+      &RegularisedCoulomb::registration_linear(),
+      &CoulombViscous::registration(),
+      &Stribeck::registration(),
+      &Karnopp::registration(),
+      &Dahl::registration(),
+      &LuGre::registration(),
   };
   return table;
 }

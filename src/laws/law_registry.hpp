@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "laws/friction_law.hpp"
 #include "laws/law_spec.hpp"
 #include "laws/normal_law.hpp"
 #include "laws/parameter.hpp"
@@ -30,12 +31,16 @@ template <class Law>
 std::string_view law_family();
 template <>
 inline std::string_view law_family<NormalLaw>() { return "normal"; }
+template <>
+inline std::string_view law_family<FrictionLaw>() { return "friction"; }
 
 // The registration table of a family (defined in law_registry.cpp for the three families).
 template <class Law>
 std::span<const LawSpec<Law>* const> registered_laws();
 template <>
 std::span<const LawSpec<NormalLaw>* const> registered_laws<NormalLaw>();
+template <>
+std::span<const LawSpec<FrictionLaw>* const> registered_laws<FrictionLaw>();
 
 template <class Law>
 std::vector<std::string_view> law_names() {
@@ -70,6 +75,9 @@ std::unique_ptr<Law> make_law(std::string_view name, const ParamValues& values) 
 
 inline std::unique_ptr<NormalLaw> make_normal_law(std::string_view name, const ParamValues& v) {
   return make_law<NormalLaw>(name, v);
+}
+inline std::unique_ptr<FrictionLaw> make_friction_law(std::string_view name, const ParamValues& v) {
+  return make_law<FrictionLaw>(name, v);
 }
 
 }  // namespace stickslip::laws

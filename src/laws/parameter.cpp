@@ -86,6 +86,15 @@ ParamValues resolve_parameters(std::string_view law, std::span<const ParamSpec> 
   return out;
 }
 
+void check_not_less(std::string_view law, std::string_view name, double value,
+                    std::string_view other, double other_value) {
+  if (!(value >= other_value)) {
+    throw ParameterError(std::string(name), std::string(law) + ": must be >= " + std::string(other) +
+                                                " (" + format_number(other_value) + "), got " +
+                                                format_number(value));
+  }
+}
+
 double parameter_value(const ParamValues& values, std::string_view name) {
   const auto it = values.find(name);
   if (it == values.end()) {

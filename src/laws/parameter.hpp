@@ -81,6 +81,11 @@ double check_parameter(std::string_view law, const ParamSpec& spec, double value
 ParamValues resolve_parameters(std::string_view law, std::span<const ParamSpec> specs,
                                const ParamValues& values);
 
+// Cross-parameter condition `value >= other_value` (e.g. mu_s >= mu_k): throws ParameterError naming
+// `name` otherwise.
+void check_not_less(std::string_view law, std::string_view name, double value,
+                    std::string_view other, double other_value);
+
 // Value of `name` in a map produced by resolve_parameters (throws ParameterError if absent: a
 // factory asking for a key its own spec table does not declare is a programming error).
 double parameter_value(const ParamValues& values, std::string_view name);

@@ -70,6 +70,7 @@ void check_family() {
 }
 
 TEST(LawRegistry, NormalLawsAreConsistent) { check_family<NormalLaw>(); }
+TEST(LawRegistry, FrictionLawsAreConsistent) { check_family<FrictionLaw>(); }
 
 TEST(LawRegistry, ListsTheExpectedNormalLaws) {
   const auto names = law_names<NormalLaw>();
@@ -88,9 +89,18 @@ TEST(LawRegistry, UnknownLawNameIsAParameterErrorOnKeyLaw) {
     EXPECT_EQ(e.parameter(), "law");
     EXPECT_NE(e.message().find("hertz"), std::string::npos);  // lists the registered names
   }
+  EXPECT_EQ(try_find_law<FrictionLaw>("hertz"), nullptr);  // names are per family
 }
 
-// The example of docs/contact-laws.md builds, and the built law evaluates the documented formula.
+TEST(LawRegistry, ListsTheExpectedFrictionLaws) {
+  const auto names = law_names<FrictionLaw>();
+  for (const char* expected : {"coulomb", "coulomb_tanh", "coulomb_linear", "coulomb_viscous",
+                               "stribeck", "karnopp", "dahl", "lugre"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  }
+}
+
+// The examples of docs/contact-laws.md build, and the built law evaluates the documented formula.
 TEST(LawRegistry, BuildsTheDocumentedNormalExample) {
   const auto law = make_normal_law("lankarani_nikravesh", {{"K", 1e9}, {"n", 1.5}, {"e", 0.9}});
   EXPECT_TRUE(law->uses_impact_speed());
@@ -102,6 +112,21 @@ TEST(LawRegistry, BuildsTheDocumentedNormalExample) {
   } catch (const ParameterError& e) {
     EXPECT_EQ(e.parameter(), "e");
     EXPECT_NE(e.message().find("in (0, 1]"), std::string::npos);
+  }
+}
+
+TEST(LawRegistry, BuildsTheDocumentedFrictionExample) {
+  const auto law = make_friction_law("lugre", {{"mu_s", 0.4}, {"mu_k", 0.3}, {"sigma0", 1e6},
+                                               {"sigma1", 100}, {"sigma2", 0}, {"v_s", 0.001},
+                                               {"p", 2}});
+  EXPECT_EQ(law->state_size(), 1);
+  EXPECT_EQ(law->static_coefficient(), 0.4);
+  // Cross-parameter condition: reported on mu_s.
+  try {
+    make_friction_law("coulomb", {{"mu_s", 0.2}, {"mu_k", 0.3}});
+    FAIL();
+  } catch (const ParameterError& e) {
+    EXPECT_EQ(e.parameter(), "mu_s");
   }
 }
 
