@@ -16,6 +16,8 @@
 #include "laws/lee_wang.hpp"
 #include "laws/linear_spring_damper.hpp"
 #include "laws/lugre.hpp"
+#include "laws/newton_restitution.hpp"
+#include "laws/poisson_restitution.hpp"
 #include "laws/regularised_coulomb.hpp"
 #include "laws/stribeck.hpp"
 
@@ -48,6 +50,15 @@ std::span<const LawSpec<FrictionLaw>* const> registered_laws<FrictionLaw>() {
       &Karnopp::registration(),
       &Dahl::registration(),
       &LuGre::registration(),
+  };
+  return table;
+}
+
+template <>
+std::span<const LawSpec<ImpactLaw>* const> registered_laws<ImpactLaw>() {
+  static const std::array table{
+      &NewtonRestitution::registration(),
+      &PoissonRestitution::registration(),
   };
   return table;
 }

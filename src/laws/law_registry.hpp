@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "laws/friction_law.hpp"
+#include "laws/impact_law.hpp"
 #include "laws/law_spec.hpp"
 #include "laws/normal_law.hpp"
 #include "laws/parameter.hpp"
@@ -33,6 +34,8 @@ template <>
 inline std::string_view law_family<NormalLaw>() { return "normal"; }
 template <>
 inline std::string_view law_family<FrictionLaw>() { return "friction"; }
+template <>
+inline std::string_view law_family<ImpactLaw>() { return "impact"; }
 
 // The registration table of a family (defined in law_registry.cpp for the three families).
 template <class Law>
@@ -41,6 +44,8 @@ template <>
 std::span<const LawSpec<NormalLaw>* const> registered_laws<NormalLaw>();
 template <>
 std::span<const LawSpec<FrictionLaw>* const> registered_laws<FrictionLaw>();
+template <>
+std::span<const LawSpec<ImpactLaw>* const> registered_laws<ImpactLaw>();
 
 template <class Law>
 std::vector<std::string_view> law_names() {
@@ -78,6 +83,9 @@ inline std::unique_ptr<NormalLaw> make_normal_law(std::string_view name, const P
 }
 inline std::unique_ptr<FrictionLaw> make_friction_law(std::string_view name, const ParamValues& v) {
   return make_law<FrictionLaw>(name, v);
+}
+inline std::unique_ptr<ImpactLaw> make_impact_law(std::string_view name, const ParamValues& v) {
+  return make_law<ImpactLaw>(name, v);
 }
 
 }  // namespace stickslip::laws

@@ -71,6 +71,7 @@ void check_family() {
 
 TEST(LawRegistry, NormalLawsAreConsistent) { check_family<NormalLaw>(); }
 TEST(LawRegistry, FrictionLawsAreConsistent) { check_family<FrictionLaw>(); }
+TEST(LawRegistry, ImpactLawsAreConsistent) { check_family<ImpactLaw>(); }
 
 TEST(LawRegistry, ListsTheExpectedNormalLaws) {
   const auto names = law_names<NormalLaw>();
@@ -90,6 +91,7 @@ TEST(LawRegistry, UnknownLawNameIsAParameterErrorOnKeyLaw) {
     EXPECT_NE(e.message().find("hertz"), std::string::npos);  // lists the registered names
   }
   EXPECT_EQ(try_find_law<FrictionLaw>("hertz"), nullptr);  // names are per family
+  EXPECT_EQ(try_find_law<FrictionLaw>("hertz"), nullptr);  // names are per family
 }
 
 TEST(LawRegistry, ListsTheExpectedFrictionLaws) {
@@ -98,6 +100,15 @@ TEST(LawRegistry, ListsTheExpectedFrictionLaws) {
                                "stribeck", "karnopp", "dahl", "lugre"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
+}
+
+TEST(LawRegistry, ListsTheImpactLaws) {
+  const auto names = law_names<ImpactLaw>();
+  ASSERT_EQ(names.size(), 2u);
+  EXPECT_EQ(names[0], "newton");
+  EXPECT_EQ(names[1], "poisson");
+  EXPECT_EQ(make_impact_law("poisson", {{"e", 0.5}})->kind(), RestitutionKind::kPoisson);
+  EXPECT_EQ(make_impact_law("newton", {{"e", 0.5}})->tangential_coefficient(), 0.0);  // default
 }
 
 // The examples of docs/contact-laws.md build, and the built law evaluates the documented formula.
