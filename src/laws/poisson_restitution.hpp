@@ -1,12 +1,12 @@
 // Poisson's (kinetic) restitution law (Poisson 1811; Routh 1891; in multibody impact Pfeiffer &
-// Glocker 1996, Anitescu & Potra 1997 — Dong & Hong 2009 §1.2):
+// Glocker 1996, Anitescu & Potra 1997 — Dong & Hong 2009 §2.1):
 //   P_N,r = e P_N,c
 // The impact is split into a compression phase, which ends when the normal relative velocity
 // reaches 0 and has transferred the impulse P_N,c, and a restitution phase transferring
 // P_N,r = e P_N,c; the total normal impulse is (1 + e) P_N,c. With one frictionless contact this is
 // Newton's law (v_N⁺ = -e v_N⁻); with friction whose slip stops or reverses during the impact, or
-// with several contacts, the two differ, and only Poisson's (and Stronge's energetic) coefficient
-// guarantees no energy gain (Stronge 1990, Proc. R. Soc. A 431:169-181).
+// with several contacts, the two differ. With friction Newton's law can even create kinetic energy
+// when slip reverses (Stronge 1990, Proc. R. Soc. A 431:169-181).
 // Registry name "poisson", parameter e [-].
 #pragma once
 

@@ -106,7 +106,7 @@ inline ImpactOutcome simulate_impact(const NormalLaw& law, double m, double v_in
 //   δ_max = ((n+1) m v² / (2K))^{1/(n+1)},
 //   t* = 2 ∫_0^δmax dδ/δ̇ = (2 δ_max/v) ∫_0^1 (1 - x^{n+1})^{-1/2} dx
 //      = (2 δ_max/v) B(1/(n+1), 1/2)/(n+1)      (substituting y = x^{n+1}).
-// For n = 3/2 the constant 2 B(2/5, 1/2)/(5/2) = 2.9432... (Johnson, Contact Mechanics, eq. 11.24;
+// For n = 3/2 the constant 2 B(2/5, 1/2)/(5/2) = 2.9432... (Johnson, Contact Mechanics, 1985, ch. 11;
 // Goldsmith, Impact, 1960).
 inline double hertz_max_penetration(double K, double n, double m, double v) {
   return std::pow((n + 1.0) * m * v * v / (2.0 * K), 1.0 / (n + 1.0));
