@@ -1,0 +1,69 @@
+// FrictionLaw: the interface of the tangential (friction) laws.
+//
+// Conventions (docs/contact-laws.md, "Friction laws"):
+//   v   = slip_velocity, the relative tangential velocity of the body the force acts on with respect
+//         to the other body, along the contact's tangent [m/s];
+//   F_N = normal_force >= 0 [N]; coefficient-type laws scale with it;
+//   F   = the returned friction force on that body along the same tangent [N]; it opposes slip
+//         (F <= 0 for v > 0 in the laws without internal state).
+//   stick_force = the tangential force that would keep the contact at zero relative tangential
+//         acceleration, when the formulation can compute it (NaN otherwise). Only laws with
+//         uses_stick_force() read it (Karnopp, and Coulomb at v = 0).
+// Laws with internal state (Dahl, LuGre: the bristle deflection z [m]) expose state_size() > 0;
+// the formulation stores z and integrates state_rate(). Laws are immutable, allocation-free and
+// thread-safe to evaluate.
+#pragma once
+
+#include <limits>
+#include <string_view>
+
+namespace stickslip::laws {
+
+struct FrictionInput {
+  double slip_velocity = 0.0;                                      // v [m/s]
+  double normal_force = 0.0;                                       // F_N >= 0 [N]
+  double stick_force = std::numeric_limits<double>::quiet_NaN();  // [N], NaN if unknown
+};
+
+class FrictionLaw {
+ public:
+  virtual ~FrictionLaw() = default;
+
+  // Registry name of the law ("coulomb", "lugre", ...).
+  virtual std::string_view name() const noexcept = 0;
+
+  // Number of internal state variables z (0, or 1 for Dahl and LuGre).
+  virtual int state_size() const noexcept { return 0; }
+
+  // Writes the initial internal state (state_size() values; 0 = relaxed bristles).
+  virtual void initial_state(double* z) const noexcept {
+    for (int i = 0; i < state_size(); ++i) z[i] = 0.0;
+  }
+
+  // Friction force F on the body, given the input and the current state z (ignored, may be null,
+  // when state_size() == 0). Laws whose force depends on ż compute ż internally.
+  virtual double force(const FrictionInput& in, const double* z) const noexcept = 0;
+
+  // ż = f(v, z) for laws with state; writes state_size() values (nothing for stateless laws).
+  virtual void state_rate(const FrictionInput& /*in*/, const double* /*z*/,
+                          double* /*zdot*/) const noexcept {}
+
+  // True for the set-valued Coulomb law: usable by the event-driven and time-stepping
+  // formulations only (through static/kinetic coefficients); a compliant formulation refuses it.
+  virtual bool set_valued() const noexcept { return false; }
+
+  // True when force() reads FrictionInput::stick_force.
+  virtual bool uses_stick_force() const noexcept { return false; }
+
+  // μ_s: the largest force ratio |F|/F_N while sticking (peak of the law); μ_k: the ratio while
+  // sliding fast. Used by the LCP-based schemes; for single-coefficient laws both are μ.
+  virtual double static_coefficient() const noexcept = 0;
+  virtual double kinetic_coefficient() const noexcept = 0;
+
+ protected:
+  FrictionLaw() = default;
+  FrictionLaw(const FrictionLaw&) = default;
+  FrictionLaw& operator=(const FrictionLaw&) = default;
+};
+
+}  // namespace stickslip::laws

@@ -1,0 +1,70 @@
+// Laws are evaluated ~1e6 times per second: evaluating one must not touch the heap. This test
+// replaces the global operator new of the test executable with a counting one and evaluates every
+// registered law through its interface.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+
+#include "laws/law_registry.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace stickslip::laws {
+namespace {
+
+ParamValues required_values(std::span<const ParamSpec> specs) {
+  ParamValues v;
+  for (const auto& p : specs) {
+    if (!p.required()) continue;
+    v.emplace(std::string(p.name), p.name == "mu_s" ? 0.6 : 0.5);
+  }
+  return v;
+}
+
+TEST(NoAllocation, EvaluatingAnyRegisteredLawDoesNotAllocate) {
+  std::vector<std::unique_ptr<NormalLaw>> normal;
+  std::vector<std::unique_ptr<FrictionLaw>> friction;
+  for (const auto* s : registered_laws<NormalLaw>()) {
+    normal.push_back(make_law<NormalLaw>(s->name, required_values(s->params)));
+  }
+  for (const auto* s : registered_laws<FrictionLaw>()) {
+    friction.push_back(make_law<FrictionLaw>(s->name, required_values(s->params)));
+  }
+  ASSERT_FALSE(normal.empty());
+  ASSERT_FALSE(friction.empty());
+  double sink = 0.0;
+  const long before = g_allocations.load();
+  EXPECT_GT(before, 0);  // the counting operator new is in use (building the laws allocated)
+  for (int i = 0; i < 100; ++i) {
+    const double x = 1e-4 * (i - 20), rate = 0.01 * (i - 50);
+    for (const auto& law : normal) {
+      sink += law->force(x, rate, 1.0) + law->potential(x) + law->stiffness(x) +
+              law->elastic_force(x);
+    }
+    for (const auto& law : friction) {
+      double z[1] = {1e-7}, zdot[1] = {0.0};
+      const FrictionInput in{rate, 10.0, 0.5 * rate};
+      sink += law->force(in, z);
+      law->state_rate(in, z, zdot);
+      sink += zdot[0];
+    }
+  }
+  EXPECT_EQ(g_allocations.load(), before);
+  EXPECT_TRUE(std::isfinite(sink));
+}
+
+}  // namespace
+}  // namespace stickslip::laws
