@@ -16,7 +16,7 @@ double max_drift(SimulationOptions o) {
 
 SimulationOptions long_rk4_run() {
   SimulationOptions o;
-  o.t_end = 60.0;
+  o.t_end = 30.0;
   o.output_interval = 0.05;
   o.integrator = "rk4";
   o.integrator_options.step = 2e-3;
