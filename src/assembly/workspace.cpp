@@ -18,7 +18,19 @@ Workspace::Workspace(const Model& model)
       rhs(Vec::Zero(model.n_constraints)),
       lambda(Vec::Zero(model.n_constraints)),
       qdd(Vec::Zero(model.nv)),
-      force_total(Vec::Zero(model.nv)) {
+      force_total(Vec::Zero(model.nv)),
+      contacts(model.contacts.size()),
+      contact_forces(model.contacts.size()),
+      joint_friction(model.joints.size()),
+      joint_slip(model.joints.size(), 0.0),
+      f_joint_friction(Vec::Zero(model.nv)),
+      newton_J(Mat::Zero(model.n_constraints, model.n_constraints)),
+      newton_lu(model.n_constraints),
+      newton_r(Vec::Zero(model.n_constraints)),
+      newton_step(Vec::Zero(model.n_constraints)),
+      newton_trial(Vec::Zero(model.n_constraints)),
+      lambda_trial(Vec::Zero(model.n_constraints)),
+      f_probe(Vec::Zero(model.nv)) {
   for (const Body& b : model.bodies) {
     if (!b.is_dynamic()) continue;
     mass.segment<3>(b.v_offset) << b.mass, b.mass, b.inertia;

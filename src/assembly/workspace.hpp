@@ -20,6 +20,25 @@ struct BodyKinematics {
   double alpha = 0;
 };
 
+// Kinematics of one contact (assembly/contact_kinematics.hpp gives the definitions).
+struct ContactKinematics {
+  bool in_range = true;  // false when P is beyond the line's extent: the contact cannot act
+  double gap = 0;        // g_N (≥ 0 open)
+  Vec2 normal = Vec2::UnitY(), tangent = Vec2::UnitX();
+  Vec2 point = Vec2::Zero();  // P, global
+  double vn = 0;              // ġ_N
+  double vt = 0;              // slip velocity, body j relative to body i along t
+  Eigen::RowVector3d wn_i = Eigen::RowVector3d::Zero(), wn_j = Eigen::RowVector3d::Zero();
+  Eigen::RowVector3d wt_i = Eigen::RowVector3d::Zero(), wt_j = Eigen::RowVector3d::Zero();
+  double wn_bias = 0, wt_bias = 0;  // ŵ_N, ŵ_T
+};
+
+// Forces a contact or a frictional joint exerts at the current instant (outputs, friction states).
+struct ContactForce {
+  double normal = 0;      // F_N ≥ 0
+  double tangential = 0;  // F_T on body j along the tangent
+};
+
 struct Workspace {
   explicit Workspace(const Model& model);
 
@@ -48,6 +67,19 @@ struct Workspace {
   Vec lambda;    // Lagrange multipliers λ                  nc
   Vec qdd;       // accelerations q̈ (v̇)                     nv
   Vec force_total;  // f + Gᵀλ                              nv
+
+  // compute_contact_kinematics / assemble_contact_forces
+  std::vector<ContactKinematics> contacts;  // n_contacts
+  std::vector<ContactForce> contact_forces;  // n_contacts
+
+  // solve_accelerations_with_joint_friction (Newton on λ, Xing, Zheng & Wang 2019 eq. (9))
+  std::vector<ContactForce> joint_friction;  // per joint (zero for joints without friction)
+  std::vector<double> joint_slip;            // per joint: slip velocity at the friction surface
+  Vec f_joint_friction;  // generalised friction forces of the joints          nv
+  Mat newton_J;          // Jacobian of the λ residual                          nc × nc
+  Eigen::PartialPivLU<Mat> newton_lu;
+  Vec newton_r, newton_step, newton_trial, lambda_trial;  //                    nc
+  Vec f_probe;           // scratch generalised force                            nv
 
   bool redundant_constraints = false;  // set by analyse_constraints
 };

@@ -1,15 +1,54 @@
 #include "formulations/multibody_ode.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "assembly/accelerations.hpp"
 #include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
+#include "assembly/contact_forces.hpp"
+#include "assembly/contact_kinematics.hpp"
 #include "math/errors.hpp"
+#include "math/root_finding.hpp"
 
 namespace stickslip {
+namespace {
+
+void check_contacts(const Model& model) {
+  for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+    const Contact& c = model.contacts[k];
+    const std::string path = "contacts[" + std::to_string(k) + "]";
+    if (!c.compliant()) {
+      throw ModelError(path + ".normal", "contact '" + c.name +
+                                             "' is rigid (no normal force law): use --scheme event-driven or "
+                                             "time-stepping, or give it a compliant normal law");
+    }
+    if (c.friction && c.friction->set_valued()) {
+      throw ModelError(path + ".friction", "set-valued Coulomb friction on '" + c.name +
+                                               "' needs --scheme event-driven or time-stepping; the compliant "
+                                               "scheme takes a regularised law (coulomb_tanh, lugre, ...)");
+    }
+  }
+}
+
+}  // namespace
 
 MultibodyOde::MultibodyOde(const Model& model, const SimulationOptions& options)
-    : model_(model), stab_(options.baumgarte), ws_(model), state_(initial_state(model, options.t_start)) {}
+    : model_(model),
+      stab_(options.baumgarte),
+      ws_(model),
+      state_(initial_state(model, options.t_start)),
+      zdot_(Vec::Zero(model.nz)),
+      impact_speed_(model.contacts.size(), std::numeric_limits<double>::quiet_NaN()),
+      closed_(model.contacts.size(), 0),
+      stick_force_(model.contacts.size(), std::numeric_limits<double>::quiet_NaN()),
+      w_scratch_(Vec::Zero(model.nv)),
+      g_scratch_(Vec::Zero(model.n_constraints)),
+      l_scratch_(Vec::Zero(model.n_constraints)) {
+  check_contacts(model);
+  for (const Contact& c : model.contacts) any_stick_force_law_ |= c.friction && c.friction->uses_stick_force();
+}
 
 std::string MultibodyOde::first_non_finite_body(const Vec& y) const {
   for (const Body& b : model_.bodies) {
@@ -24,20 +63,75 @@ void MultibodyOde::pack(const State& s, Vec& y) const {
   y.resize(dimension());
   y.head(model_.nq) = s.q;
   y.segment(model_.nq, model_.nv) = s.v;
+  y.tail(model_.nz) = s.z;
 }
 
 void MultibodyOde::unpack(double t, const Vec& y, State& s) const {
   s.t = t;
   s.q = y.head(model_.nq);
   s.v = y.segment(model_.nq, model_.nv);
+  s.z = y.tail(model_.nz);
+}
+
+void MultibodyOde::contact_stage(double) {
+  assemble_applied_forces(model_, state_, ws_);
+  if (model_.contacts.empty()) return;
+  assemble_contact_forces(model_, state_, closed_.data(), impact_speed_.data(),
+                          any_stick_force_law_ ? stick_force_.data() : nullptr, ws_, &zdot_);
+}
+
+void MultibodyOde::solve_stage(double t) {
+  if (model_.has_joint_friction()) {
+    solve_accelerations_with_joint_friction(model_, state_, stab_, ws_, jf_stats_, &zdot_);
+  } else {
+    solve_accelerations(model_, t, stab_, ws_);
+  }
+}
+
+// Karnopp: the force that holds a contact in its stick band is −a_T / (W_Tᵀ M_c⁻¹ W_T), where a_T is
+// the tangential acceleration without it and M_c⁻¹ = M⁻¹ − M⁻¹Gᵀ(G M⁻¹ Gᵀ)⁻¹G M⁻¹ the constrained
+// inverse mass. Contacts are treated one by one (their coupling is neglected), then the forces are
+// assembled again with these stick forces.
+void MultibodyOde::karnopp_stage(double t) {
+  bool any = false;
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    stick_force_[k] = std::numeric_limits<double>::quiet_NaN();
+    if (ws_.contact_forces[k].normal <= 0 || !needs_stick_force(c, ws_.contacts[k])) continue;
+    const ContactKinematics& kin = ws_.contacts[k];
+    // Acceleration without this contact's friction (it was assembled with stick force 0 ⇒ F_T = 0).
+    contact_direction_column(model_, c, kin, false, w_scratch_);
+    const double a_t = w_scratch_.dot(ws_.qdd) + kin.wt_bias;
+    double d = w_scratch_.dot(ws_.mass_inv.cwiseProduct(w_scratch_));
+    if (model_.n_constraints > 0) {
+      g_scratch_.noalias() = ws_.GMinv * w_scratch_;
+      solve_constraint_matrix(ws_, g_scratch_, l_scratch_);
+      d -= g_scratch_.dot(l_scratch_);
+    }
+    if (d > 0) {
+      stick_force_[k] = -a_t / d;
+      any = true;
+    }
+  }
+  if (!any) return;
+  contact_stage(t);
+  assemble_constraints(model_, state_, ws_);
+  solve_stage(t);
 }
 
 void MultibodyOde::evaluate(double t, const Vec& y) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
-  assemble_applied_forces(model_, state_, ws_);
+  if (!model_.contacts.empty()) compute_contact_kinematics(model_, ws_);
+  if (any_stick_force_law_) {
+    for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+      stick_force_[k] = needs_stick_force(model_.contacts[k], ws_.contacts[k]) ? 0.0 : std::nan("");
+    }
+  }
+  contact_stage(t);
   assemble_constraints(model_, state_, ws_);
-  solve_accelerations(model_, t, stab_, ws_);
+  solve_stage(t);
+  if (any_stick_force_law_) karnopp_stage(t);
 }
 
 void MultibodyOde::derivative(double t, const Vec& y, Vec& dydt) {
@@ -45,6 +139,98 @@ void MultibodyOde::derivative(double t, const Vec& y, Vec& dydt) {
   evaluate(t, y);
   dydt.head(model_.nq) = state_.v;  // planar: q̇ = v
   dydt.segment(model_.nq, model_.nv) = ws_.qdd;
+  dydt.tail(model_.nz) = zdot_;
+}
+
+double MultibodyOde::max_step(double t, const Vec& y) {
+  if (model_.contacts.empty()) return std::numeric_limits<double>::infinity();
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  double h = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    if (closed_[k]) continue;
+    const ContactKinematics kin = contact_kinematics(model_, model_.contacts[k], ws_);
+    if (kin.in_range && kin.gap > 0 && kin.vn < 0) h = std::min(h, 2.0 * kin.gap / -kin.vn + 1e-12);
+  }
+  return h;
+}
+
+double MultibodyOde::gap_at(double t, const Vec& y, int contact) {
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  const ContactKinematics kin = contact_kinematics(model_, model_.contacts[static_cast<std::size_t>(contact)], ws_);
+  return kin.in_range ? kin.gap : 1.0;
+}
+
+void MultibodyOde::begin(double t, const Vec& y) {
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const ContactKinematics kin = contact_kinematics(model_, model_.contacts[k], ws_);
+    closed_[k] = kin.in_range && kin.gap <= 0;
+    impact_speed_[k] = closed_[k] ? std::max(-kin.vn, model_.contacts[k].min_impact_speed) : std::nan("");
+  }
+}
+
+bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, int& contact) {
+  bool found = false;
+  const double t0 = integ.t_previous(), t1 = integ.t();
+  if (!(t1 > t0)) return false;
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const int c = static_cast<int>(k);
+    // Open contacts close when g_N falls below 0; closed ones open when it rises above 0.
+    const double sign = closed_[k] ? -1.0 : 1.0;
+    const double g1 = sign * gap_at(t1, integ.y(), c);
+    if (g1 >= 0) continue;
+    integ.interpolate(t0, y_probe_);
+    const double g0 = sign * gap_at(t0, y_probe_, c);
+    const auto event_function = [&](double t) {
+      integ.interpolate(t, y_probe_);
+      return sign * gap_at(t, y_probe_, c);
+    };
+    const RootResult r = find_root(event_function, t0, t1, std::max(g0, 0.0), g1, 1e-13 * std::max(1.0, std::abs(t1)));
+    // The bracket's upper end is past the crossing: the contact's new status holds there.
+    const double tc = r.bracketed ? r.upper : t0;
+    if (!found || tc < t_event) {
+      t_event = tc;
+      contact = c;
+      found = true;
+    }
+  }
+  return found;
+}
+
+void MultibodyOde::on_contact_event(double t, int contact, Vec& y) {
+  const std::size_t k = static_cast<std::size_t>(contact);
+  const Contact& c = model_.contacts[k];
+  if (closed_[k]) {  // separation
+    closed_[k] = 0;
+    impact_speed_[k] = std::nan("");
+    return;
+  }
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  const ContactKinematics kin = contact_kinematics(model_, c, ws_);
+  closed_[k] = 1;
+  impact_speed_[k] = std::max(-kin.vn, c.min_impact_speed);
+  // Bristles start relaxed when a contact closes.
+  if (c.friction && c.friction->state_size() > 0) c.friction->initial_state(y.data() + model_.nq + model_.nv + c.z_offset);
+}
+
+void MultibodyOde::after_step(double t, const Vec& y) {
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const ContactKinematics kin = contact_kinematics(model_, model_.contacts[k], ws_);
+    const bool touching = kin.in_range && kin.gap <= 0;
+    if (closed_[k] && !touching) {
+      closed_[k] = 0;
+      impact_speed_[k] = std::nan("");
+    } else if (!closed_[k] && touching) {  // closed without a located onset (started in contact)
+      closed_[k] = 1;
+      impact_speed_[k] = std::max(-kin.vn, model_.contacts[k].min_impact_speed);
+    }
+  }
 }
 
 }  // namespace stickslip

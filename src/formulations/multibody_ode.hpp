@@ -1,10 +1,17 @@
 // The smooth (compliant) formulation as a first-order ODE for the integrators:
-//   y = [q; v],  ẏ = [v; q̈(t, q, v)],
-// with q̈ from the Lagrange equations of the first kind at every evaluation. The pipeline of one
-// evaluation reads top to bottom in derivative():
-//   kinematics → applied forces → constraints → accelerations (KKT).
+//   y = [q; v; z],  ẏ = [v; q̈(t, q, v, z); ż],
+// with q̈ from the Lagrange equations of the first kind at every evaluation and z the internal states
+// of friction laws (bristles). The pipeline of one evaluation reads top to bottom in evaluate():
+//   kinematics → applied forces → contact kinematics → contact forces → constraints →
+//   accelerations (KKT; Newton on λ when joints have friction) [→ Karnopp stick forces, again].
+// Contact onsets and separations are events: the simulation loop locates them on the dense output
+// and restarts there, so laws written through a restitution coefficient get the true approach
+// speed and no step straddles the kink of the contact force.
 #pragma once
 
+#include <vector>
+
+#include "assembly/joint_friction.hpp"
 #include "assembly/workspace.hpp"
 #include "formulations/simulation_options.hpp"
 #include "integrators/integrator.hpp"
@@ -14,10 +21,13 @@ namespace stickslip {
 
 class MultibodyOde final : public OdeSystem {
  public:
+  // Throws ModelError for contacts this formulation cannot integrate (rigid, set-valued friction).
   MultibodyOde(const Model& model, const SimulationOptions& options);
 
-  int dimension() const override { return model_.nq + model_.nv; }
+  int dimension() const override { return model_.nq + model_.nv + model_.nz; }
   void derivative(double t, const Vec& y, Vec& dydt) override;
+  // Caps a step at twice the time an open contact needs to close, so no onset is stepped over.
+  double max_step(double t, const Vec& y) override;
 
   void pack(const State& s, Vec& y) const;
   void unpack(double t, const Vec& y, State& s) const;
@@ -25,18 +35,44 @@ class MultibodyOde final : public OdeSystem {
   // Runs every stage at (t, y) so the workspace holds λ, forces and Φ for that instant.
   void evaluate(double t, const Vec& y);
 
+  // Contact bookkeeping (no-ops without compliant contacts).
+  bool has_contacts() const { return !model_.contacts.empty(); }
+  void begin(double t, const Vec& y);  // marks contacts closed at the start
+  // Earliest contact event inside the integrator's last step: an open contact closing (onset) or a
+  // closed one opening (separation); both are kinks of the contact force that an explicit
+  // integrator should not step across.
+  bool find_contact_event(const Integrator& integ, double& t_event, int& contact);
+  // At an onset: records the approach speed and resets the contact's friction states in y;
+  // at a separation: marks the contact open.
+  void on_contact_event(double t, int contact, Vec& y);
+  void after_step(double t, const Vec& y);  // contacts that separated
+
   const Model& model() const { return model_; }
   Workspace& workspace() { return ws_; }
   const Workspace& workspace() const { return ws_; }
   const State& state() const { return state_; }
+  const JointFrictionStats& joint_friction_stats() const { return jf_stats_; }
+  bool contact_closed(int c) const { return closed_[static_cast<std::size_t>(c)] != 0; }
 
  private:
   std::string first_non_finite_body(const Vec& y) const;
+  void contact_stage(double t);
+  void solve_stage(double t);
+  void karnopp_stage(double t);
+  double gap_at(double t, const Vec& y, int contact);
 
   const Model& model_;
   Stabilization stab_;
   Workspace ws_;
   State state_;  // scratch: the state being evaluated
+  Vec zdot_;
+  std::vector<double> impact_speed_;  // approach speed recorded at onset, NaN while open
+  std::vector<char> closed_;
+  std::vector<double> stick_force_;   // Karnopp stick forces (NaN: not needed)
+  bool any_stick_force_law_ = false;
+  Vec w_scratch_, g_scratch_, l_scratch_;
+  JointFrictionStats jf_stats_;
+  Vec y_probe_;
 };
 
 }  // namespace stickslip

@@ -1,7 +1,10 @@
 #include "formulations/observer.hpp"
 
+#include <cmath>
+
 #include "assembly/applied_forces.hpp"
 #include "assembly/constraint_block.hpp"
+#include "assembly/contact_forces.hpp"
 #include "assembly/energy.hpp"
 #include "assembly/reactions.hpp"
 
@@ -23,6 +26,15 @@ Observer::Observer(const Model& model) : model_(model) {
   for (const Driver& d : model.drivers) columns_.push_back(d.name + ".effort");
   for (const SpringDamper& s : model.springs) columns_.push_back(s.name + ".force");
   for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
+  for (const Contact& c : model.contacts) {
+    for (const char* col : {".gap", ".vn", ".vt", ".fn", ".ft", ".state"}) columns_.push_back(c.name + col);
+    if (c.friction_states() > 0) columns_.push_back(c.name + ".z");
+  }
+  for (const Joint& j : model.joints) {
+    if (!j.friction) continue;
+    for (const char* col : {".fn", ".ff", ".vt"}) columns_.push_back(j.name + col);
+    if (j.friction->law->state_size() > 0) columns_.push_back(j.name + ".z");
+  }
   for (const char* c : {"energy.kinetic", "energy.potential", "energy.total", "constraint.drift",
                         "constraint.velocity_drift"}) {
     columns_.push_back(c);
@@ -36,7 +48,8 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
     const BodyKinematics& b = ws.bodies[k];
     row.insert(row.end(), {b.r.x(), b.r.y(), b.theta, b.v.x(), b.v.y(), b.omega});
   }
-  for (const Joint& j : model_.joints) {
+  for (std::size_t k = 0; k < model_.joints.size(); ++k) {
+    const Joint& j = model_.joints[k];
     const JointReaction r = joint_reaction(model_, j, ws);
     row.push_back(r.force.x());
     row.push_back(r.force.y());
@@ -51,8 +64,37 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
     row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
   }
-  const Energy e = mechanical_energy(model_, s, ws);
+  record_contacts(s, ws, row);
+  Energy e = mechanical_energy(model_, s, ws);
+  e.potential += contact_potential_energy(model_, ws);
   row.insert(row.end(), {e.kinetic, e.potential, e.total(), ws.phi.norm(), ws.phi_dot.norm()});
+}
+
+// Display threshold for "stick" in the compliant formulation, where friction laws are smooth and a
+// contact never sticks exactly [m/s].
+constexpr double kStickDisplaySpeed = 1e-6;
+
+ContactState contact_state(double normal_force, double slip) {
+  if (normal_force <= 0) return ContactState::open;
+  if (std::abs(slip) <= kStickDisplaySpeed) return ContactState::stick;
+  return slip > 0 ? ContactState::slip_positive : ContactState::slip_negative;
+}
+
+void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<double>& row) const {
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = ws.contacts[k];
+    const ContactForce& f = ws.contact_forces[k];
+    const ContactState st = contact_state(f.normal, kin.vt);
+    row.insert(row.end(), {kin.gap, kin.vn, kin.vt, f.normal, f.tangential, static_cast<double>(st)});
+    if (c.friction_states() > 0) row.push_back(s.z[c.z_offset]);
+  }
+  for (std::size_t k = 0; k < model_.joints.size(); ++k) {
+    const Joint& j = model_.joints[k];
+    if (!j.friction) continue;
+    row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential, ws.joint_slip[k]});
+    if (j.friction->law->state_size() > 0) row.push_back(s.z[j.z_offset]);
+  }
 }
 
 }  // namespace stickslip

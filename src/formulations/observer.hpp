@@ -2,8 +2,10 @@
 //   t; per body (dynamic or prescribed) <b>.x .y .theta .vx .vy .omega; per joint <j>.fx .fy
 //   (reaction on its second body, global frame) and <j>.torque where it carries one; per driver
 //   <d>.effort (its multiplier: the generalised force the drive exerts); per spring <s>.force,
-//   per rotational spring <s>.torque; energy.kinetic .potential .total; constraint.drift (‖Φ‖₂)
-//   and constraint.velocity_drift (‖Φ̇‖₂).
+//   per rotational spring <s>.torque; per contact <c>.gap .vn .vt .fn .ft .state (and <c>.z for a
+//   friction law with a state); per joint with friction <j>.fn .ff .vt (and <j>.z); energy.kinetic
+//   .potential .total; constraint.drift (‖Φ‖₂) and constraint.velocity_drift (‖Φ̇‖₂).
+// Contact states: 0 open, 1 stick, 2 slip+ (v_T > 0), 3 slip− (v_T < 0).
 #pragma once
 
 #include <string>
@@ -14,6 +16,10 @@
 
 namespace stickslip {
 
+enum class ContactState { open = 0, stick = 1, slip_positive = 2, slip_negative = 3 };
+
+ContactState contact_state(double normal_force, double slip);
+
 class Observer {
  public:
   explicit Observer(const Model& model);
@@ -22,6 +28,7 @@ class Observer {
   void record(const State& s, const Workspace& ws, std::vector<double>& row) const;
 
  private:
+  void record_contacts(const State& s, const Workspace& ws, std::vector<double>& row) const;
   const Model& model_;
   std::vector<std::string> columns_;
   std::vector<int> bodies_;  // bodies that get columns

@@ -28,7 +28,8 @@ class SimulationRun {
   }
   void project(double t, Vec& y);
   void write_row(double t, const Vec& y);
-  void write_outputs_of_last_step(const Integrator& integ);
+  void write_outputs_of_last_step(const Integrator& integ, double t_until);
+  bool handle_contact_event(Integrator& integ);
 
   const Model& model_;
   const SimulationOptions& opt_;
@@ -59,24 +60,39 @@ void SimulationRun::write_row(double t, const Vec& y) {
   summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, ode_.workspace().phi_dot.norm());
 }
 
-// Output rows at the output times inside the last step, from the dense output.
-void SimulationRun::write_outputs_of_last_step(const Integrator& integ) {
+// Output rows at the output times of the last step up to t_until, from the dense output.
+void SimulationRun::write_outputs_of_last_step(const Integrator& integ, double t_until) {
   const double dt = opt_.output_interval;
   if (dt <= 0) {
-    y_out_ = integ.y();
-    if (opt_.projection) project(integ.t(), y_out_);
-    write_row(integ.t(), y_out_);
+    integ.interpolate(t_until, y_out_);
+    if (opt_.projection) project(t_until, y_out_);
+    write_row(t_until, y_out_);
     return;
   }
   const double slack = 1e-9 * dt;  // absorbs rounding of t_start + k Δt against the step end
   for (;;) {
     const double t_out = opt_.t_start + static_cast<double>(next_output_) * dt;
-    if (t_out > integ.t() + slack || t_out > opt_.t_end + slack) break;
-    integ.interpolate(std::min(t_out, integ.t()), y_out_);
+    if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
+    integ.interpolate(std::min(t_out, t_until), y_out_);
     if (opt_.projection) project(t_out, y_out_);
     write_row(t_out, y_out_);
     ++next_output_;
   }
+}
+
+// A contact that closed or opened inside the last step: keep the step up to the event, update the
+// contact there and restart the integrator from it.
+bool SimulationRun::handle_contact_event(Integrator& integ) {
+  double t_event = 0;
+  int contact = -1;
+  if (!ode_.has_contacts() || !ode_.find_contact_event(integ, t_event, contact)) return false;
+  write_outputs_of_last_step(integ, t_event);
+  Vec y;
+  integ.interpolate(t_event, y);
+  ode_.on_contact_event(t_event, contact, y);
+  integ.restart(ode_, t_event, y);
+  ++summary_.contact_events;
+  return true;
 }
 
 SimulationSummary SimulationRun::run() {
@@ -87,6 +103,7 @@ SimulationSummary SimulationRun::run() {
   Vec y;
   ode_.pack(s0, y);
   sink_.begin(observer_.columns());
+  ode_.begin(opt_.t_start, y);
   integ->reset(ode_, opt_.t_start, y);
   write_row(opt_.t_start, y);
 
@@ -100,12 +117,14 @@ SimulationSummary SimulationRun::run() {
       }
       integ->step(ode_, t_limit);
       ++step;
-      write_outputs_of_last_step(*integ);
+      if (handle_contact_event(*integ)) continue;
+      write_outputs_of_last_step(*integ, integ->t());
       if (opt_.projection) {
         y = integ->y();
         project(integ->t(), y);
         integ->set_state(ode_, y);
       }
+      if (ode_.has_contacts()) ode_.after_step(integ->t(), integ->y());
       if (cb_.progress) cb_.progress(integ->t());
     }
   } catch (NumericalError& e) {
@@ -120,6 +139,9 @@ SimulationSummary SimulationRun::run() {
   }
   sink_.end();
   summary_.stats = integ->stats();
+  summary_.newton_solves = ode_.joint_friction_stats().solves;
+  summary_.newton_iterations = ode_.joint_friction_stats().iterations;
+  summary_.newton_max_iterations = ode_.joint_friction_stats().max_iterations;
   summary_.t_final = integ->t();
   summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary_;

@@ -18,6 +18,9 @@ struct SimulationSummary {
   double max_drift = 0;           // max ‖Φ‖₂ over the output rows
   double max_velocity_drift = 0;  // max ‖Φ̇‖₂ over the output rows
   double wall_time_s = 0;
+  long contact_events = 0;  // located contact onsets and separations (integrator restarts)
+  long newton_solves = 0, newton_iterations = 0;  // joint friction (Xing, Zheng & Wang 2019)
+  int newton_max_iterations = 0;
   double t_final = 0;
   std::vector<std::string> warnings;
 };

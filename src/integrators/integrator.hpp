@@ -41,7 +41,7 @@ class Integrator {
   virtual ~Integrator() = default;
   virtual const char* name() const = 0;
 
-  // Starts at (t0, y0); evaluates the derivative there.
+  // Starts at (t0, y0); evaluates the derivative there. Statistics keep accumulating.
   virtual void reset(OdeSystem& sys, double t0, const Vec& y0) = 0;
   // Takes one step that ends at or before t_limit. Throws NumericalError on failure.
   virtual void step(OdeSystem& sys, double t_limit) = 0;
@@ -49,6 +49,8 @@ class Integrator {
   virtual void interpolate(double t, Vec& y) const = 0;
   // Replaces y at the current time (after a projection or an impact).
   virtual void set_state(OdeSystem& sys, const Vec& y) = 0;
+  // Starts again from (t, y) inside the last step (an event located there), keeping the statistics.
+  void restart(OdeSystem& sys, double t, const Vec& y) { reset(sys, t, y); }
 
   double t() const { return t_; }
   double t_previous() const { return t_prev_; }

@@ -1,4 +1,5 @@
 // Readers of the `bodies`, `joints` and `drivers` sections.
+#include "io/law_reader.hpp"
 #include "io/model_sections.hpp"
 #include "io/time_function_reader.hpp"
 
@@ -47,6 +48,22 @@ Body read_body(const YamlField& f, SectionContext& ctx) {
   return b;
 }
 
+// Joint friction: `{law: <friction law>, <its parameters>, pin_radius: R}` (revolute) or
+// `contact_length: L` (prismatic).
+JointFriction read_joint_friction(const YamlField& f, JointType type) {
+  if (type == JointType::weld) f.fail("a weld joint does not slide: friction applies to revolute and prismatic joints");
+  const char* geometric = type == JointType::revolute ? "pin_radius" : "contact_length";
+  if (f.has(type == JointType::revolute ? "contact_length" : "pin_radius")) {
+    f.fail(std::string("a ") + joint_type_name(type) + " joint's friction takes '" + geometric + "'");
+  }
+  JointFriction jf;
+  jf.law = read_friction_law(f, {"pin_radius", "contact_length"});
+  if (jf.law->set_valued()) f.at("law").fail("joint friction needs a smooth law (lugre, coulomb_tanh, stribeck, ...)");
+  const double size = f.at(geometric).as_positive();
+  (type == JointType::revolute ? jf.pin_radius : jf.contact_length) = size;
+  return jf;
+}
+
 // Joint points: `points: [[xi, yi], [xj, yj]]` in the body frames, or `location: [x, y]` in the
 // global frame at t_start (converted to body-frame points from the initial poses).
 void read_joint_points(const YamlField& f, const Body& bi, const Body& bj, double t0, Joint& j) {
@@ -65,7 +82,7 @@ void read_joint_points(const YamlField& f, const Body& bi, const Body& bj, doubl
 }
 
 void read_joint(const YamlField& f, SectionContext& ctx, double t0) {
-  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "angle_offset"});
+  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "angle_offset", "friction"});
   Joint j;
   j.name = ctx.names.add(f.at("name"));
   const std::string type = f.at("type").as_choice({"revolute", "prismatic", "weld"});
@@ -86,6 +103,7 @@ void read_joint(const YamlField& f, SectionContext& ctx, double t0) {
   } else if (f.has("axis")) {
     f.at("axis").fail("only a prismatic joint has an axis");
   }
+  if (const auto fr = f.get("friction")) j.friction = read_joint_friction(*fr, j.type);
   std::optional<double> offset;
   if (const auto o = f.get("angle_offset")) {
     if (j.type == JointType::revolute) o->fail("a revolute joint has no locked angle");

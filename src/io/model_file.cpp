@@ -46,7 +46,7 @@ ModelFile read_model_file(const std::string& path) {
   YamlReader reader(path);
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
-                    "simulation"});
+                    "contacts", "simulation"});
   if (const auto unit = root.get("angle_unit")) {
     reader.set_angle_scale(unit->as_choice({"rad", "deg"}) == "deg" ? std::numbers::pi / 180.0 : 1.0);
   }
@@ -66,6 +66,7 @@ ModelFile read_model_file(const std::string& path) {
   if (const auto j = root.get("joints")) read_joints(*j, ctx);
   if (const auto d = root.get("drivers")) read_drivers(*d, ctx);
   if (const auto f = root.get("forces")) read_forces(*f, ctx);
+  if (const auto c = root.get("contacts")) read_contacts(*c, ctx);
 
   try {
     out.model = builder.build();

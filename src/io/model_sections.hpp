@@ -38,6 +38,7 @@ void read_bodies(const YamlField& section, SectionContext& ctx);
 void read_joints(const YamlField& section, SectionContext& ctx);
 void read_drivers(const YamlField& section, SectionContext& ctx);
 void read_forces(const YamlField& section, SectionContext& ctx);
+void read_contacts(const YamlField& section, SectionContext& ctx);
 void read_simulation(const YamlField& section, SimulationOptions& options);
 
 // Initial global pose of a body (prescribed bodies at t_start).

@@ -38,6 +38,13 @@ int Model::joint_index(const std::string& joint_name) const {
   return -1;
 }
 
+bool Model::has_joint_friction() const {
+  for (const Joint& j : joints) {
+    if (j.friction) return true;
+  }
+  return false;
+}
+
 ModelBuilder::ModelBuilder(std::string name) {
   model_.name = std::move(name);
   Body ground;
@@ -72,6 +79,11 @@ void ModelBuilder::add_torque(AppliedTorque t) { model_.torques.push_back(std::m
 void ModelBuilder::add_spring(SpringDamper s) { model_.springs.push_back(std::move(s)); }
 void ModelBuilder::add_rotational_spring(RotationalSpringDamper s) {
   model_.rotational_springs.push_back(std::move(s));
+}
+
+int ModelBuilder::add_contact(Contact c) {
+  model_.contacts.push_back(std::move(c));
+  return static_cast<int>(model_.contacts.size()) - 1;
 }
 
 namespace {
@@ -124,6 +136,41 @@ void validate_bodies(const Model& m, NameRegistry& names) {
   }
 }
 
+void validate_joint_friction(const Joint& j, const std::string& path) {
+  const JointFriction& f = *j.friction;
+  if (!f.law) throw ModelError(path, "needs a friction law");
+  if (f.law->set_valued()) {
+    throw ModelError(path + ".law", "set-valued Coulomb friction in a joint needs a smooth law (lugre, coulomb_tanh, ...)");
+  }
+  if (j.type == JointType::revolute && !(f.pin_radius > 0)) throw ModelError(path + ".pin_radius", "must be > 0");
+  if (j.type == JointType::prismatic && !(f.contact_length > 0)) throw ModelError(path + ".contact_length", "must be > 0");
+  if (j.type == JointType::weld) throw ModelError(path, "a weld joint does not slide: friction applies to revolute and prismatic joints");
+}
+
+void validate_contacts(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 0; k < m.contacts.size(); ++k) {
+    const Contact& c = m.contacts[k];
+    const std::string path = indexed("contacts", k);
+    names.add(c.name, path + ".name");
+    check_body_ref(m, c.body_i, path + ".bodies[0]");
+    check_body_ref(m, c.body_j, path + ".bodies[1]");
+    if (c.body_i == c.body_j) throw ModelError(path + ".bodies", "a contact needs two different bodies");
+    if (!m.bodies[c.body_i].is_dynamic() && !m.bodies[c.body_j].is_dynamic()) {
+      throw ModelError(path + ".bodies", "at least one body of a contact must be dynamic");
+    }
+    check_non_negative(c.radius_i, path + ".radius");
+    check_non_negative(c.radius_j, path + ".radius");
+    if (c.shape == ContactShape::circle_line && !(c.line_direction.norm() > 1e-12)) {
+      throw ModelError(path + ".line.direction", "must be a non-zero vector");
+    }
+    if (c.shape == ContactShape::circle_circle && !(c.radius_i + c.radius_j > 0)) {
+      throw ModelError(path + ".radius", "two circles need a positive radius");
+    }
+    if (!(c.extent_max > c.extent_min)) throw ModelError(path + ".line.extent", "needs min < max");
+    if (!(c.min_impact_speed > 0)) throw ModelError(path + ".min_impact_speed", "must be > 0");
+  }
+}
+
 void validate_joints(const Model& m, NameRegistry& names) {
   for (std::size_t k = 0; k < m.joints.size(); ++k) {
     const Joint& j = m.joints[k];
@@ -139,6 +186,7 @@ void validate_joints(const Model& m, NameRegistry& names) {
     if (j.type == JointType::prismatic && !(j.axis_i.norm() > 1e-12 && finite(j.axis_i))) {
       throw ModelError(path + ".axis", "must be a non-zero vector");
     }
+    if (j.friction) validate_joint_friction(j, path + ".friction");
   }
 }
 
@@ -200,6 +248,7 @@ Model ModelBuilder::build() const {
   validate_joints(m, names);
   validate_drivers(m, names);
   validate_forces(m, names);
+  validate_contacts(m, names);
 
   int q = 0;
   for (Body& b : m.bodies) {
@@ -227,6 +276,18 @@ Model ModelBuilder::build() const {
   }
   for (Driver& d : m.drivers) d.row_offset = row++;
   m.n_constraints = row;
+
+  int z = 0;
+  for (Contact& c : m.contacts) {
+    c.line_direction = c.line_direction.normalized();
+    c.z_offset = z;
+    z += c.friction_states();
+  }
+  for (Joint& j : m.joints) {
+    j.z_offset = z;
+    if (j.friction) z += j.friction->law->state_size();
+  }
+  m.nz = z;
   return m;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/body.hpp"
+#include "model/contact.hpp"
 #include "model/driver.hpp"
 #include "model/force_element.hpp"
 #include "model/joint.hpp"
@@ -37,15 +38,18 @@ struct Model {
   std::vector<AppliedTorque> torques;
   std::vector<SpringDamper> springs;
   std::vector<RotationalSpringDamper> rotational_springs;
+  std::vector<Contact> contacts;
 
   int nq = 0;             // number of position coordinates
   int nv = 0;             // number of velocity coordinates
   int n_constraints = 0;  // rows of Φ: joints first, then drivers
+  int nz = 0;             // internal law states (friction bristles of contacts, then of joints)
 
   static constexpr int kGround = 0;
   // Index of the body with this name, or -1.
   int body_index(const std::string& name) const;
   int joint_index(const std::string& name) const;
+  bool has_joint_friction() const;
 };
 
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
@@ -62,6 +66,7 @@ class ModelBuilder {
   void add_torque(AppliedTorque t);
   void add_spring(SpringDamper s);
   void add_rotational_spring(RotationalSpringDamper s);
+  int add_contact(Contact c);
 
   // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the
   // model. Throws ModelError.

@@ -12,6 +12,13 @@ State initial_state(const Model& model, double t0) {
     s.q.segment<3>(b.q_offset) << b.position.x(), b.position.y(), b.angle;
     s.v.segment<3>(b.v_offset) << b.velocity.x(), b.velocity.y(), b.angular_velocity;
   }
+  s.z = Vec::Zero(model.nz);
+  for (const Contact& c : model.contacts) {
+    if (c.friction && c.friction->state_size() > 0) c.friction->initial_state(s.z.data() + c.z_offset);
+  }
+  for (const Joint& j : model.joints) {
+    if (j.friction && j.friction->law->state_size() > 0) j.friction->law->initial_state(s.z.data() + j.z_offset);
+  }
   return s;
 }
 

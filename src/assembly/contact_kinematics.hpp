@@ -1,0 +1,31 @@
+// Stage: kinematics of every contact (model/contact.hpp): gap g_N, normal n and tangent t, contact
+// point P, normal and tangential relative velocities, and the generalised directions
+//   ġ_N = W_Nᵀ v,   v_T = W_Tᵀ v      (Zhang & Wang 2017 eq. (13)-(14)),
+// with their acceleration-level terms g̈_N = W_Nᵀ v̇ + ŵ_N, v̇_T = W_Tᵀ v̇ + ŵ_T.
+// Relative velocities are those of body j with respect to body i at P, so W_N, W_T are, per body,
+//   body j: [eᵀ, eᵀ perp(P − r_j)],  body i: −[eᵀ, eᵀ perp(P − r_i)],  e = n or t,
+// and ŵ_e = ėᵀ ΔV + eᵀ(ω_j perp(Ṗ − v_j) − ω_i perp(Ṗ − v_i)) (+ known accelerations of bodies
+// that are not dynamic), the exact time derivative of W(q)ᵀ v along q̇ = v.
+#pragma once
+
+#include <vector>
+
+#include "assembly/workspace.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+
+// Requires compute_body_kinematics. Writes ws.contacts.
+void compute_contact_kinematics(const Model& model, Workspace& ws);
+ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws);
+
+// Adds W_N F_N + W_T F_T of one contact to a generalised force vector (dynamic bodies only).
+void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,
+                       double tangential_force, Vec& f);
+
+// The dense column W_N (or W_T) of one contact in generalised velocity space (size nv).
+void contact_direction_column(const Model& model, const Contact& c, const ContactKinematics& k, bool normal,
+                              Eigen::Ref<Vec> column);
+
+}  // namespace stickslip

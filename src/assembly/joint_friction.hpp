@@ -1,0 +1,37 @@
+// Friction in revolute and prismatic joints whose normal force comes from the joint reaction
+// (Xing, Zheng & Wang 2019). With friction the equations for the multipliers are nonlinear,
+//   (G M⁻¹ Gᵀ) λ + G M⁻¹ Q_f(λ) = γ − αΦ̇ − βΦ − G M⁻¹ f          (their eq. (9)),
+// and are solved by Newton's method with a backtracking line search, warm-started from the previous
+// λ. The friction generalised force Q_f of one joint:
+//   revolute (pin radius R; body j holds the hole): λ_k is the normal force on j, F_N = ‖λ_k‖,
+//     n = λ_k/F_N, contact point P = O + R n, tangent t = perp(n), slip velocity v = R (ω_j − ω_i),
+//     friction F_f = law(v, F_N, z) acting on j along t at P and on i opposite (their eq. (6)-(7));
+//   prismatic (slider of contact length L on the guide of body i): λ_k = (force normal to the axis
+//     F_⊥, moment M); two end contacts carry N_1,2 = F_⊥/2 ± M/L, so F_N = |N_1| + |N_2|
+//     = max(|F_⊥|, 2|M|/L) (the two-point guide model of Zhuang & Wang 2013, in planar form);
+//     friction F_f = law(v, F_N, z) along the axis at the slider's joint point.
+#pragma once
+
+#include "assembly/accelerations.hpp"
+#include "assembly/workspace.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+// Adds Q_f(λ) of every frictional joint to `f`; writes ws.joint_friction and ws.joint_slip when
+// `record` is true, and the friction state rates into zdot (if not null).
+void add_joint_friction_forces(const Model& model, const State& s, Workspace& ws, const Vec& lambda, Vec& f,
+                               bool record, Vec* zdot);
+
+struct JointFrictionStats {
+  long solves = 0;
+  long iterations = 0;    // Newton iterations over all solves
+  int max_iterations = 0;  // in one solve
+};
+
+// Like solve_accelerations, with the joint friction of the model (requires the same stages). Throws
+// NumericalError naming a frictional joint when Newton does not converge.
+void solve_accelerations_with_joint_friction(const Model& model, const State& s, const Stabilization& stab,
+                                             Workspace& ws, JointFrictionStats& stats, Vec* zdot);
+
+}  // namespace stickslip
