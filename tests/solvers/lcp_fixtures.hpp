@@ -57,6 +57,21 @@ inline Vec planted_q(const Mat& M, unsigned seed) {
   return w - M * z;
 }
 
+// Delassus operator W = J diag(1/m) J^T of `contacts` planar contacts (rows 2c normal, 2c+1
+// tangent) on a system with `dofs` degrees of freedom: positive semidefinite of rank min(dofs, 2c).
+inline Mat delassus(Eigen::Index contacts, Eigen::Index dofs, unsigned seed) {
+  const Mat J = uniform_matrix(2 * contacts, dofs, seed);
+  const Vec inv_mass = uniform_vector(dofs, seed + 1, 0.5, 2.0);
+  return J * inv_mass.asDiagonal() * J.transpose();
+}
+
+// Free velocities of approaching contacts: v_N in [-1, 0.2], v_T in [-1, 1].
+inline Vec approaching_velocities(Eigen::Index contacts, unsigned seed) {
+  Vec b = uniform_vector(2 * contacts, seed, -1.0, 1.0);
+  for (Eigen::Index c = 0; c < contacts; ++c) b[2 * c] = -1.0 + 1.2 * (b[2 * c] + 1.0) / 2.0;
+  return b;
+}
+
 // The magnitude the residual tolerances are scaled by: max(1, ||q||_inf, ||M||_max ||z||_inf).
 inline double magnitude(const Mat& M, const Vec& q, const Vec& z) {
   return std::max({1.0, q.cwiseAbs().maxCoeff(), M.cwiseAbs().maxCoeff() * z.cwiseAbs().maxCoeff()});
