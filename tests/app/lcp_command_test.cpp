@@ -165,6 +165,8 @@ struct Malformed {
   int line;
 };
 
+void PrintTo(const Malformed& m, std::ostream* os) { *os << m.name; }
+
 class LcpCommandMalformed : public LcpCommand, public ::testing::WithParamInterface<Malformed> {};
 
 TEST_P(LcpCommandMalformed, ExitsWithTwoAndNamesTheLine) {

@@ -33,6 +33,8 @@ struct Bad {
   std::string fragment;
 };
 
+void PrintTo(const Bad& b, std::ostream* os) { *os << "line " << b.line << ": " << b.fragment; }
+
 class MalformedFile : public ::testing::TestWithParam<Bad> {};
 
 TEST_P(MalformedFile, ReportsTheLine) {

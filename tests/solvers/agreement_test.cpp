@@ -14,6 +14,8 @@ struct Case {
   Eigen::Index n;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.kind << " n=" << c.n; }
+
 class Agreement : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Agreement, AllSolversFindTheSameSolution) {
@@ -56,7 +58,10 @@ TEST_P(Agreement, AllSolversFindTheSameSolution) {
 INSTANTIATE_TEST_SUITE_P(RandomProblems, Agreement,
                          ::testing::Values(Case{"spd", 5}, Case{"spd", 50}, Case{"spd", 300}, Case{"p", 5},
                                            Case{"p", 50}, Case{"p", 300}, Case{"psd", 5}, Case{"psd", 50},
-                                           Case{"psd", 150}));
+                                           Case{"psd", 150}),
+                         [](const auto& param_info) {
+                           return std::string(param_info.param.kind) + "_" + std::to_string(param_info.param.n);
+                         });
 
 }  // namespace
 }  // namespace stickslip::solvers
