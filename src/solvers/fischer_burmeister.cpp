@@ -149,12 +149,20 @@ void FischerBurmeisterSolver::iterate(const MatRef& K, const VecRef& q, Eigen::I
   double merit = fb_merit(K, q, z, n_free, 0.0, result.w, phi_.head(n));
   result.status = LcpStatus::max_iterations;
   for (result.iterations = 0; result.iterations < cap; ++result.iterations) {
-    result.w = q;
-    result.w.noalias() += K * z;
-    if (lcp_residual(z, result.w, n_free) <= goal) {
+    // Convergence is judged on the point that will be returned: z projected on its bounds, w
+    // recomputed (projecting tiny negative z_i moves w, so the raw iterate's residual can lie).
+    auto zp = trial_z_.head(n);
+    zp = z;
+    zp.tail(n - n_free) = zp.tail(n - n_free).cwiseMax(0.0);
+    trial_w_.head(n) = q;
+    trial_w_.head(n).noalias() += K * zp;
+    if (lcp_residual(zp, trial_w_.head(n), n_free) <= goal) {
+      z = zp;
       result.status = LcpStatus::solved;
       break;
     }
+    result.w = q;
+    result.w.noalias() += K * z;
     fb_jacobian(K, z, result.w, n_free, 0.0, h_.topLeftCorner(n, n));
     double slope = 0.0, new_merit = 0.0;
     if (!direction(n, slope) || !line_search(K, q, n_free, z, merit, slope, new_merit)) {

@@ -8,7 +8,8 @@
 // the variable that just left enters, and the minimum-ratio test picks the basic variable that
 // leaves. The path ends when z0 leaves (a solution) or when no basic variable blocks the entering
 // one (a secondary ray: the method found no solution; for copositive-plus M this proves that the
-// LCP is infeasible).
+// LCP is infeasible). An apparent ray is confirmed on a freshly factorised basis, and a ray met
+// with z0 = 0 up to rounding (|z0| <= 1e-11 ||q||) is a solution reached through degeneracy.
 //
 // Degeneracy. Ties in the ratio test are broken by the lexicographic rule: among the tied rows,
 // compare the rows of [B^{-1} q, B^{-1}] divided by the entering column entry, column by column, and
@@ -37,6 +38,7 @@ namespace stickslip::solvers {
 
 namespace {
 constexpr int kNone = -1;
+constexpr double kZeroZ0 = 1e-11;  // z0 / ||q||_inf below this counts as zero at an apparent ray
 }
 
 LemkeSolver::LemkeSolver(Eigen::Index capacity, LemkeOptions options) : options_(options) {
@@ -110,8 +112,23 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     entering_direction(M, e);
     Row leaving;
     double theta = 0.0;
-    if (!ratio_test(M, e, leaving, theta)) {
-      result.status = LcpStatus::ray_termination;
+    bool blocked = ratio_test(M, e, leaving, theta);
+    if (!blocked && since_refresh > 0) {
+      // An apparent ray may be rounding drift in the updated inverse (a blocking rate just under
+      // the pivot tolerance): confirm it on a freshly factorised basis before reporting it.
+      since_refresh = 0;
+      if (!refresh(M, q)) {
+        result.status = LcpStatus::singular;
+        break;
+      }
+      entering_direction(M, e);
+      blocked = ratio_test(M, e, leaving, theta);
+    }
+    if (!blocked) {
+      // A ray from a basis whose z0 is already zero up to rounding: that basis solves the LCP
+      // (w = M z + q + e z0 with z0 = 0), a degenerate end the ratio test could not see.
+      const double z0 = xc_[zpos_[static_cast<std::size_t>(n_)]];
+      result.status = z0 <= kZeroZ0 * q_scale_ ? LcpStatus::solved : LcpStatus::ray_termination;
       break;
     }
     const bool z0_leaves = !leaving.is_w && !is_z_like(leaving.index);

@@ -210,7 +210,12 @@ void MlcpSolver::sparse_newton(const SparseMat& K, const VecRef& q, Eigen::Index
   bool analysed = false;
   for (result.iterations = 0; result.iterations < cap; ++result.iterations) {
     if (!std::isfinite(merit)) break;
-    if (lcp_residual(z, w, n_free) <= goal) {
+    zt = z;  // converged when the projected point (the one returned) meets the tolerance
+    zt.tail(n - n_free) = zt.tail(n - n_free).cwiseMax(0.0);
+    wt = q;
+    wt.noalias() += K * zt;
+    if (lcp_residual(zt, wt, n_free) <= goal) {
+      z = zt;
       result.status = LcpStatus::solved;
       break;
     }

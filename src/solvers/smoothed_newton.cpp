@@ -104,14 +104,6 @@ void SmoothedNewtonSolver::solve(const MatRef& M, const VecRef& q, const VecRef&
   iterate(M, q, result);
 }
 
-// ||min(z, w)||_inf of the unscaled problem from x and ws: z = c x, w = c d .* ws.
-double SmoothedNewtonSolver::unscaled_residual(Eigen::Index n) const {
-  double r = 0.0;
-  for (Eigen::Index i = 0; i < n; ++i)
-    r = std::max(r, std::abs(std::min(c_ * x_[i], c_ * div_[i] * ws_[i])));
-  return r;
-}
-
 // One damped Newton step on Phi_eps from x_ (phi_, ws_ current). False when no descent is possible.
 bool SmoothedNewtonSolver::newton_step(Eigen::Index n, double eps, double merit, double& new_merit) {
   const auto Ms = ms_.topLeftCorner(n, n);
@@ -158,15 +150,24 @@ void SmoothedNewtonSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& 
   double merit = fb_merit(Ms, qs_.head(n), x_.head(n), 0, eps, ws_.head(n), phi_.head(n));
   result.status = LcpStatus::max_iterations;
   for (result.iterations = 0; result.iterations < cap; ++result.iterations) {
-    if (unscaled_residual(n) <= goal) {
+    // Judged on the point that will be returned: z = max(c x, 0), w from the unscaled M and q.
+    result.z = (c_ * x_.head(n)).cwiseMax(0.0);
+    if (recompute_w_and_residual(M, q, result.z, result.w) <= goal) {
       result.status = LcpStatus::solved;
       break;
     }
     double new_merit = 0.0;
     if (!newton_step(n, eps, merit, new_merit)) {
       // With a fixed final eps (eps_min > 0) a stall means the smoothed system is solved: its
-      // point is returned as not converged. Otherwise no descent is possible: a singular Jacobian.
+      // point is returned as not converged. A stall at a small eps > 0 (rounding in the merit of a
+      // nearly solved smoothed system) is retried once with eps = 0, i.e. a plain semismooth
+      // Fischer-Burmeister step. A stall at eps = 0: no descent is possible, a singular Jacobian.
       const bool at_fixed_eps = options_.eps_min > 0.0 && eps <= options_.eps_min;
+      if (!at_fixed_eps && eps > 0.0) {
+        eps = 0.0;
+        merit = fb_merit(Ms, qs_.head(n), x_.head(n), 0, eps, ws_.head(n), phi_.head(n));
+        continue;
+      }
       result.status = at_fixed_eps ? LcpStatus::max_iterations : LcpStatus::singular;
       break;
     }

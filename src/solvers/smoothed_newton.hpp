@@ -42,7 +42,6 @@ class SmoothedNewtonSolver {
  private:
   bool scale_problem(const MatRef& M, const VecRef& q);
   void iterate(const MatRef& M, const VecRef& q, LcpResult& result);
-  double unscaled_residual(Eigen::Index n) const;
   bool newton_step(Eigen::Index n, double eps, double merit, double& new_merit);
 
   SmoothedNewtonOptions options_;

@@ -76,6 +76,31 @@ TEST(FrictionalContact2D, GaussSeidelAgreesWithLemkeOnTheLiftedLcp) {
   }
 }
 
+// Lemke on lifted problems of 10 to 60 contacts on a semidefinite W (more contact rows than
+// degrees of freedom, slightly regularised): solved exactly (rounding only, bound as in
+// lemke_test.cpp), and the impulses are a solution of the box formulation too.
+TEST(FrictionalContact2D, LemkeSolvesLargerLiftedProblems) {
+  for (Eigen::Index m : {10, 25, 60}) {
+    const auto seed = static_cast<unsigned>(m);
+    const Mat W = fixtures::delassus(m, m, seed) + 1e-3 * Mat::Identity(2 * m, 2 * m);
+    const Vec b = fixtures::approaching_velocities(m, seed + 1);
+    const auto c = contacts_in_pairs(m, 0.5);
+    Mat M;
+    Vec q;
+    ASSERT_TRUE(frictional_contact_to_lcp(W, b, c, M, q));
+    const LcpResult r = solve_lemke(M, q);
+    ASSERT_EQ(r.status, LcpStatus::solved) << m;
+    fixtures::expect_solution(M, q, r, 1e-10 * fixtures::magnitude(M, q, r.z));
+    Vec p;
+    contact_impulses_from_lcp(r.z, c, 2 * m, p);
+    FrictionalContact2DSolver gs(2 * m);
+    LcpResult check;
+    gs.solve(W, b, c, p, check);  // warm start at Lemke's impulses: already a solution
+    EXPECT_EQ(check.iterations, 0) << m;
+    EXPECT_TRUE(check.solved()) << m;
+  }
+}
+
 TEST(FrictionalContact2D, SparseMatchesDenseAndFreeRowsAreEqualities) {
   // Three contacts plus one bilateral row (row 6), W positive definite.
   const Mat W = fixtures::delassus(4, 12, 3).topLeftCorner(7, 7) + 0.1 * Mat::Identity(7, 7);
