@@ -103,7 +103,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
   int r = 0;
   for (int i = 1; i < n_; ++i)
     if (q[i] <= q[r]) r = i;
-  start(M, q, r);
+  start(q, r);
   Var e{false, r};
   const int cap = options_.max_iterations > 0 ? options_.max_iterations : 50 * (n_ + 1) + 100;
   int since_refresh = 0;
@@ -154,8 +154,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
   extract(M, q, result);
 }
 
-void LemkeSolver::start(const MatRef& M, const VecRef& q, int r) {
-  (void)M;
+void LemkeSolver::start(const VecRef& q, int r) {
   std::fill(zpos_.begin(), zpos_.begin() + n_ + 1, kNone);
   std::fill(spos_.begin(), spos_.begin() + n_, kNone);
   c_var_[0] = n_;

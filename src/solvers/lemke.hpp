@@ -52,7 +52,7 @@ class LemkeSolver {
     int index = 0;  // C position if !is_w, row i if is_w
   };
 
-  void start(const MatRef& M, const VecRef& q, int r);
+  void start(const VecRef& q, int r);
   void entering_direction(const MatRef& M, Var e);
   bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);
   Row lexicographic_choice(const MatRef& M, Var e, int n_ties);

@@ -187,6 +187,34 @@ void sparse_jacobian(const SparseMat& K, const Vec& z, const Vec& w, Eigen::Inde
   H.makeCompressed();
 }
 
+// Newton direction d (H d = -Phi) when H factorises and d is a sufficient descent direction of
+// ||Phi||^2 / 2, else steepest descent; returns the slope grad.d (g receives the gradient H^T Phi).
+double sparse_direction(const SparseMat& H, Eigen::SparseLU<SparseMat>& lu, const Vec& phi, Vec& g, Vec& d) {
+  const NewtonOptions o;
+  g = H.transpose() * phi;
+  lu.factorize(H);
+  if (lu.info() == Eigen::Success) {
+    d = lu.solve(-phi);
+    const double slope = g.dot(d);
+    if (d.allFinite() && slope <= -o.descent_rho * std::pow(d.norm(), o.descent_power)) return slope;
+  }
+  d = -g;
+  return -g.squaredNorm();
+}
+
+// Armijo backtracking from z along d; on success (zt, wt, phit, trial) is the accepted point.
+bool sparse_line_search(const SparseMat& K, const VecRef& q, Eigen::Index n_free, const Vec& z, const Vec& d,
+                        double merit, double slope, Vec& zt, Vec& wt, Vec& phit, double& trial) {
+  const NewtonOptions o;
+  double t = 1.0;
+  for (int k = 0; k < o.max_backtracks && slope < 0.0; ++k, t *= o.backtrack) {
+    zt = z + t * d;
+    trial = sparse_merit(K, q, zt, n_free, wt, phit);
+    if (trial <= merit + o.armijo * t * slope) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Semismooth Newton on the whole sparse MLCP (see fischer_burmeister.cpp for the method).
@@ -201,7 +229,6 @@ void MlcpSolver::sparse_newton(const SparseMat& K, const VecRef& q, Eigen::Index
   Vec w(n), phi(n), da(n), db(n), g(n), d(n), zt(n), wt(n), phit(n);
   SparseMat H;
   Eigen::SparseLU<SparseMat> lu;
-  const NewtonOptions nopt;
   const int cap = options_.max_iterations > 0 ? options_.max_iterations : static_cast<int>(100 + 2 * n);
   const double goal = options_.tolerance * residual_scale(q);
   double merit = sparse_merit(K, q, z, n_free, w, phi);
@@ -220,34 +247,13 @@ void MlcpSolver::sparse_newton(const SparseMat& K, const VecRef& q, Eigen::Index
       break;
     }
     sparse_jacobian(K, z, w, n_free, H, da, db);
-    g = H.transpose() * phi;
     if (!analysed) {
       lu.analyzePattern(H);
       analysed = true;
     }
-    lu.factorize(H);
-    bool newton = lu.info() == Eigen::Success;
-    double slope = 0.0;
-    if (newton) {
-      d = lu.solve(-phi);
-      slope = g.dot(d);
-      newton = d.allFinite() && slope <= -nopt.descent_rho * std::pow(d.norm(), nopt.descent_power);
-    }
-    if (!newton) {
-      d = -g;
-      slope = -g.squaredNorm();
-    }
-    double t = 1.0, trial = 0.0;
-    bool accepted = false;
-    for (int k = 0; k < nopt.max_backtracks && slope < 0.0; ++k, t *= nopt.backtrack) {
-      zt = z + t * d;
-      trial = sparse_merit(K, q, zt, n_free, wt, phit);
-      if (trial <= merit + nopt.armijo * t * slope) {
-        accepted = true;
-        break;
-      }
-    }
-    if (!accepted) {
+    const double slope = sparse_direction(H, lu, phi, g, d);
+    double trial = 0.0;
+    if (!sparse_line_search(K, q, n_free, z, d, merit, slope, zt, wt, phit, trial)) {
       result.status = LcpStatus::singular;
       break;
     }
