@@ -1,0 +1,69 @@
+// Box-constrained LCP (a mixed complementarity problem with bounds per variable), solved directly by
+// projected Gauss-Seidel, with bounds that may scale with another variable (friction: |p_T| <= mu p_N).
+//
+//   find z, w = M z + q with lo_i <= z_i <= hi_i and
+//     z_i = lo_i  =>  w_i >= 0,    z_i = hi_i  =>  w_i <= 0,    lo_i < z_i < hi_i  =>  w_i = 0.
+// Fixed bounds may be infinite (lo = -inf, hi = +inf is a free row, lo = 0, hi = +inf an LCP row).
+// A coupled row i (coupled_to[i] = j >= 0) has the bounds lo_i z_j and hi_i z_j instead: lo_i, hi_i
+// are then finite factors (-mu, mu) and row j must have fixed bounds with lo_j >= 0.
+#pragma once
+
+#include <Eigen/SparseCore>
+#include <vector>
+
+#include "solvers/lcp_problem.hpp"
+
+namespace stickslip::solvers {
+
+using SparseMat = Eigen::SparseMatrix<double>;  // column-major
+
+struct BoxBounds {
+  Vec lo, hi;                   // bounds, or factors for coupled rows
+  std::vector<int> coupled_to;  // empty, or one entry per row: -1 fixed bounds, j >= 0 coupled to z_j
+
+  // The bounds of row i at the point z.
+  double lower(Eigen::Index i, const VecRef& z) const;
+  double upper(Eigen::Index i, const VecRef& z) const;
+};
+
+// True when the bounds fit n rows and are consistent (lo <= hi, no NaN, couplings valid).
+bool is_valid_box(const BoxBounds& bounds, Eigen::Index n);
+
+// max_i |z_i - clamp(z_i - w_i, lo_i(z), hi_i(z))|: zero exactly at a solution; for lo = 0,
+// hi = inf it is |min(z_i, w_i)|, for a free row |w_i|.
+double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds);
+
+struct BoxPgsOptions {
+  double tolerance = 1e-8;  // stop when box_residual <= tolerance * max(1, ||q||_inf)
+  int max_iterations = 0;   // sweeps; 0 means automatic: max(1000, 100 n)
+  double relaxation = 1.0;  // omega in (0, 2)
+};
+
+class BoxPgsSolver {
+ public:
+  explicit BoxPgsSolver(Eigen::Index capacity = 0, BoxPgsOptions options = {});
+  void reserve(Eigen::Index capacity);
+  BoxPgsOptions& options() { return options_; }
+
+  // Cold start from the projection of z = 0, or warm start from z_start (may alias result.z).
+  // result.residual is box_residual. No allocation when n <= capacity and result has size n.
+  void solve(const MatRef& M, const VecRef& q, const BoxBounds& bounds, LcpResult& result);
+  void solve(const MatRef& M, const VecRef& q, const BoxBounds& bounds, const VecRef& z_start,
+             LcpResult& result);
+  // Sparse M (cost per sweep proportional to the non-zeros of the columns that move).
+  void solve(const SparseMat& M, const VecRef& q, const BoxBounds& bounds, LcpResult& result);
+  void solve(const SparseMat& M, const VecRef& q, const BoxBounds& bounds, const VecRef& z_start,
+             LcpResult& result);
+
+ private:
+  template <class Matrix>
+  void run(const Matrix& M, const VecRef& q, const BoxBounds& bounds, const VecRef* z_start,
+           LcpResult& result);
+  template <class Matrix>
+  void sweep(const Matrix& M, const BoxBounds& bounds, LcpResult& result);
+
+  BoxPgsOptions options_;
+  Vec inv_diag_, start_;
+};
+
+}  // namespace stickslip::solvers

@@ -1,0 +1,93 @@
+// Lemke's complementary pivoting algorithm for LCP(M, q), with the lexicographic minimum-ratio rule
+// (no cycling on degenerate problems), ray-termination detection and an O(n^2)-per-pivot basis
+// update that never refactors inside the pivot loop except for a periodic accuracy refresh.
+// Algorithm and sources are described at the top of lemke.cpp; usage in docs/solvers.md.
+#pragma once
+
+#include <vector>
+
+#include "solvers/dense_lu.hpp"
+#include "solvers/lcp_problem.hpp"
+
+namespace stickslip::solvers {
+
+struct LemkeOptions {
+  // Pivot cap; 0 means automatic: 50 (n + 1) + 100. Lemke is finite with the lexicographic rule, the
+  // cap only guards against numerical trouble (and bounds the textbook rule, which can cycle).
+  int max_iterations = 0;
+  // A basic variable blocks the entering one when its (scaled) rate of decrease exceeds this.
+  double pivot_tolerance = 1e-10;
+  // Ratios within this relative distance of the minimum are ties, broken lexicographically.
+  double tie_tolerance = 1e-11;
+  // false selects the textbook rule (first minimum ratio, no anti-cycling): for tests only.
+  bool lexicographic = true;
+  // Rebuild the basis inverse from scratch after this many pivots; 0 means max(50, basis size).
+  int refresh_interval = 0;
+};
+
+class LemkeSolver {
+ public:
+  explicit LemkeSolver(Eigen::Index capacity = 0, LemkeOptions options = {});
+
+  // Preallocates the workspace for problems with n <= capacity.
+  void reserve(Eigen::Index capacity);
+  Eigen::Index capacity() const { return capacity_; }
+  LemkeOptions& options() { return options_; }
+  const LemkeOptions& options() const { return options_; }
+
+  // Solves LCP(M, q) into `result`. No heap allocation when n <= capacity() and result.z, result.w
+  // already have size n. Never throws on numerical failure: see result.status.
+  void solve(const MatRef& M, const VecRef& q, LcpResult& result);
+  LcpResult solve(const MatRef& M, const VecRef& q);
+
+ private:
+  // A variable of the tableau: z_j (j < n), the artificial z0 (j == n), or w_i.
+  struct Var {
+    bool is_w = false;
+    int index = 0;
+  };
+  // Identifies a basic position: a basic z (or z0) at position t of C, or a basic w_i.
+  struct Row {
+    bool is_w = false;
+    int index = 0;  // C position if !is_w, row i if is_w
+  };
+
+  void start(const VecRef& q, int r);
+  void entering_direction(const MatRef& M, Var e);
+  bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);
+  Row lexicographic_choice(const MatRef& M, Var e, int n_ties);
+  double inverse_entry(const MatRef& M, Row row, int j) const;
+  void pivot(const MatRef& M, Var e, Row leaving, double theta);
+  void grow(const MatRef& M, int j, int r, double theta);
+  void replace_column(int p, int j, double theta);
+  void replace_row(const MatRef& M, int i, int r, double theta);
+  void shrink(int i, int p, double theta);
+  void row_times_inverse(const MatRef& M, int r);
+  bool refresh(const MatRef& M, const VecRef& q);
+  void basic_values(const MatRef& M, const VecRef& q);
+  void refine(const MatRef& M, const VecRef& q);
+  double column_entry(const MatRef& M, int row, int t) const;
+  void extract(const MatRef& M, const VecRef& q, LcpResult& result) const;
+  bool is_z_like(int t) const { return c_var_[static_cast<std::size_t>(t)] != n_; }
+
+  LemkeOptions options_;
+  Eigen::Index capacity_ = 0;
+  // Workspace (sizes for capacity n; k = number of basic z's including z0, k <= n + 1):
+  Mat inv_;                 // (n+1)^2: top-left k x k block is G^{-1}, G = basis restricted to rows S, columns C
+  Mat g_;                   // (n+1)^2: scratch for rebuilding G at a refresh
+  Vec xc_, xw_;             // values of the basic z's (by C position) and of the w's (by row)
+  Vec y_, dw_;              // direction of the basic values when the entering variable increases
+  Vec u_, v_, tmp_;         // scratch vectors (n+1)
+  std::vector<int> c_var_;  // C position -> variable (z_j: j, z0: n)
+  std::vector<int> s_row_;  // S position -> row
+  std::vector<int> zpos_;   // variable -> C position or -1
+  std::vector<int> spos_;   // row -> S position or -1 (w_i basic <=> spos_[i] == -1)
+  std::vector<int> ties_;   // candidates of the ratio test, encoded (w row i -> i, C pos t -> -t-1)
+  DenseLu lu_;
+  int n_ = 0, k_ = 0;
+  double m_scale_ = 1.0, q_scale_ = 1.0;
+};
+
+LcpResult solve_lemke(const MatRef& M, const VecRef& q, const LemkeOptions& options = {});
+
+}  // namespace stickslip::solvers

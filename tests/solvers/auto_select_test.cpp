@@ -1,0 +1,87 @@
+#include "solvers/auto_select.hpp"
+
+#include <gtest/gtest.h>
+
+#include "lcp_fixtures.hpp"
+
+namespace stickslip::solvers {
+namespace {
+
+// The zero-diagonal family of smoothed_newton_test.cpp (seed 001's shape).
+Mat zero_diagonal(unsigned seed) {
+  const Mat A = fixtures::uniform_matrix(4, 4, seed, 0.1, 1.0);
+  Mat M = Mat::Zero(8, 8);
+  M.topRightCorner(4, 4) = A;
+  M.bottomLeftCorner(4, 4) = A.transpose();
+  return M;
+}
+
+TEST(AutoSelect, NamesRoundTrip) {
+  for (auto k : {LcpSolverKind::lemke, LcpSolverKind::pgs, LcpSolverKind::fischer_burmeister,
+                 LcpSolverKind::smoothed_newton, LcpSolverKind::enumeration, LcpSolverKind::automatic})
+    EXPECT_EQ(parse_solver_kind(to_string(k)), k);
+  EXPECT_EQ(parse_solver_kind("simplex"), std::nullopt);
+  EXPECT_EQ(to_string(LcpSolverKind::fischer_burmeister), "fb");
+}
+
+TEST(AutoSelect, LemkeFirstForDenseProblems) {
+  const Mat M = fixtures::random_spd(50, 1);
+  const Vec q = fixtures::uniform_vector(50, 2);
+  LcpSolver solver(50);
+  LcpResult r;
+  solver.solve(M, q, r);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(solver.last_solver(), LcpSolverKind::lemke);
+  EXPECT_EQ(solver.attempts(), 1);
+  fixtures::expect_solution(M, q, r, 1e-12);  // exact pivoting, eigenvalues >= 0.1
+}
+
+TEST(AutoSelect, FallsBackWhenLemkeEndsOnARay) {
+  // Seed 1 of the zero-diagonal family: Lemke's path ends on a ray, the Newton methods solve it.
+  const Mat M = zero_diagonal(1);
+  const Vec q = fixtures::uniform_vector(8, 11);
+  LcpSolver solver(8);
+  LcpResult r;
+  solver.solve(M, q, r);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_NE(solver.last_solver(), LcpSolverKind::lemke);
+  EXPECT_GE(solver.attempts(), 2);
+  fixtures::expect_solution(M, q, r, 1e-8);  // auto's acceptance bound, 1e-8 * max(1, ||q||) = 1e-8
+}
+
+TEST(AutoSelect, EnumerationIsTheLastResortForTinyProblems) {
+  // Seed 8: Lemke rays, both Newton methods stall (nonmonotone problem); enumeration finds it.
+  const Mat M = zero_diagonal(8);
+  const Vec q = fixtures::uniform_vector(8, 18);
+  LcpSolver solver(8);
+  LcpResult r;
+  solver.solve(M, q, r);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(solver.last_solver(), LcpSolverKind::enumeration);
+  fixtures::expect_solution(M, q, r, 1e-8);
+}
+
+TEST(AutoSelect, InfeasibleProblemReportsLemkesRay) {
+  Mat M(2, 2);
+  M << 1, -1, -1, 1;
+  LcpSolver solver;
+  LcpResult r;
+  solver.solve(M, Vec2(-1, -1), r);
+  EXPECT_EQ(r.status, LcpStatus::ray_termination);
+  EXPECT_EQ(solver.last_solver(), LcpSolverKind::lemke);
+  EXPECT_GE(solver.attempts(), 3);
+}
+
+TEST(AutoSelect, NamedSolverAndOptionsArePassedThrough) {
+  const Mat M = fixtures::random_spd(20, 3);
+  const Vec q = fixtures::uniform_vector(20, 4);
+  const LcpResult r = solve_lcp(M, q, {.solver = LcpSolverKind::pgs, .tolerance = 1e-3});
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_LE(r.residual, 1e-3);
+  EXPECT_GT(r.residual, 1e-12);  // a loose tolerance stops early: PGS is not exact
+  const LcpResult bad = solve_lcp(Mat::Identity(2, 2), Vec3(1, 2, 3));
+  EXPECT_EQ(bad.status, LcpStatus::invalid_input);
+}
+
+}  // namespace
+}  // namespace stickslip::solvers

@@ -1,0 +1,212 @@
+#include "solvers/lemke.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "lcp_fixtures.hpp"
+#include "solvers/enumeration.hpp"
+
+namespace stickslip::solvers {
+namespace {
+
+using fixtures::expect_solution;
+
+Mat mat(std::initializer_list<std::initializer_list<double>> rows) {
+  Mat m(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows.begin()->size()));
+  Eigen::Index i = 0;
+  for (const auto& row : rows) {
+    Eigen::Index j = 0;
+    for (double v : row) m(i, j++) = v;
+    ++i;
+  }
+  return m;
+}
+
+// Hand-solved problems have exact rational solutions; pivoting reproduces them up to a few ulps of
+// the data (entries <= 6), so 1e-13 absolute leaves a margin of ~100 ulps.
+constexpr double kExact = 1e-13;
+
+TEST(Lemke, NonNegativeQGivesZeroWithoutPivoting) {
+  const Mat M = mat({{1, 2}, {3, 4}});
+  const Vec q = Vec2(1, 2);
+  const LcpResult r = solve_lemke(M, q);
+  EXPECT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(r.iterations, 0);
+  EXPECT_EQ(r.z, Vec::Zero(2));
+  EXPECT_EQ(r.w, q);
+  EXPECT_EQ(r.residual, 0.0);
+}
+
+TEST(Lemke, TwoByTwoEveryZPositive) {
+  // 2 z1 + z2 = 5, z1 + 2 z2 = 6  =>  z = (4/3, 7/3), w = 0.
+  const Mat M = mat({{2, 1}, {1, 2}});
+  const LcpResult r = solve_lemke(M, Vec2(-5, -6));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_NEAR(r.z[0], 4.0 / 3.0, kExact);
+  EXPECT_NEAR(r.z[1], 7.0 / 3.0, kExact);
+  EXPECT_NEAR(r.w.cwiseAbs().maxCoeff(), 0.0, kExact);
+}
+
+TEST(Lemke, TwoByTwoMixed) {
+  // z2 = 0: 2 z1 - 1 = 0 => z1 = 1/2, w2 = 1/2 + 3 = 7/2.
+  const Mat M = mat({{2, 1}, {1, 2}});
+  const LcpResult r = solve_lemke(M, Vec2(-1, 3));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_NEAR(r.z[0], 0.5, kExact);
+  EXPECT_EQ(r.z[1], 0.0);
+  EXPECT_NEAR(r.w[0], 0.0, kExact);
+  EXPECT_NEAR(r.w[1], 3.5, kExact);
+}
+
+TEST(Lemke, ThreeByThreeEveryZPositive) {
+  // Tridiagonal: 4a + b = 5, a + 4b + c = 6, b + 4c = 5  =>  a = b = c = 1.
+  const Mat M = mat({{4, 1, 0}, {1, 4, 1}, {0, 1, 4}});
+  const LcpResult r = solve_lemke(M, Vec3(-5, -6, -5));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_LE((r.z - Vec3(1, 1, 1)).cwiseAbs().maxCoeff(), kExact);
+  EXPECT_LE(r.residual, kExact);
+}
+
+TEST(Lemke, ThreeByThreeMiddleInactive) {
+  // z2 = 0: 4 z1 = 4, 4 z3 = 4  =>  z = (1, 0, 1), w2 = 1 + 1 + 2 = 4.
+  const Mat M = mat({{4, 1, 0}, {1, 4, 1}, {0, 1, 4}});
+  const LcpResult r = solve_lemke(M, Vec3(-4, 2, -4));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_LE((r.z - Vec3(1, 0, 1)).cwiseAbs().maxCoeff(), kExact);
+  EXPECT_NEAR(r.w[1], 4.0, kExact);
+}
+
+TEST(Lemke, ThreeByThreeNonSymmetricPMatrix) {
+  // Principal minors 1, 1, 1, 1 and det = 9; by symmetry of the cycle z = (1/3, 1/3, 1/3), w = 0.
+  const Mat M = mat({{1, 2, 0}, {0, 1, 2}, {2, 0, 1}});
+  const LcpResult r = solve_lemke(M, Vec3(-1, -1, -1));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_LE((r.z - Vec3::Constant(1.0 / 3.0)).cwiseAbs().maxCoeff(), kExact);
+}
+
+// A degenerate problem (found by a search over small integer problems) on which the textbook rule
+// (first minimum ratio, no tie-breaking) returns to an earlier basis and cycles for ever, while the
+// lexicographic rule reaches the solution z = (0.92, 0.76, 0, 0.28) in a few pivots.
+TEST(Lemke, LexicographicRuleAvoidsCyclingOnDegenerateProblem) {
+  const Mat M = mat({{1, -1, 0, 3}, {2, 0, 3, -3}, {2, 0, -1, -1}, {-2, 3, 3, 2}});
+  const Vec q = Eigen::Vector4d(-1, -1, 0, -1);
+  LemkeOptions textbook;
+  textbook.lexicographic = false;
+  textbook.max_iterations = 1000;
+  const LcpResult cycling = solve_lemke(M, q, textbook);
+  EXPECT_EQ(cycling.status, LcpStatus::max_iterations);
+  EXPECT_EQ(cycling.iterations, 1000);
+
+  const LcpResult r = solve_lemke(M, q);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_LT(r.iterations, 20);
+  EXPECT_LE((r.z - Eigen::Vector4d(0.92, 0.76, 0.0, 0.28)).cwiseAbs().maxCoeff(), kExact);
+  expect_solution(M, q, r, kExact);
+}
+
+// Fully degenerate: q = 0 has the solution z = 0 at once; q with equal entries ties the first pivot.
+TEST(Lemke, TiesInTheFirstPivot) {
+  const Mat M = mat({{2, 1, 1}, {1, 2, 1}, {1, 1, 2}});
+  const LcpResult r = solve_lemke(M, Vec3(-1, -1, -1));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_LE((r.z - Vec3::Constant(0.25)).cwiseAbs().maxCoeff(), kExact);
+}
+
+TEST(Lemke, InfeasibleProblemEndsInRayTermination) {
+  // z1 - z2 >= 1 and z2 - z1 >= 1 cannot both hold: M is PSD (copositive-plus), so the ray proves it.
+  const Mat M = mat({{1, -1}, {-1, 1}});
+  const LcpResult r = solve_lemke(M, Vec2(-1, -1));
+  EXPECT_EQ(r.status, LcpStatus::ray_termination);
+  EXPECT_LT(r.iterations, 10);
+  EXPECT_GT(r.residual, 0.5);  // the reported iterate is not a solution
+  // w = -z - 1 < 0 for every z >= 0.
+  const LcpResult r1 = solve_lemke(mat({{-1}}), Vec::Constant(1, -1.0));
+  EXPECT_EQ(r1.status, LcpStatus::ray_termination);
+}
+
+TEST(Lemke, InvalidInputIsReportedNotThrown) {
+  const Mat M = Mat::Identity(2, 2);
+  Mat bad = M;
+  bad(0, 1) = std::nan("");
+  EXPECT_EQ(solve_lemke(bad, Vec2(-1, -1)).status, LcpStatus::invalid_input);
+  EXPECT_EQ(solve_lemke(M, Vec2(-1, INFINITY)).status, LcpStatus::invalid_input);
+  EXPECT_EQ(solve_lemke(Mat::Identity(2, 3), Vec2(-1, -1)).status, LcpStatus::invalid_input);
+  EXPECT_EQ(solve_lemke(M, Vec3(-1, -1, -1)).status, LcpStatus::invalid_input);
+}
+
+// Random problems against the enumeration oracle (n <= 8, unique solutions for P-matrices).
+// Both are exact up to rounding; 1e-10 on z covers the conditioning of these small matrices.
+TEST(Lemke, AgreesWithEnumerationOnSmallPMatrices) {
+  EnumerationSolver oracle(8);
+  LemkeSolver lemke(8);
+  LcpResult a, b;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    const Eigen::Index n = 1 + seed % 8;
+    const Mat M = seed % 2 ? fixtures::random_p_matrix(n, seed) : fixtures::random_spd(n, seed);
+    const Vec q = fixtures::uniform_vector(n, seed + 7);
+    lemke.solve(M, q, a);
+    oracle.solve(M, q, b);
+    ASSERT_EQ(a.status, LcpStatus::solved) << "seed " << seed;
+    ASSERT_EQ(b.status, LcpStatus::solved) << "seed " << seed;
+    EXPECT_LE((a.z - b.z).cwiseAbs().maxCoeff(), 1e-10) << "seed " << seed;
+  }
+}
+
+// Sizes 5..300: Lemke is exact, so the residual is rounding only. The basis inverse is updated by
+// rank-one formulas and refined once; 1e-10 times the problem's magnitude allows cond(G) up to ~1e5
+// with room to spare (the observed residuals are ~1e-14).
+TEST(Lemke, SolvesRandomProblemsToRoundingAccuracy) {
+  LemkeSolver lemke;
+  LcpResult r;
+  for (Eigen::Index n : {5, 20, 50, 120, 300}) {
+    const auto seed = static_cast<unsigned>(n);
+    const Mat spd = fixtures::random_spd(n, seed);
+    const Mat pm = fixtures::random_p_matrix(n, seed + 1);
+    const Mat psd = fixtures::random_psd(n, n / 2 + 1, seed + 2);
+    for (const Mat* M : {&spd, &pm, &psd}) {
+      const Vec q = M == &psd ? fixtures::planted_q(*M, seed + 3) : fixtures::uniform_vector(n, seed + 3);
+      lemke.solve(*M, q, r);
+      ASSERT_EQ(r.status, LcpStatus::solved) << "n " << n;
+      expect_solution(*M, q, r, 1e-10 * fixtures::magnitude(*M, q, r.z));
+    }
+  }
+}
+
+// The same solver object handles a sequence of sizes, larger and smaller than its capacity.
+TEST(Lemke, ReusesWorkspaceAcrossSizes) {
+  LemkeSolver lemke(4);
+  LcpResult r;
+  for (Eigen::Index n : {3, 10, 2, 7}) {
+    const Mat M = fixtures::random_spd(n, 40 + static_cast<unsigned>(n));
+    const Vec q = fixtures::uniform_vector(n, 50 + static_cast<unsigned>(n));
+    lemke.solve(M, q, r);
+    ASSERT_EQ(r.status, LcpStatus::solved);
+    expect_solution(M, q, r, 1e-12);  // well-conditioned SPD (eigenvalues >= 0.1): near-ulp accuracy
+  }
+  EXPECT_GE(lemke.capacity(), 10);
+}
+
+// A refresh after every pivot exercises the rebuild path; the answer must not change.
+TEST(Lemke, RefreshEveryPivotGivesTheSameSolution) {
+  const Mat M = fixtures::random_spd(40, 11);
+  const Vec q = fixtures::uniform_vector(40, 12);
+  LemkeOptions every;
+  every.refresh_interval = 1;
+  const LcpResult a = solve_lemke(M, q), b = solve_lemke(M, q, every);
+  ASSERT_TRUE(a.solved() && b.solved());
+  EXPECT_LE((a.z - b.z).cwiseAbs().maxCoeff(), 1e-12);  // same basis; rounding of cond ~ 100 only
+}
+
+// The iteration cap bounds a pivoting run that cannot finish within it.
+TEST(Lemke, IterationCapStopsTheRun) {
+  const Mat M = fixtures::random_spd(30, 5);
+  LemkeOptions capped;
+  capped.max_iterations = 3;
+  const LcpResult r = solve_lemke(M, fixtures::uniform_vector(30, 6, -1.0, -0.5), capped);
+  EXPECT_EQ(r.status, LcpStatus::max_iterations);
+  EXPECT_EQ(r.iterations, 3);
+}
+
+}  // namespace
+}  // namespace stickslip::solvers
