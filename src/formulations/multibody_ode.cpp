@@ -142,6 +142,18 @@ void MultibodyOde::derivative(double t, const Vec& y, Vec& dydt) {
   dydt.tail(model_.nz) = zdot_;
 }
 
+void MultibodyOde::tolerance_scales(Vec& scales) const {
+  scales.setOnes(dimension());
+  const int z0 = model_.nq + model_.nv;
+  for (const Contact& c : model_.contacts) {
+    for (int i = 0; i < c.friction_states(); ++i) scales[z0 + c.z_offset + i] = c.friction->state_scale();
+  }
+  for (const Joint& j : model_.joints) {
+    if (!j.friction) continue;
+    for (int i = 0; i < j.friction->law->state_size(); ++i) scales[z0 + j.z_offset + i] = j.friction->law->state_scale();
+  }
+}
+
 double MultibodyOde::max_step(double t, const Vec& y) {
   if (model_.contacts.empty()) return std::numeric_limits<double>::infinity();
   unpack(t, y, state_);

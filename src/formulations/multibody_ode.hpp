@@ -28,6 +28,8 @@ class MultibodyOde final : public OdeSystem {
   void derivative(double t, const Vec& y, Vec& dydt) override;
   // Caps a step at twice the time an open contact needs to close, so no onset is stepped over.
   double max_step(double t, const Vec& y) override;
+  // Friction states are scaled by their law's state_scale() (bristle deflections are ~μ/σ0).
+  void tolerance_scales(Vec& scales) const override;
 
   void pack(const State& s, Vec& y) const;
   void unpack(double t, const Vec& y, State& s) const;

@@ -42,6 +42,8 @@ void Dopri5Integrator::reset(OdeSystem& sys, double t0, const Vec& y0) {
   }
   t_ = t_prev_ = t0;
   y_ = y0;
+  sys.tolerance_scales(atol_);
+  atol_ *= opt_.atol;
   evaluate(sys, t_, y_, f_);
   r1_ = y_;  // degenerate dense output until the first step
   h_ = opt_.step > 0 ? opt_.step : initial_step(sys);
@@ -50,7 +52,7 @@ void Dopri5Integrator::reset(OdeSystem& sys, double t0, const Vec& y0) {
 
 // Starting step from the size of y and ẏ (Hairer, Nørsett & Wanner §II.4).
 double Dopri5Integrator::initial_step(OdeSystem& sys) {
-  const Vec scale = opt_.atol + opt_.rtol * y_.array().abs();
+  const Vec scale = atol_.array() + opt_.rtol * y_.array().abs();
   const double d0 = std::sqrt((y_.array() / scale.array()).square().mean());
   const double d1n = std::sqrt((f_.array() / scale.array()).square().mean());
   double h0 = (d0 < 1e-5 || d1n < 1e-5) ? 1e-6 : 0.01 * d0 / d1n;
@@ -67,7 +69,7 @@ double Dopri5Integrator::error_norm() const {
   double sum = 0;
   const Eigen::Index n = y_.size();
   for (Eigen::Index i = 0; i < n; ++i) {
-    const double sc = opt_.atol + opt_.rtol * std::max(std::abs(y_[i]), std::abs(y_new_[i]));
+    const double sc = atol_[i] + opt_.rtol * std::max(std::abs(y_[i]), std::abs(y_new_[i]));
     const double r = err_[i] / sc;
     sum += r * r;
   }

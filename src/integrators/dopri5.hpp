@@ -29,6 +29,7 @@ class Dopri5Integrator final : public Integrator {
   double h_ = 0;
   double err_prev_ = 1e-4;  // previous accepted error, for the PI controller
   Vec k2_, k3_, k4_, k5_, k6_, k7_, y_new_, tmp_, err_;
+  Vec atol_;  // per-component absolute tolerance
   Vec r1_, r2_, r3_, r4_, r5_;  // dense-output coefficients of the last accepted step
   std::unique_ptr<NumericalError> last_failure_;  // why the last trial step could not be evaluated
 };

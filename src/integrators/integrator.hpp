@@ -20,6 +20,9 @@ class OdeSystem {
   virtual void derivative(double t, const Vec& y, Vec& dydt) = 0;
   // Largest step the system accepts from (t, y), e.g. so as not to step over a contact onset.
   virtual double max_step(double /*t*/, const Vec& /*y*/) { return std::numeric_limits<double>::infinity(); }
+  // Per-component factors of the absolute tolerance (atol_i = atol · scale_i): components whose
+  // natural size is far from 1 (friction bristle deflections of 1e-7 m) get a tolerance that fits.
+  virtual void tolerance_scales(Vec& scales) const { scales.setOnes(dimension()); }
 };
 
 struct IntegratorStats {

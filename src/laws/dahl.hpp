@@ -25,6 +25,7 @@ class Dahl final : public FrictionLaw {
 
   std::string_view name() const noexcept override { return "dahl"; }
   int state_size() const noexcept override { return 1; }
+  double state_scale() const noexcept override { return p_.mu / p_.sigma0; }
   double force(const FrictionInput& in, const double* z) const noexcept override;
   void state_rate(const FrictionInput& in, const double* z, double* zdot) const noexcept override;
   double static_coefficient() const noexcept override { return p_.mu; }

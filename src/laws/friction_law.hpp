@@ -40,6 +40,10 @@ class FrictionLaw {
     for (int i = 0; i < state_size(); ++i) z[i] = 0.0;
   }
 
+  // A typical magnitude of each internal state (the bristle deflection at breakaway, μ/σ0, for Dahl
+  // and LuGre), so integrators can set absolute tolerances in proportion: z is ~1e-7 m when σ0 is
+  // 1e6 /m, far below the tolerance that suits positions.
+  virtual double state_scale() const noexcept { return 1.0; }
   // Friction force F on the body, given the input and the current state z (ignored, may be null,
   // when state_size() == 0). Laws whose force depends on ż compute ż internally.
   virtual double force(const FrictionInput& in, const double* z) const noexcept = 0;
