@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "formulations/simulation.hpp"
 #include "io/csv_writer.hpp"
+#include "io/event_log_writer.hpp"
 #include "io/input_error.hpp"
 #include "io/model_file.hpp"
 #include "math/errors.hpp"
@@ -18,7 +19,7 @@ namespace stickslip::app {
 namespace {
 
 struct RunArgs {
-  std::string model, output, integrator;
+  std::string model, output, integrator, scheme;
   std::optional<double> dt, t_end, rtol, atol, output_interval;
   std::vector<double> baumgarte;
   bool projection = false, quiet = false;
@@ -47,6 +48,9 @@ class Progress {
 };
 
 void apply_overrides(const RunArgs& a, SimulationOptions& o) {
+  bool ok = true;  // the option's value was checked by CLI11
+  if (!a.scheme.empty()) o.scheme = parse_scheme_name(a.scheme, ok);
+  (void)ok;
   if (!a.integrator.empty()) o.integrator = a.integrator;
   if (a.dt) o.integrator_options.step = *a.dt;
   if (a.t_end) o.t_end = *a.t_end;
@@ -55,6 +59,22 @@ void apply_overrides(const RunArgs& a, SimulationOptions& o) {
   if (a.output_interval) o.output_interval = *a.output_interval;
   if (a.baumgarte.size() == 2) o.baumgarte = {a.baumgarte[0], a.baumgarte[1]};
   if (a.projection) o.projection = true;
+}
+
+void print_summary(const ModelFile& mf, const std::string& out, const std::string& events_path,
+                   const SimulationSummary& s) {
+  std::printf("wrote %s: %ld rows, t = %g .. %g s\n", out.c_str(), s.output_rows, mf.options.t_start, s.t_final);
+  if (!events_path.empty()) std::printf("wrote %s: %ld contact events\n", events_path.c_str(), s.contact_events);
+  const bool integrated = mf.options.scheme != Scheme::time_stepping;
+  std::printf("%s scheme", scheme_name(mf.options.scheme));
+  if (integrated) std::printf(", %s", mf.options.integrator.c_str());
+  std::printf(": %ld steps", s.stats.steps);
+  if (integrated) std::printf(" (%ld rejected), %ld right-hand-side evaluations", s.stats.rejected_steps, s.stats.rhs_evaluations);
+  std::printf(", %.3f s wall, max constraint drift %.3g\n", s.wall_time_s, s.max_drift);
+  if (s.newton_solves > 0) {
+    std::printf("joint friction: %ld Newton solves, %.2f iterations on average, at most %d\n", s.newton_solves,
+                static_cast<double>(s.newton_iterations) / static_cast<double>(s.newton_solves), s.newton_max_iterations);
+  }
 }
 
 int run(const RunArgs& a) {
@@ -73,12 +93,21 @@ int run(const RunArgs& a) {
   const std::string out = a.output.empty() ? std::filesystem::path(a.model).stem().string() + ".csv" : a.output;
 
   std::optional<CsvSink> sink;
+  std::optional<CsvEventSink> events;
+  const std::string events_path = event_log_path(out);
   try {
     sink.emplace(out);
+    if (!mf.model.contacts.empty()) events.emplace(events_path);
   } catch (const std::runtime_error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitIoError;
   }
+  const auto discard_outputs = [&] {
+    sink->end();
+    events.reset();
+    std::filesystem::remove(out);  // a model the run refuses writes nothing
+    if (!mf.model.contacts.empty()) std::filesystem::remove(events_path);
+  };
   Progress progress(!a.quiet && isatty(STDERR_FILENO), mf.options.t_start, mf.options.t_end);
   SimulationCallbacks cb;
   cb.progress = [&progress](double t) { progress.update(t); };
@@ -86,13 +115,10 @@ int run(const RunArgs& a) {
     if (!a.quiet) std::cerr << "warning: " << m << "\n";
   };
   try {
-    const SimulationSummary s = simulate(mf.model, mf.options, *sink, cb);
+    const SimulationSummary s = simulate(mf.model, mf.options, *sink, cb, events ? &*events : nullptr);
     progress.finish();
     sink->end();
-    std::printf("wrote %s: %ld rows, t = %g .. %g s\n", out.c_str(), s.output_rows, mf.options.t_start, s.t_final);
-    std::printf("%s: %ld steps (%ld rejected), %ld right-hand-side evaluations, %.3f s wall, max constraint drift %.3g\n",
-                mf.options.integrator.c_str(), s.stats.steps, s.stats.rejected_steps, s.stats.rhs_evaluations,
-                s.wall_time_s, s.max_drift);
+    print_summary(mf, out, events ? events_path : "", s);
     return kExitOk;
   } catch (const NumericalError& e) {
     progress.finish();
@@ -101,13 +127,11 @@ int run(const RunArgs& a) {
               << "): " << e.what() << "\n       results computed before the failure are in " << out << "\n";
     return kExitNumericalFailure;
   } catch (const ModelError& e) {
-    sink->end();
-    std::filesystem::remove(out);  // a model the run refuses writes nothing
+    discard_outputs();
     std::cerr << "error: " << a.model << ": " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::invalid_argument& e) {
-    sink->end();
-    std::filesystem::remove(out);
+    discard_outputs();
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
   }
@@ -120,6 +144,8 @@ void add_run_command(CLI::App& cli, int& exit_code) {
   auto* sub = cli.add_subcommand("run", "Simulate a model file and write its results as CSV");
   sub->add_option("model", a->model, "Model file (YAML)")->required();
   sub->add_option("-o,--output", a->output, "Result CSV (default: <model name>.csv in the current folder)");
+  sub->add_option("--scheme", a->scheme, "compliant, event-driven or time-stepping")
+      ->check(CLI::IsMember({"compliant", "event-driven", "time-stepping"}));
   sub->add_option("--integrator", a->integrator, "rk4 (fixed step) or dopri5 (adaptive)")
       ->check(CLI::IsMember({"rk4", "dopri5"}));
   sub->add_option("--dt", a->dt, "Step: fixed step of rk4, first step of dopri5")->check(CLI::PositiveNumber);

@@ -41,7 +41,8 @@ Observer::Observer(const Model& model) : model_(model) {
   }
 }
 
-void Observer::record(const State& s, const Workspace& ws, std::vector<double>& row) const {
+void Observer::record(const State& s, const Workspace& ws, std::vector<double>& row,
+                      const ContactState* states) const {
   row.clear();
   row.push_back(s.t);
   for (int k : bodies_) {
@@ -64,7 +65,7 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
     row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
   }
-  record_contacts(s, ws, row);
+  record_contacts(s, ws, row, states);
   Energy e = mechanical_energy(model_, s, ws);
   e.potential += contact_potential_energy(model_, ws);
   row.insert(row.end(), {e.kinetic, e.potential, e.total(), ws.phi.norm(), ws.phi_dot.norm()});
@@ -80,12 +81,13 @@ ContactState contact_state(double normal_force, double slip) {
   return slip > 0 ? ContactState::slip_positive : ContactState::slip_negative;
 }
 
-void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<double>& row) const {
+void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<double>& row,
+                               const ContactState* states) const {
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const Contact& c = model_.contacts[k];
     const ContactKinematics& kin = ws.contacts[k];
     const ContactForce& f = ws.contact_forces[k];
-    const ContactState st = contact_state(f.normal, kin.vt);
+    const ContactState st = states ? states[k] : contact_state(f.normal, kin.vt);
     row.insert(row.end(), {kin.gap, kin.vn, kin.vt, f.normal, f.tangential, static_cast<double>(st)});
     if (c.friction_states() > 0) row.push_back(s.z[c.z_offset]);
   }

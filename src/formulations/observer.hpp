@@ -12,11 +12,10 @@
 #include <vector>
 
 #include "assembly/workspace.hpp"
+#include "formulations/event_log.hpp"
 #include "state/state.hpp"
 
 namespace stickslip {
-
-enum class ContactState { open = 0, stick = 1, slip_positive = 2, slip_negative = 3 };
 
 ContactState contact_state(double normal_force, double slip);
 
@@ -25,10 +24,14 @@ class Observer {
   explicit Observer(const Model& model);
   const std::vector<std::string>& columns() const { return columns_; }
   // Requires ws evaluated at s (kinematics, forces, constraints, accelerations). Fills `row`.
-  void record(const State& s, const Workspace& ws, std::vector<double>& row) const;
+  // `states` (may be null) gives each contact's state as the scheme decided it; without it the
+  // state is derived from the forces and slip velocities.
+  void record(const State& s, const Workspace& ws, std::vector<double>& row,
+              const ContactState* states = nullptr) const;
 
  private:
-  void record_contacts(const State& s, const Workspace& ws, std::vector<double>& row) const;
+  void record_contacts(const State& s, const Workspace& ws, std::vector<double>& row,
+                       const ContactState* states) const;
   const Model& model_;
   std::vector<std::string> columns_;
   std::vector<int> bodies_;  // bodies that get columns

@@ -1,158 +1,24 @@
 #include "formulations/simulation.hpp"
 
-#include <chrono>
-#include <cmath>
-
-#include "assembly/projection.hpp"
-#include "formulations/initial_state.hpp"
-#include "formulations/multibody_ode.hpp"
-#include "formulations/observer.hpp"
-#include "math/errors.hpp"
-
 namespace stickslip {
-namespace {
 
-class SimulationRun {
- public:
-  SimulationRun(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                const SimulationCallbacks& callbacks)
-      : model_(model), opt_(options), sink_(sink), cb_(callbacks), ode_(model, options), observer_(model),
-        scratch_(initial_state(model, options.t_start)) {}
-
-  SimulationSummary run();
-
- private:
-  void warn(const std::string& message) {
-    summary_.warnings.push_back(message);
-    if (cb_.warning) cb_.warning(message);
+const char* scheme_name(Scheme s) {
+  switch (s) {
+    case Scheme::compliant: return "compliant";
+    case Scheme::event_driven: return "event-driven";
+    case Scheme::time_stepping: return "time-stepping";
   }
-  void project(double t, Vec& y);
-  void write_row(double t, const Vec& y);
-  void write_outputs_of_last_step(const Integrator& integ, double t_until);
-  bool handle_contact_event(Integrator& integ);
-
-  const Model& model_;
-  const SimulationOptions& opt_;
-  OutputSink& sink_;
-  const SimulationCallbacks& cb_;
-  MultibodyOde ode_;
-  Observer observer_;
-  State scratch_;
-  Vec y_out_;
-  std::vector<double> row_;
-  long next_output_ = 1;  // index k of the next output time t_start + k Δt
-  SimulationSummary summary_;
-};
-
-void SimulationRun::project(double t, Vec& y) {
-  ode_.unpack(t, y, scratch_);
-  project_positions(model_, scratch_, ode_.workspace(), opt_.projection_tolerance, 10);
-  project_velocities(model_, scratch_, ode_.workspace());
-  ode_.pack(scratch_, y);
+  return "?";
 }
-
-void SimulationRun::write_row(double t, const Vec& y) {
-  ode_.evaluate(t, y);
-  observer_.record(ode_.state(), ode_.workspace(), row_);
-  sink_.write(row_);
-  ++summary_.output_rows;
-  summary_.max_drift = std::max(summary_.max_drift, ode_.workspace().phi.norm());
-  summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, ode_.workspace().phi_dot.norm());
-}
-
-// Output rows at the output times of the last step up to t_until, from the dense output.
-void SimulationRun::write_outputs_of_last_step(const Integrator& integ, double t_until) {
-  const double dt = opt_.output_interval;
-  if (dt <= 0) {
-    integ.interpolate(t_until, y_out_);
-    if (opt_.projection) project(t_until, y_out_);
-    write_row(t_until, y_out_);
-    return;
-  }
-  const double slack = 1e-9 * dt;  // absorbs rounding of t_start + k Δt against the step end
-  for (;;) {
-    const double t_out = opt_.t_start + static_cast<double>(next_output_) * dt;
-    if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
-    integ.interpolate(std::min(t_out, t_until), y_out_);
-    if (opt_.projection) project(t_out, y_out_);
-    write_row(t_out, y_out_);
-    ++next_output_;
-  }
-}
-
-// A contact that closed or opened inside the last step: keep the step up to the event, update the
-// contact there and restart the integrator from it.
-bool SimulationRun::handle_contact_event(Integrator& integ) {
-  double t_event = 0;
-  int contact = -1;
-  if (!ode_.has_contacts() || !ode_.find_contact_event(integ, t_event, contact)) return false;
-  write_outputs_of_last_step(integ, t_event);
-  Vec y;
-  integ.interpolate(t_event, y);
-  ode_.on_contact_event(t_event, contact, y);
-  integ.restart(ode_, t_event, y);
-  ++summary_.contact_events;
-  return true;
-}
-
-SimulationSummary SimulationRun::run() {
-  const auto start = std::chrono::steady_clock::now();
-  auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
-  const bool fixed_step = opt_.integrator == "rk4";
-  State s0 = assembled_initial_state(model_, opt_, ode_.workspace(), [this](const std::string& m) { warn(m); });
-  Vec y;
-  ode_.pack(s0, y);
-  sink_.begin(observer_.columns());
-  ode_.begin(opt_.t_start, y);
-  integ->reset(ode_, opt_.t_start, y);
-  write_row(opt_.t_start, y);
-
-  long step = 0;
-  try {
-    while (integ->t() < opt_.t_end) {
-      double t_limit = opt_.t_end;
-      // A fixed-step method lands on the output times instead of interpolating.
-      if (fixed_step && opt_.output_interval > 0) {
-        t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
-      }
-      integ->step(ode_, t_limit);
-      ++step;
-      if (handle_contact_event(*integ)) continue;
-      write_outputs_of_last_step(*integ, integ->t());
-      if (opt_.projection) {
-        y = integ->y();
-        project(integ->t(), y);
-        integ->set_state(ode_, y);
-      }
-      if (ode_.has_contacts()) ode_.after_step(integ->t(), integ->y());
-      if (cb_.progress) cb_.progress(integ->t());
-    }
-  } catch (NumericalError& e) {
-    e.set_step(step + 1);
-    sink_.end();
-    throw;
-  }
-  // A last row at t_end when the output interval does not divide the time span.
-  const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
-  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
-    write_row(integ->t(), integ->y());
-  }
-  sink_.end();
-  summary_.stats = integ->stats();
-  summary_.newton_solves = ode_.joint_friction_stats().solves;
-  summary_.newton_iterations = ode_.joint_friction_stats().iterations;
-  summary_.newton_max_iterations = ode_.joint_friction_stats().max_iterations;
-  summary_.t_final = integ->t();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return summary_;
-}
-
-}  // namespace
 
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                           const SimulationCallbacks& callbacks) {
-  SimulationRun run(model, options, sink, callbacks);
-  return run.run();
+                           const SimulationCallbacks& callbacks, EventSink* events) {
+  switch (options.scheme) {
+    case Scheme::compliant: return simulate_compliant(model, options, sink, callbacks, events);
+    case Scheme::event_driven: return simulate_event_driven(model, options, sink, callbacks, events);
+    case Scheme::time_stepping: return simulate_time_stepping(model, options, sink, callbacks, events);
+  }
+  return {};
 }
 
 }  // namespace stickslip

@@ -1,11 +1,13 @@
-// The time loop shared by the smooth formulation: initial assembly, stepping, output sampling by
-// dense output, optional coordinate projection, failure reporting with time and step.
+// Running a model: the scheme named in the options integrates it from t_start to t_end, streams one
+// row per output time to the sink (the same columns for every scheme, formulations/observer.hpp) and
+// every change of a contact's state to the event sink.
 #pragma once
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "formulations/event_log.hpp"
 #include "formulations/output.hpp"
 #include "formulations/simulation_options.hpp"
 #include "model/model.hpp"
@@ -18,7 +20,7 @@ struct SimulationSummary {
   double max_drift = 0;           // max ‖Φ‖₂ over the output rows
   double max_velocity_drift = 0;  // max ‖Φ̇‖₂ over the output rows
   double wall_time_s = 0;
-  long contact_events = 0;  // located contact onsets and separations (integrator restarts)
+  long contact_events = 0;  // contact state changes (events written to the event log)
   long newton_solves = 0, newton_iterations = 0;  // joint friction (Xing, Zheng & Wang 2019)
   int newton_max_iterations = 0;
   double t_final = 0;
@@ -30,10 +32,20 @@ struct SimulationCallbacks {
   std::function<void(const std::string& message)> warning;  // as soon as a warning arises
 };
 
-// Runs the model from options.t_start to options.t_end and streams rows to `sink`.
+// Runs the model from options.t_start to options.t_end with options.scheme and streams rows to
+// `sink` and events to `events` (may be null).
 // Throws NumericalError (with t, step and element) on failure: the rows written before stay written.
-// Throws ModelError for redundant constraints when options.allow_redundant is false.
+// Throws ModelError when the scheme cannot take the model (redundant constraints refused, a rigid
+// contact in the compliant scheme, ...).
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                           const SimulationCallbacks& callbacks = {});
+                           const SimulationCallbacks& callbacks = {}, EventSink* events = nullptr);
+
+// The schemes (one file each).
+SimulationSummary simulate_compliant(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                                     const SimulationCallbacks& callbacks, EventSink* events);
+SimulationSummary simulate_event_driven(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                                        const SimulationCallbacks& callbacks, EventSink* events);
+SimulationSummary simulate_time_stepping(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                                         const SimulationCallbacks& callbacks, EventSink* events);
 
 }  // namespace stickslip

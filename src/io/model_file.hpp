@@ -17,4 +17,7 @@ struct ModelFile {
 // malformed or non-physical; nothing is written anywhere.
 ModelFile read_model_file(const std::string& path);
 
+// "compliant", "event-driven", "time-stepping" → Scheme (ok = false for anything else).
+Scheme parse_scheme_name(const std::string& name, bool& ok);
+
 }  // namespace stickslip

@@ -3,9 +3,47 @@
 
 namespace stickslip {
 
+namespace {
+
+Scheme read_scheme(const YamlField& f) {
+  const std::string s = f.as_choice({"compliant", "event-driven", "time-stepping"});
+  return s == "compliant" ? Scheme::compliant : s == "event-driven" ? Scheme::event_driven : Scheme::time_stepping;
+}
+
+void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
+  f.expect_keys({"event_tolerance", "restitution_threshold"});
+  if (const auto v = f.get("event_tolerance")) o.event_tolerance = v->as_positive();
+  if (const auto v = f.get("restitution_threshold")) o.restitution_threshold = v->as_non_negative();
+}
+
+void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
+  f.expect_keys({"theta", "activation_gap", "solver"});
+  if (const auto v = f.get("theta")) {
+    o.theta = v->as_double();
+    if (o.theta < 0 || o.theta > 1) v->fail("θ must lie in [0, 1]");
+  }
+  if (const auto v = f.get("activation_gap")) o.activation_gap = v->as_non_negative();
+  if (const auto v = f.get("solver")) o.solver = v->as_choice({"auto", "lemke", "pgs"});
+}
+
+}  // namespace
+
+Scheme parse_scheme_name(const std::string& name, bool& ok) {
+  ok = true;
+  if (name == "compliant") return Scheme::compliant;
+  if (name == "event-driven") return Scheme::event_driven;
+  if (name == "time-stepping") return Scheme::time_stepping;
+  ok = false;
+  return Scheme::compliant;
+}
+
 void read_simulation(const YamlField& f, SimulationOptions& o) {
-  f.expect_keys({"t_start", "t_end", "output_interval", "integrator", "step", "rtol", "atol", "max_step", "baumgarte",
-                 "projection", "projection_tolerance", "redundant_constraints"});
+  f.expect_keys({"scheme", "t_start", "t_end", "output_interval", "integrator", "step", "rtol", "atol", "max_step",
+                 "baumgarte", "projection", "projection_tolerance", "redundant_constraints", "event_driven",
+                 "time_stepping"});
+  if (const auto v = f.get("scheme")) o.scheme = read_scheme(*v);
+  if (const auto v = f.get("event_driven")) read_event_driven(*v, o.event_driven);
+  if (const auto v = f.get("time_stepping")) read_time_stepping(*v, o.time_stepping);
   if (const auto v = f.get("t_start")) o.t_start = v->as_double();
   if (const auto v = f.get("t_end")) {
     o.t_end = v->as_double();
