@@ -1,0 +1,190 @@
+#include "formulations/contact_decisions.hpp"
+
+#include <cmath>
+
+#include "assembly/contact_kinematics.hpp"
+#include "math/errors.hpp"
+#include "solvers/frictional_contact_2d.hpp"
+
+namespace stickslip {
+namespace {
+
+// One unknown force of the mode LCP: a normal multiplier (rigid contact) or a friction force.
+struct Column {
+  int contact;
+  bool normal;
+  Vec direction;  // generalised force per unit multiplier
+  Vec response;   // M_c⁻¹ direction
+};
+
+bool slipping(ContactState m) { return m == ContactState::slip_positive || m == ContactState::slip_negative; }
+
+[[noreturn]] void no_solution(double t, const char* what, solvers::LcpStatus status) {
+  throw NumericalError(t, "contacts",
+                       std::string(what) + " has no solution (" + std::string(solvers::to_string(status)) +
+                           "): an inconsistent contact configuration (Painlevé paradox) or a modelling error");
+}
+
+}  // namespace
+
+ContactDecisions::ContactDecisions(const Model& model) : model_(model), lemke_(16) {}
+
+ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                                      const std::vector<char>& normal_candidate,
+                                      const std::vector<char>& tangent_candidate) {
+  const std::size_t nc = model_.contacts.size();
+  // Base accelerations: candidate forces removed (rigid candidates open, candidate friction free).
+  std::vector<ContactState> base = modes;
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (normal_candidate[k]) base[k] = tangent_candidate[k] ? ContactState::stick : modes[k];
+    if (normal_candidate[k] && model_.contacts[k].compliant() == false) base[k] = ContactState::open;
+    if (tangent_candidate[k] && modes[k] == ContactState::open) base[k] = ContactState::stick;
+  }
+  dyn.set_modes(base, tangent_candidate);
+  dyn.evaluate(s);
+  const Workspace& ws = dyn.workspace();
+  const Vec a0 = ws.qdd;
+
+  // Unknown forces: normal candidates first, then tangential candidates.
+  std::vector<Column> cols;
+  std::vector<int> normal_col(nc, -1), tangent_col(nc, -1);
+  Vec tmp(model_.nv);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t k = 0; k < nc; ++k) {
+      const bool normal = pass == 0;
+      if (normal ? !normal_candidate[k] : !tangent_candidate[k]) continue;
+      Column c{static_cast<int>(k), normal, Vec::Zero(model_.nv), Vec()};
+      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], normal, c.direction);
+      if (normal && !tangent_candidate[k] && slipping(modes[k])) {  // known slip direction
+        contact_direction_column(model_, model_.contacts[k], ws.contacts[k], false, tmp);
+        c.direction -= dyn.mu_kinetic(static_cast<int>(k)) * (modes[k] == ContactState::slip_positive ? 1.0 : -1.0) * tmp;
+      }
+      dyn.constrained_response(c.direction, c.response);
+      (normal ? normal_col : tangent_col)[k] = static_cast<int>(cols.size());
+      cols.push_back(std::move(c));
+    }
+  }
+  const int nN = static_cast<int>(std::count_if(cols.begin(), cols.end(), [](const Column& c) { return c.normal; }));
+  const int nT = static_cast<int>(cols.size()) - nN;
+  ModeDecision out;
+  out.modes = modes;
+  out.normal_force.assign(nc, 0.0);
+  out.tangential_force.assign(nc, 0.0);
+  for (std::size_t k = 0; k < nc; ++k) out.normal_force[k] = ws.contact_forces[k].normal;
+  if (cols.empty()) return out;
+
+  // Rows: the acceleration of each column's own direction; Δ(r, c) = row_rᵀ M_c⁻¹ d_c.
+  const int n = nN + 2 * nT;
+  Mat M = Mat::Zero(n, n);
+  Vec q = Vec::Zero(n);
+  const auto row_of = [&](const Column& c, Vec& r) { contact_direction_column(model_, model_.contacts[c.contact], ws.contacts[c.contact], c.normal, r); };
+  Vec r(model_.nv);
+  for (int i = 0; i < static_cast<int>(cols.size()); ++i) {
+    row_of(cols[i], r);
+    const ContactKinematics& kin = ws.contacts[cols[i].contact];
+    const double bias = (cols[i].normal ? kin.wn_bias : kin.wt_bias) + r.dot(a0);
+    q[i] = bias;
+    for (int j = 0; j < static_cast<int>(cols.size()); ++j) {
+      const double delta = r.dot(cols[j].response);
+      if (cols[j].normal) {
+        M(i, j) += delta;
+        continue;
+      }
+      // λ_T = F⁺ − μ_s N: F⁺ enters with Δ, N with −μ_s Δ (on λ_N or as a constant).
+      const int k = cols[j].contact;
+      const double mu = dyn.mu_static(k);
+      M(i, j) += delta;
+      if (normal_col[k] >= 0) M(i, normal_col[k]) -= mu * delta;
+      else q[i] -= mu * ws.contact_forces[k].normal * delta;
+    }
+    if (!cols[i].normal) M(i, nN + nT + (i - nN)) += 1.0;  // g̈_T⁺ = g̈_T + g̈_T⁻
+  }
+  for (int j = nN; j < nN + nT; ++j) {  // F⁻ = 2 μ_s N − F⁺
+    const int k = cols[j].contact, row = nT + j;
+    const double mu = dyn.mu_static(k);
+    M(row, j) = -1.0;
+    if (normal_col[k] >= 0) M(row, normal_col[k]) = 2 * mu;
+    else q[row] = 2 * mu * ws.contact_forces[k].normal;
+  }
+  lemke_.reserve(n);
+  solvers::LcpResult res;
+  lemke_.solve(M, q, res);
+  if (res.status != solvers::LcpStatus::solved) no_solution(s.t, "the contact-mode LCP", res.status);
+  out.pivots = res.iterations;
+
+  // Decisions, with a tolerance relative to the size of the accelerations involved.
+  const double tol = 1e-9 * (1.0 + q.cwiseAbs().maxCoeff());
+  for (int i = 0; i < nN; ++i) {
+    const int k = cols[i].contact;
+    out.normal_force[k] = res.z[i];
+    if (res.z[i] <= tol && res.w[i] > tol) out.modes[k] = ContactState::open;
+  }
+  for (int j = nN; j < nN + nT; ++j) {
+    const int k = cols[j].contact;
+    if (out.modes[k] == ContactState::open && !model_.contacts[k].compliant()) continue;
+    const double up = res.w[j], down = res.z[nT + j];
+    out.modes[k] = up > tol ? ContactState::slip_positive : down > tol ? ContactState::slip_negative : ContactState::stick;
+    const double N = normal_col[k] >= 0 ? res.z[normal_col[k]] : ws.contact_forces[k].normal;
+    out.tangential_force[k] = res.z[j] - dyn.mu_static(k) * N;
+  }
+  return out;
+}
+
+ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const std::vector<char>& involved,
+                                      const std::vector<double>& restitution) {
+  const std::size_t nc = model_.contacts.size();
+  const Workspace& ws = dyn.workspace();
+  ImpactResult out;
+  out.involved = involved;
+  out.vn_before.assign(nc, 0.0);
+  out.vn_after.assign(nc, 0.0);
+  out.normal_impulse.assign(nc, 0.0);
+  out.tangential_impulse.assign(nc, 0.0);
+  std::vector<int> ids;
+  for (std::size_t k = 0; k < nc; ++k) {
+    out.vn_before[k] = ws.contacts[k].vn;
+    out.vn_after[k] = ws.contacts[k].vn;
+    if (involved[k]) ids.push_back(static_cast<int>(k));
+  }
+  out.v_after = s.v;
+  if (ids.empty()) return out;
+  // Rows 2i (normal) and 2i+1 (tangent) of contact ids[i].
+  const int m = 2 * static_cast<int>(ids.size());
+  std::vector<Vec> dirs(static_cast<std::size_t>(m), Vec::Zero(model_.nv)), resp(static_cast<std::size_t>(m));
+  std::vector<solvers::Contact2D> contacts;
+  for (int i = 0; i < static_cast<int>(ids.size()); ++i) {
+    const int k = ids[i];
+    for (int d = 0; d < 2; ++d) {
+      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], d == 0, dirs[2 * i + d]);
+      dyn.constrained_response(dirs[2 * i + d], resp[2 * i + d]);
+    }
+    contacts.push_back({2 * i, 2 * i + 1, dyn.mu_kinetic(k)});
+  }
+  Mat W(m, m);
+  Vec b(m);
+  for (int r = 0; r < m; ++r) {
+    for (int c = 0; c < m; ++c) W(r, c) = dirs[r].dot(resp[c]);
+    const ContactKinematics& kin = ws.contacts[ids[r / 2]];
+    b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : kin.vt;
+  }
+  Mat M;
+  Vec q;
+  solvers::frictional_contact_to_lcp(W, b, contacts, M, q);
+  lemke_.reserve(M.rows());
+  solvers::LcpResult res;
+  lemke_.solve(M, q, res);
+  if (res.status != solvers::LcpStatus::solved) no_solution(s.t, "the impact LCP", res.status);
+  out.pivots = res.iterations;
+  Vec p;
+  solvers::contact_impulses_from_lcp(res.z, contacts, m, p);
+  for (int r = 0; r < m; ++r) out.v_after += p[r] * resp[r];
+  for (int i = 0; i < static_cast<int>(ids.size()); ++i) {
+    const int k = ids[i];
+    out.normal_impulse[k] = p[2 * i];
+    out.tangential_impulse[k] = p[2 * i + 1];
+    out.vn_after[k] = dirs[2 * i].dot(out.v_after - s.v) + ws.contacts[k].vn;
+  }
+  return out;
+}
+
+}  // namespace stickslip

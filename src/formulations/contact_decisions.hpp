@@ -1,0 +1,58 @@
+// The complementarity problems that decide the contact structure of the event-driven scheme.
+//
+// Modes (acceleration level; Pfeiffer & Glocker 1996, ch. 6; Zhang & Wang 2017 eq. (18)-(38)). At an
+// instant, every closed rigid contact is a normal candidate (λ_N ≥ 0 ⟂ g̈_N ≥ 0) and every closed
+// contact whose slip velocity vanishes is a tangential candidate with the friction split into
+// positive and negative saturation margins:
+//   F⁺ = μ_s N + λ_T ≥ 0 ⟂ g̈_T⁺ ≥ 0,   F⁻ = μ_s N − λ_T ≥ 0 ⟂ g̈_T⁻ ≥ 0,   g̈_T = g̈_T⁺ − g̈_T⁻
+// (their eq. (18)-(20)), N the normal force (known for a compliant contact, λ_N for a rigid one).
+// With z = [λ_N; F⁺; g̈_T⁻] and w = [g̈_N; g̈_T⁺; F⁻] this is one LCP (their eq. (38), extended to rigid
+// contacts), solved by Lemke's method: λ_N = 0 with g̈_N > 0 opens a contact, g̈_T⁺ > 0 (g̈_T⁻ > 0)
+// starts a positive (negative) slip, g̈_T = 0 keeps it stuck with |λ_T| ≤ μ_s N.
+//
+// Impacts (velocity level, Newton's law with Coulomb friction; Glocker 2001): for the rigid contacts
+// that touch, impulses P_N ≥ 0 ⟂ v_N⁺ + e v_N⁻ ≥ 0 and |P_T| ≤ μ_k P_N with Coulomb's law on v_T⁺,
+// v⁺ = v⁻ + M_c⁻¹ (W_N P_N + W_T P_T) (bilateral constraints hold through the impact), solved
+// exactly as an LCP (the 2D lifting of solvers/frictional_contact_2d.hpp) by Lemke's method.
+#pragma once
+
+#include <vector>
+
+#include "formulations/modal_dynamics.hpp"
+#include "solvers/lemke.hpp"
+
+namespace stickslip {
+
+struct ModeDecision {
+  std::vector<ContactState> modes;
+  std::vector<double> normal_force, tangential_force;  // per contact, from the LCP solution
+  int pivots = 0;
+};
+
+struct ImpactResult {
+  Vec v_after;                       // v⁺
+  std::vector<double> vn_before, vn_after, normal_impulse, tangential_impulse;  // per contact
+  std::vector<char> involved;        // contacts in the impact problem
+  int pivots = 0;
+};
+
+class ContactDecisions {
+ public:
+  explicit ContactDecisions(const Model& model);
+
+  // Decides the modes at state s. `normal_candidate[c]`: closed rigid contact; `tangent_candidate[c]`:
+  // closed contact with zero slip velocity. Other contacts keep their entries of `modes`.
+  // Throws NumericalError when the LCP has no solution (Painlevé-type inconsistency).
+  ModeDecision decide(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                      const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate);
+
+  // Impact of the rigid contacts flagged in `involved` at state s (dyn evaluated there).
+  ImpactResult impact(ModalDynamics& dyn, const State& s, const std::vector<char>& involved,
+                      const std::vector<double>& restitution);
+
+ private:
+  const Model& model_;
+  solvers::LemkeSolver lemke_;
+};
+
+}  // namespace stickslip

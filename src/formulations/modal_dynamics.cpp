@@ -1,0 +1,154 @@
+#include "formulations/modal_dynamics.hpp"
+
+#include <cmath>
+
+#include "assembly/accelerations.hpp"
+#include "assembly/applied_forces.hpp"
+#include "assembly/body_kinematics.hpp"
+#include "assembly/constraints.hpp"
+#include "assembly/contact_kinematics.hpp"
+#include "math/errors.hpp"
+
+namespace stickslip {
+
+ModalDynamics::ModalDynamics(const Model& model, const SimulationOptions& options)
+    : model_(model),
+      stab_(options.baumgarte),
+      ws_(model),
+      modes_(model.contacts.size(), ContactState::open),
+      free_tangent_(model.contacts.size(), 0),
+      impact_speed_(model.contacts.size(), 0.0),
+      minv_f_(Vec::Zero(model.nv)),
+      g_scratch_(Vec::Zero(model.n_constraints)),
+      l_scratch_(Vec::Zero(model.n_constraints)) {
+  col_.setZero(model.nv);
+  build_rows();
+}
+
+double ModalDynamics::mu_static(int contact) const {
+  const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
+  return c.friction ? c.friction->static_coefficient() : 0.0;
+}
+
+double ModalDynamics::mu_kinetic(int contact) const {
+  const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
+  return c.friction ? c.friction->kinetic_coefficient() : 0.0;
+}
+
+void ModalDynamics::set_modes(const std::vector<ContactState>& modes, const std::vector<char>& free_tangent) {
+  modes_ = modes;
+  free_tangent_ = free_tangent.empty() ? std::vector<char>(modes.size(), 0) : free_tangent;
+  build_rows();
+}
+
+void ModalDynamics::build_rows() {
+  rows_.clear();
+  for (int r = 0; r < model_.n_constraints; ++r) rows_.push_back({ModalRow::bilateral, r});
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    if (modes_[k] == ContactState::open) continue;
+    if (!model_.contacts[k].compliant()) rows_.push_back({ModalRow::normal, static_cast<int>(k)});
+    if (modes_[k] == ContactState::stick && !free_tangent_[k]) rows_.push_back({ModalRow::tangential, static_cast<int>(k)});
+  }
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
+  C_.setZero(m, model_.nv);
+  D_.setZero(model_.nv, m);
+  K_.setZero(m, m);
+  rhs_.setZero(m);
+  lambda_.setZero(m);
+}
+
+// Compliant normal forces of closed contacts, and the slip friction of slipping ones that is known
+// before the solve (compliant: −μ_k F_N sgn v_T). Both enter f.
+void ModalDynamics::contact_forces() {
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = ws_.contacts[k];
+    ContactForce& out = ws_.contact_forces[k];
+    out = {};
+    if (modes_[k] == ContactState::open || !c.compliant()) continue;
+    if (kin.gap < 0) out.normal = c.normal->force(-kin.gap, -kin.vn, std::max(impact_speed_[k], c.min_impact_speed));
+    if (!free_tangent_[k] && modes_[k] == ContactState::slip_positive) out.tangential = -mu_kinetic(static_cast<int>(k)) * out.normal;
+    if (!free_tangent_[k] && modes_[k] == ContactState::slip_negative) out.tangential = mu_kinetic(static_cast<int>(k)) * out.normal;
+    add_contact_force(model_, c, kin, out.normal, out.tangential, ws_.f);
+  }
+}
+
+void ModalDynamics::solve(double t) {
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
+  for (Eigen::Index r = 0; r < m; ++r) {
+    const ModalRow& row = rows_[static_cast<std::size_t>(r)];
+    if (row.kind == ModalRow::bilateral) {
+      C_.row(r) = ws_.G.row(row.index);
+      D_.col(r) = ws_.G.row(row.index).transpose();
+      rhs_[r] = ws_.gamma[row.index] - stab_.alpha * ws_.phi_dot[row.index] - stab_.beta * ws_.phi[row.index];
+      continue;
+    }
+    const Contact& c = model_.contacts[static_cast<std::size_t>(row.index)];
+    const ContactKinematics& kin = ws_.contacts[static_cast<std::size_t>(row.index)];
+    const bool normal = row.kind == ModalRow::normal;
+    contact_direction_column(model_, c, kin, normal, col_);
+    C_.row(r) = col_.transpose();
+    D_.col(r) = col_;
+    rhs_[r] = -(normal ? kin.wn_bias : kin.wt_bias);
+    const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
+    const bool slipping = !free_tangent_[static_cast<std::size_t>(row.index)] &&
+                          (mode == ContactState::slip_positive || mode == ContactState::slip_negative);
+    if (normal && slipping) {
+      // Slip friction −μ_k sgn(v_T) λ_N acts along W_T: fold it into the normal force direction.
+      contact_direction_column(model_, c, kin, false, col_);
+      const double s = mode == ContactState::slip_positive ? 1.0 : -1.0;
+      D_.col(r) -= mu_kinetic(row.index) * s * col_;
+    }
+  }
+  if (m == 0) {
+    ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.f);
+    return;
+  }
+  minv_f_ = ws_.mass_inv.cwiseProduct(ws_.f);
+  rhs_.noalias() -= C_ * minv_f_;
+  K_.noalias() = C_ * ws_.mass_inv.asDiagonal() * D_;
+  cod_.compute(K_);
+  lambda_ = cod_.solve(rhs_);
+  if (!lambda_.allFinite()) throw NumericalError(t, "contacts", "the equations of the contact modes are singular");
+  ws_.force_total = ws_.f;
+  ws_.force_total.noalias() += D_ * lambda_;
+  ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);
+  // Bilateral multipliers for the reaction outputs; contact multipliers into the contact forces.
+  for (Eigen::Index r = 0; r < m; ++r) {
+    const ModalRow& row = rows_[static_cast<std::size_t>(r)];
+    if (row.kind == ModalRow::bilateral) {
+      ws_.lambda[row.index] = lambda_[r];
+      continue;
+    }
+    ContactForce& f = ws_.contact_forces[static_cast<std::size_t>(row.index)];
+    if (row.kind == ModalRow::tangential) {
+      f.tangential = lambda_[r];
+      continue;
+    }
+    f.normal = lambda_[r];
+    if (free_tangent_[static_cast<std::size_t>(row.index)]) continue;
+    const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
+    if (mode == ContactState::slip_positive) f.tangential = -mu_kinetic(row.index) * lambda_[r];
+    if (mode == ContactState::slip_negative) f.tangential = mu_kinetic(row.index) * lambda_[r];
+  }
+}
+
+void ModalDynamics::evaluate(const State& s) {
+  compute_body_kinematics(model_, s, ws_);
+  assemble_applied_forces(model_, s, ws_);
+  compute_contact_kinematics(model_, ws_);
+  contact_forces();
+  assemble_constraints(model_, s, ws_);
+  solve(s.t);
+}
+
+void ModalDynamics::constrained_response(const Vec& d, Vec& x) {
+  x = ws_.mass_inv.cwiseProduct(d);
+  if (model_.n_constraints == 0) return;
+  factor_constraint_matrix(model_, 0.0, ws_);
+  g_scratch_.noalias() = ws_.G * x;
+  solve_constraint_matrix(ws_, g_scratch_, l_scratch_);
+  x.noalias() -= ws_.mass_inv.asDiagonal() * (ws_.G.transpose() * l_scratch_);
+}
+
+}  // namespace stickslip
