@@ -4,6 +4,7 @@
 #include "integrators/bdf.hpp"
 
 #include <cvodes/cvodes.h>
+#include <cvodes/cvodes_ls.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
