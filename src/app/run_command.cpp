@@ -146,12 +146,13 @@ void add_run_command(CLI::App& cli, int& exit_code) {
   sub->add_option("-o,--output", a->output, "Result CSV (default: <model name>.csv in the current folder)");
   sub->add_option("--scheme", a->scheme, "compliant, event-driven or time-stepping")
       ->check(CLI::IsMember({"compliant", "event-driven", "time-stepping"}));
-  sub->add_option("--integrator", a->integrator, "rk4 (fixed step) or dopri5 (adaptive)")
-      ->check(CLI::IsMember({"rk4", "dopri5"}));
-  sub->add_option("--dt", a->dt, "Step: fixed step of rk4, first step of dopri5")->check(CLI::PositiveNumber);
+  sub->add_option("--integrator", a->integrator, "rk4 (fixed step), dopri5 (adaptive) or bdf (implicit, stiff)")
+      ->check(CLI::IsMember({"rk4", "dopri5", "bdf"}));
+  sub->add_option("--dt", a->dt, "Step: fixed step of rk4 and time-stepping, first step of dopri5 and bdf")
+      ->check(CLI::PositiveNumber);
   sub->add_option("--t-end", a->t_end, "End time [s]");
-  sub->add_option("--rtol", a->rtol, "Relative tolerance of dopri5")->check(CLI::PositiveNumber);
-  sub->add_option("--atol", a->atol, "Absolute tolerance of dopri5")->check(CLI::PositiveNumber);
+  sub->add_option("--rtol", a->rtol, "Relative tolerance of dopri5 and bdf")->check(CLI::PositiveNumber);
+  sub->add_option("--atol", a->atol, "Absolute tolerance of dopri5 and bdf")->check(CLI::PositiveNumber);
   sub->add_option("--output-interval", a->output_interval, "Time between output rows [s] (0: every step)")
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--baumgarte", a->baumgarte, "Baumgarte alpha,beta of Φ̈ + αΦ̇ + βΦ = 0")

@@ -126,6 +126,9 @@ SimulationSummary SimulationRun::run() {
   const auto start = std::chrono::steady_clock::now();
   auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
   const bool fixed_step = opt_.integrator == "rk4";
+  if (opt_.projection && opt_.integrator == "bdf") {
+    warn("projection restarts bdf at order 1 after every step, which makes it very slow; prefer baumgarte with bdf");
+  }
   State s0 = assembled_initial_state(model_, opt_, ode_.workspace(), [this](const std::string& m) { warn(m); });
   Vec y;
   ode_.pack(s0, y);

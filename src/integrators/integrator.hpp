@@ -74,7 +74,8 @@ class Integrator {
   IntegratorStats stats_;
 };
 
-// "rk4" (fixed step, classical Runge-Kutta) or "dopri5" (Dormand-Prince 5(4), adaptive).
+// "rk4" (fixed step, classical Runge-Kutta), "dopri5" (Dormand-Prince 5(4), adaptive) or "bdf"
+// (implicit, variable order, through SUNDIALS CVODES; for stiff problems).
 // Throws std::invalid_argument for an unknown name.
 std::unique_ptr<Integrator> make_integrator(const std::string& name, const IntegratorOptions& options);
 
