@@ -68,6 +68,7 @@ Eigen::Map<Vec> view(N_Vector v) { return {N_VGetArrayPointer(v), static_cast<Ei
 struct BdfIntegrator::Cvode {
   Owned<SUNContext, FreeContext> ctx;
   Owned<N_Vector, FreeVector> y, dky;  // CVODE's y (in and out), scratch for CVodeGetDky
+  Owned<N_Vector, FreeVector> abstol;  // per-component absolute tolerance (OdeSystem::tolerance_scales)
   Owned<SUNMatrix, FreeMatrix> jac;
   Owned<SUNLinearSolver, FreeSolver> solver;
   Owned<void*, FreeCvode> mem;
@@ -100,6 +101,8 @@ BdfIntegrator::Cvode::Cvode(BdfIntegrator& owner, int n, double t0) {
   ctx.reset(c);
   y.reset(created(N_VNew_Serial(n, c)));
   dky.reset(created(N_VNew_Serial(n, c)));
+  abstol.reset(created(N_VNew_Serial(n, c)));
+  view(abstol.get()).setConstant(owner.opt_.atol);
   jac.reset(created(SUNDenseMatrix(n, n, c)));
   solver.reset(created(SUNLinSol_Dense(y.get(), jac.get(), c)));
   mem.reset(created(CVodeCreate(CV_BDF, c)));
@@ -107,7 +110,7 @@ BdfIntegrator::Cvode::Cvode(BdfIntegrator& owner, int n, double t0) {
   view(y.get()) = owner.y_;
   check(CVodeInit(m(), &Cvode::rhs, t0, y.get()), "CVodeInit", t0);
   check(CVodeSetUserData(m(), &owner), "CVodeSetUserData", t0);
-  check(CVodeSStolerances(m(), owner.opt_.rtol, owner.opt_.atol), "CVodeSStolerances", t0);
+  check(CVodeSVtolerances(m(), owner.opt_.rtol, abstol.get()), "CVodeSVtolerances", t0);
   if (CVodeSetLinearSolver(m(), solver.get(), jac.get()) != CVLS_SUCCESS) {
     throw NumericalError(t0, "integrator", "bdf: CVodeSetLinearSolver failed");
   }
@@ -132,6 +135,9 @@ void BdfIntegrator::reset(OdeSystem& sys, double t0, const Vec& y0) {
   evaluate(sys, t_, y_, f_);
   if (!cv_ || N_VGetLength(cv_->y.get()) != n) cv_.reset();  // the old objects go before the new ones come
   if (!cv_) cv_ = std::make_unique<Cvode>(*this, n, t0);
+  sys.tolerance_scales(f_out_);
+  view(cv_->abstol.get()) = opt_.atol * f_out_;
+  cv_->check(CVodeSVtolerances(cv_->m(), opt_.rtol, cv_->abstol.get()), "CVodeSVtolerances", t0);
   restart(opt_.step > 0 ? opt_.step : 0.0);
 }
 
