@@ -1,10 +1,421 @@
+// The event-driven scheme (Pfeiffer & Glocker 1996; Zhang & Wang 2017, fig. 3): smooth phases with
+// fixed contact modes integrated by RK4, DOPRI5 or BDF; the event functions (formulations/
+// event_functions.hpp) are watched on every step and located on the dense output; at an event the
+// contact structure is decided anew — impacts by the impulse LCP, modes by the acceleration LCP
+// (formulations/contact_decisions.hpp) — the active constraints are projected, and integration
+// restarts from the event.
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "assembly/body_kinematics.hpp"
+#include "formulations/contact_decisions.hpp"
+#include "formulations/event_functions.hpp"
+#include "formulations/initial_state.hpp"
+#include "formulations/modal_projection.hpp"
+#include "formulations/observer.hpp"
 #include "formulations/simulation.hpp"
+#include "math/errors.hpp"
+#include "math/root_finding.hpp"
 
 namespace stickslip {
+namespace {
 
-SimulationSummary simulate_event_driven(const Model&, const SimulationOptions&, OutputSink&,
-                                        const SimulationCallbacks&, EventSink*) {
-  throw ModelError("simulation.scheme", "the event-driven scheme is not available yet");
+constexpr double kTouchingGap = 1e-9;     // a contact whose gap is below this touches [m]
+constexpr double kZeroSlip = 1e-8;        // slip velocities below this are zero at an event [m/s]
+constexpr int kMaxSettleRounds = 20;      // impacts and mode changes at one instant
+constexpr int kMaxEventsAtOneInstant = 200;
+
+bool closed(ContactState m) { return m != ContactState::open; }
+
+ContactState slip_direction(double vt) { return vt >= 0 ? ContactState::slip_positive : ContactState::slip_negative; }
+
+class EventDrivenSystem final : public OdeSystem {
+ public:
+  EventDrivenSystem(const Model& model, const SimulationOptions& options)
+      : model_(model), dyn_(model, options), state_(initial_state(model, options.t_start)) {}
+  int dimension() const override { return model_.nq + model_.nv; }
+  void derivative(double t, const Vec& y, Vec& dydt) override {
+    if (!y.allFinite()) throw NumericalError(t, "state", "the state is NaN or infinite");
+    evaluate(t, y);
+    dydt.head(model_.nq) = state_.v;
+    dydt.tail(model_.nv) = dyn_.workspace().qdd;
+  }
+  void evaluate(double t, const Vec& y) {
+    unpack(t, y, state_);
+    dyn_.evaluate(state_);
+  }
+  void unpack(double t, const Vec& y, State& s) const {
+    s.t = t;
+    s.q = y.head(model_.nq);
+    s.v = y.tail(model_.nv);
+  }
+  void pack(const State& s, Vec& y) const {
+    y.resize(dimension());
+    y.head(model_.nq) = s.q;
+    y.tail(model_.nv) = s.v;
+  }
+  ModalDynamics& dyn() { return dyn_; }
+  const State& state() const { return state_; }
+
+ private:
+  const Model& model_;
+  ModalDynamics dyn_;
+  State state_;
+};
+
+class EventDrivenRun {
+ public:
+  EventDrivenRun(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                 const SimulationCallbacks& cb, EventSink* events)
+      : model_(model), opt_(options), sink_(sink), cb_(cb), events_(events), sys_(model, options), observer_(model),
+        decisions_(model), projection_(model) {}
+  SimulationSummary run();
+
+ private:
+  void write_row(double t, const Vec& y);
+  void write_outputs(const Integrator& integ, double t_until);
+  void settle(double t, Vec& y, const std::vector<int>& triggered);
+  bool close_and_open(double t, const State& s, std::vector<ContactState>& modes, bool& impact);
+  void apply_impact(double t, State& s, std::vector<ContactState>& modes);
+  void decide_modes(const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered);
+  void log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before = NAN,
+           double vn_after = NAN);
+  void arm(double t, const Vec& y);
+  bool find_event(const Integrator& integ, double& t_event, std::vector<int>& triggered);
+
+  const Model& model_;
+  const SimulationOptions& opt_;
+  OutputSink& sink_;
+  const SimulationCallbacks& cb_;
+  EventSink* events_;
+  EventDrivenSystem sys_;
+  Observer observer_;
+  ContactDecisions decisions_;
+  ModalProjection projection_;
+  std::vector<EventFunction> functions_;
+  std::vector<char> armed_;
+  std::vector<double> row_;
+  Vec y_out_;
+  long next_output_ = 1;
+  SimulationSummary summary_;
+  double last_event_t_ = NAN;
+  double force_scale_ = 1.0;  // Σ m |g| + 1 N: the size of contact forces, for tolerances
+  std::vector<int> forced_;   // modes imposed at a degenerate boundary (decide_modes), at forced_time_
+  double forced_time_ = NAN;
+  int events_at_instant_ = 0;
+};
+
+void EventDrivenRun::log(double t, int contact, const char* kind, ContactState from, ContactState to,
+                         double vn_before, double vn_after) {
+  ++summary_.contact_events;
+  if (!events_) return;
+  EventRecord e;
+  e.t = t;
+  e.contact = model_.contacts[static_cast<std::size_t>(contact)].name;
+  e.kind = kind;
+  e.from = from;
+  e.to = to;
+  e.vn_before = vn_before;
+  e.vn_after = vn_after;
+  events_->write(e);
+}
+
+void EventDrivenRun::write_row(double t, const Vec& y) {
+  sys_.evaluate(t, y);
+  const ModalDynamics& dyn = sys_.dyn();
+  observer_.record(sys_.state(), dyn.workspace(), row_, dyn.modes().data());
+  sink_.write(row_);
+  ++summary_.output_rows;
+  summary_.max_drift = std::max(summary_.max_drift, dyn.workspace().phi.norm());
+  summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, dyn.workspace().phi_dot.norm());
+}
+
+void EventDrivenRun::write_outputs(const Integrator& integ, double t_until) {
+  const double dt = opt_.output_interval;
+  if (dt <= 0) {
+    integ.interpolate(t_until, y_out_);
+    write_row(t_until, y_out_);
+    return;
+  }
+  const double slack = 1e-9 * dt;
+  for (;;) {
+    const double t_out = opt_.t_start + static_cast<double>(next_output_) * dt;
+    if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
+    integ.interpolate(std::min(t_out, t_until), y_out_);
+    write_row(t_out, y_out_);
+    ++next_output_;
+  }
+}
+
+// Contacts that touch close, compliant ones whose gap opened open. Returns true if a mode changed;
+// `impact` is set when a rigid contact closes with an approach speed.
+bool EventDrivenRun::close_and_open(double t, const State& s, std::vector<ContactState>& modes, bool& impact) {
+  ModalDynamics& dyn = sys_.dyn();
+  dyn.set_modes(modes);
+  dyn.evaluate(s);
+  bool changed = false;
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = dyn.workspace().contacts[k];
+    const int ci = static_cast<int>(k);
+    const bool touching = kin.in_range && kin.gap <= kTouchingGap;
+    const bool separating = kin.vn > opt_.event_driven.restitution_threshold;
+    if (modes[k] == ContactState::open && touching && !separating) {
+      if (!c.compliant() && kin.vn < -opt_.event_driven.restitution_threshold) {
+        impact = true;
+        continue;
+      }
+      modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
+      if (c.compliant()) dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
+      log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
+      changed = true;
+    } else if (closed(modes[k]) && c.compliant() && !(kin.in_range && kin.gap <= 0)) {
+      log(t, ci, "separation", modes[k], ContactState::open);
+      modes[k] = ContactState::open;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// Newton impact with friction of every rigid contact that touches; slow rebounds stay closed.
+void EventDrivenRun::apply_impact(double t, State& s, std::vector<ContactState>& modes) {
+  ModalDynamics& dyn = sys_.dyn();
+  const std::size_t nc = model_.contacts.size();
+  std::vector<char> involved(nc, 0);
+  std::vector<double> e(nc, 0.0);
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = dyn.workspace().contacts[k];
+    involved[k] = !c.compliant() && kin.in_range && kin.gap <= kTouchingGap;
+    // Only contacts that approach restitute; resting ones (v_N ≈ 0) get e v_N⁻ ≈ 0 anyway.
+    e[k] = c.impact ? c.impact->normal_coefficient() : 0.0;
+  }
+  const ImpactResult r = decisions_.impact(dyn, s, involved, e);
+  s.v = r.v_after;
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (!involved[k]) continue;
+    const ContactState before = modes[k];
+    const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
+    const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
+    modes[k] = stays ? (closed(before) ? before : ContactState::stick) : ContactState::open;
+    if (struck || before != modes[k]) log(t, static_cast<int>(k), "impact", before, modes[k], r.vn_before[k], r.vn_after[k]);
+  }
+}
+
+void EventDrivenRun::decide_modes(const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered) {
+  ModalDynamics& dyn = sys_.dyn();
+  dyn.set_modes(modes);
+  dyn.evaluate(s);
+  const std::size_t nc = model_.contacts.size();
+  std::vector<char> normal(nc, 0), tangent(nc, 0);
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (!closed(modes[k])) continue;
+    const Contact& c = model_.contacts[k];
+    normal[k] = !c.compliant();
+    tangent[k] = c.friction && (triggered[k] >= 0 || std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
+  }
+  // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
+  const std::vector<ContactForce> smooth = dyn.workspace().contact_forces;
+  ModeDecision d = decisions_.decide(dyn, s, modes, normal, tangent);
+  // At a located saturation or detachment the state sits on the boundary of the old mode, where the
+  // LCP is degenerate (the margin is of the order of the event tolerance). When the LCP keeps the old
+  // mode at its bound while the old mode's own forces already violate it, the contact leaves the mode.
+  if (forced_.size() != nc || forced_time_ != s.t) {
+    forced_.assign(nc, -1);
+    forced_time_ = s.t;
+  }
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
+    if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
+      const double bound = dyn.mu_static(static_cast<int>(k)) * d.normal_force[k];
+      const bool at_bound = std::abs(d.tangential_force[k]) >= bound * (1 - 1e-6);
+      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <= 0;
+      if (at_bound && violated) {
+        d.modes[k] = smooth[k].tangential < 0 ? ContactState::slip_positive : ContactState::slip_negative;
+        forced_[k] = static_cast<int>(d.modes[k]);
+      }
+    }
+    if (triggered[k] == EventFunction::detachment && closed(d.modes[k]) && smooth[k].normal <= 0 &&
+        d.normal_force[k] <= 1e-9 * force_scale_) {
+      d.modes[k] = ContactState::open;
+    }
+  }
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (d.modes[k] == modes[k]) continue;
+    const char* kind = d.modes[k] == ContactState::open ? "detachment"
+                       : d.modes[k] == ContactState::stick ? "stick"
+                       : modes[k] == ContactState::stick ? "slip"
+                                                         : "slip reversal";
+    log(s.t, static_cast<int>(k), kind, modes[k], d.modes[k]);
+  }
+  modes = d.modes;
+}
+
+// At an event (or the start): impacts, closings and openings, then the mode LCP, repeated until the
+// contact set is consistent; then the active constraints are projected. A contact that leaves a
+// degenerate boundary (decide_modes) keeps that decision when the LCP runs again at the same instant.
+void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered) {
+  State s;
+  sys_.unpack(t, y, s);
+  std::vector<ContactState> modes = sys_.dyn().modes();
+  bool decide = true;
+  for (int round = 0; round < kMaxSettleRounds; ++round) {
+    bool impact = false;
+    const bool changed = close_and_open(t, s, modes, impact);
+    if (impact) {
+      apply_impact(t, s, modes);
+      decide = true;
+      continue;
+    }
+    if (!changed && !decide) break;
+    decide_modes(s, modes, triggered);
+    decide = false;
+  }
+  sys_.dyn().set_modes(modes);
+  projection_.project(sys_.dyn(), s);
+  sys_.pack(s, y);
+}
+
+// Closings are always watched (a contact that has just rebounded starts at g_N = 0 and leaves);
+// the other functions only when they start positive.
+void EventDrivenRun::arm(double t, const Vec& y) {
+  functions_ = event_functions(sys_.dyn());
+  sys_.evaluate(t, y);
+  armed_.assign(functions_.size(), 0);
+  for (std::size_t i = 0; i < functions_.size(); ++i) {
+    armed_[i] = functions_[i].kind == EventFunction::closing || event_value(functions_[i], sys_.dyn()) > 0;
+  }
+}
+
+// Earliest armed event function that crossed zero in the last step (located to the event tolerance).
+bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::vector<int>& triggered) {
+  const double t0 = integ.t_previous(), t1 = integ.t();
+  sys_.evaluate(t1, integ.y());
+  std::vector<double> end(functions_.size());
+  bool any = false;
+  for (std::size_t i = 0; i < functions_.size(); ++i) {
+    end[i] = event_value(functions_[i], sys_.dyn());
+    if (!armed_[i] && end[i] > 0) armed_[i] = 1;  // a function that recovered is watched again
+    // A function left unwatched at a degenerate start still fires when it is clearly violated.
+    if (!armed_[i] && end[i] < -1e-6 * force_scale_) armed_[i] = 1;
+    if (armed_[i] && end[i] <= 0) any = true;
+  }
+  if (!any) return false;
+  Vec y;
+  t_event = t1;
+  triggered.assign(model_.contacts.size(), -1);
+  int first = -1;
+  for (std::size_t i = 0; i < functions_.size(); ++i) {
+    if (!armed_[i] || end[i] > 0) continue;
+    const auto f = [&](double t) {
+      integ.interpolate(t, y);
+      sys_.evaluate(t, y);
+      return event_value(functions_[i], sys_.dyn());
+    };
+    // Bracket the first crossing: scan the step when the function starts at (or below) zero, as a
+    // contact does right after a rebound.
+    double a = t0, fa = f(t0);
+    if (fa <= 0) {
+      constexpr int kScan = 16;
+      for (int j = 1; j < kScan; ++j) {
+        const double tj = t0 + (t1 - t0) * j / kScan, fj = f(tj);
+        if (fj > 0) {
+          a = tj;
+          fa = fj;
+        } else if (a > t0) {
+          break;
+        }
+      }
+    }
+    const RootResult r = find_root(f, a, t1, std::max(fa, 0.0), end[i], opt_.event_driven.event_tolerance);
+    const double te = r.bracketed ? r.upper : a;
+    if (te < t_event || first < 0) {
+      t_event = te;
+      first = static_cast<int>(i);
+    }
+  }
+  const EventFunction& e = functions_[static_cast<std::size_t>(first)];
+  triggered[static_cast<std::size_t>(e.contact)] = e.kind;
+  return true;
+}
+
+SimulationSummary EventDrivenRun::run() {
+  const auto start = std::chrono::steady_clock::now();
+  for (const Body& b : model_.bodies) {
+    if (b.is_dynamic()) force_scale_ += b.mass * model_.gravity.norm();
+  }
+  auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
+  const bool fixed_step = opt_.integrator == "rk4";
+  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), [this](const std::string& m) {
+    summary_.warnings.push_back(m);
+    if (cb_.warning) cb_.warning(m);
+  });
+  Vec y;
+  sys_.pack(s0, y);
+  sink_.begin(observer_.columns());
+  settle(opt_.t_start, y, std::vector<int>(model_.contacts.size(), -1));
+  integ->reset(sys_, opt_.t_start, y);
+  arm(opt_.t_start, y);
+  write_row(opt_.t_start, y);
+  long step = 0;
+  try {
+    while (integ->t() < opt_.t_end) {
+      double t_limit = opt_.t_end;
+      if (fixed_step && opt_.output_interval > 0) {
+        t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
+      }
+      integ->step(sys_, t_limit);
+      ++step;
+      double t_event = 0;
+      std::vector<int> triggered;
+      if (find_event(*integ, t_event, triggered)) {
+        if (t_event == last_event_t_ && ++events_at_instant_ > kMaxEventsAtOneInstant) {
+          throw NumericalError(t_event, "contacts", "the contact modes do not settle (chattering at one instant)");
+        }
+        if (t_event != last_event_t_) events_at_instant_ = 0;
+        last_event_t_ = t_event;
+        write_outputs(*integ, t_event);
+        integ->interpolate(t_event, y);
+        settle(t_event, y, triggered);
+        integ->restart(sys_, t_event, y);
+        arm(t_event, y);
+        continue;
+      }
+      write_outputs(*integ, integ->t());
+      if (opt_.projection) {
+        y = integ->y();
+        State s;
+        sys_.unpack(integ->t(), y, s);
+        projection_.project(sys_.dyn(), s);
+        sys_.pack(s, y);
+        integ->set_state(sys_, y);
+      }
+      if (cb_.progress) cb_.progress(integ->t());
+    }
+  } catch (NumericalError& e) {
+    e.set_step(step + 1);
+    sink_.end();
+    throw;
+  }
+  const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
+  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
+    write_row(integ->t(), integ->y());
+  }
+  sink_.end();
+  summary_.stats = integ->stats();
+  summary_.t_final = integ->t();
+  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return summary_;
+}
+
+}  // namespace
+
+SimulationSummary simulate_event_driven(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                                        const SimulationCallbacks& callbacks, EventSink* events) {
+  EventDrivenRun run(model, options, sink, callbacks, events);
+  return run.run();
 }
 
 }  // namespace stickslip

@@ -89,7 +89,8 @@ void ModalDynamics::solve(double t) {
     contact_direction_column(model_, c, kin, normal, col_);
     C_.row(r) = col_.transpose();
     D_.col(r) = col_;
-    rhs_[r] = -(normal ? kin.wn_bias : kin.wt_bias);
+    // Baumgarte terms keep closed gaps shut and stuck contacts still: g̈ + αġ + βg = 0, v̇_T + αv_T = 0.
+    rhs_[r] = normal ? -(kin.wn_bias + stab_.alpha * kin.vn + stab_.beta * kin.gap) : -(kin.wt_bias + stab_.alpha * kin.vt);
     const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
     const bool slipping = !free_tangent_[static_cast<std::size_t>(row.index)] &&
                           (mode == ContactState::slip_positive || mode == ContactState::slip_negative);

@@ -3,8 +3,9 @@
 //   M q̈ = f + Gᵀλ_G + Σ_closed,compliant (W_N F_N + W_T F_T) + Σ_closed,rigid W̃_N λ_N + Σ_stick W_T λ_T
 // with the constraint rows
 //   G q̈ = γ − αΦ̇ − βΦ                     (bilateral joints and drivers),
-//   W_Nᵀ q̈ + ŵ_N = 0                       (closed rigid contacts: the gap stays shut),
-//   W_Tᵀ q̈ + ŵ_T = 0                       (sticking contacts: no relative tangential motion).
+//   W_Nᵀ q̈ + ŵ_N = −αġ_N − βg_N              (closed rigid contacts: the gap stays shut),
+//   W_Tᵀ q̈ + ŵ_T = −αv_T                    (sticking contacts: no relative tangential motion),
+// with the model's Baumgarte α, β stabilising the contact rows as they do the joints.
 // Compliant contacts take F_N from their normal law; slipping contacts take F_T = −μ_k F_N sgn(v_T),
 // which for a rigid contact folds into its normal direction W̃_N = W_N − μ_k sgn(v_T) W_T.
 // The rows are solved together as (C M⁻¹ D) λ = −β − C M⁻¹ f by a complete orthogonal decomposition

@@ -1,0 +1,50 @@
+#include "formulations/event_functions.hpp"
+
+#include <cmath>
+
+namespace stickslip {
+
+std::vector<EventFunction> event_functions(const ModalDynamics& dyn) {
+  std::vector<EventFunction> out;
+  const Model& model = dyn.model();
+  for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+    const int c = static_cast<int>(k);
+    const ContactState mode = dyn.modes()[k];
+    if (mode == ContactState::open) {
+      out.push_back({c, EventFunction::closing});
+      continue;
+    }
+    out.push_back({c, model.contacts[k].compliant() ? EventFunction::separation : EventFunction::detachment});
+    if (!model.contacts[k].friction) continue;
+    out.push_back({c, mode == ContactState::stick ? EventFunction::saturation : EventFunction::slip_reversal});
+  }
+  return out;
+}
+
+double event_value(const EventFunction& e, const ModalDynamics& dyn) {
+  const std::size_t k = static_cast<std::size_t>(e.contact);
+  const ContactKinematics& kin = dyn.workspace().contacts[k];
+  const ContactForce& f = dyn.workspace().contact_forces[k];
+  switch (e.kind) {
+    case EventFunction::closing: return kin.in_range ? kin.gap : 1.0;
+    case EventFunction::separation: return kin.in_range ? -kin.gap : -1.0;
+    case EventFunction::detachment: return f.normal;
+    case EventFunction::slip_reversal:
+      return dyn.modes()[k] == ContactState::slip_positive ? kin.vt : -kin.vt;
+    case EventFunction::saturation: return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential);
+  }
+  return 1.0;
+}
+
+const char* event_kind_name(EventFunction::Kind k) {
+  switch (k) {
+    case EventFunction::closing: return "closing";
+    case EventFunction::separation: return "separation";
+    case EventFunction::detachment: return "detachment";
+    case EventFunction::slip_reversal: return "slip reversal";
+    case EventFunction::saturation: return "saturation";
+  }
+  return "?";
+}
+
+}  // namespace stickslip

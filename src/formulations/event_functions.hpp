@@ -1,0 +1,32 @@
+// Event functions of the event-driven scheme: each is positive while the contact structure holds and
+// crosses zero where it changes (Pfeiffer & Glocker 1996, ch. 7; Zhang & Wang 2017 fig. 3):
+//   open contact           g_N                  → closing (impact or onset)
+//   closed compliant       −g_N                 → separation
+//   closed rigid           λ_N                  → the contact wants to detach
+//   slipping (slip±)       ±v_T                 → the slip velocity reaches zero
+//   sticking               μ_s N − |λ_T|        → the friction saturates
+// An event function is armed for a phase only when it is positive at the phase's start, so a
+// degenerate state (a corner of a block with a zero normal force) does not fire at once again.
+#pragma once
+
+#include <vector>
+
+#include "formulations/modal_dynamics.hpp"
+
+namespace stickslip {
+
+struct EventFunction {
+  enum Kind { closing, separation, detachment, slip_reversal, saturation };
+  int contact;
+  Kind kind;
+};
+
+// The event functions of the current modes (from dyn.modes()).
+std::vector<EventFunction> event_functions(const ModalDynamics& dyn);
+
+// Value of one event function; requires dyn evaluated at the state of interest.
+double event_value(const EventFunction& e, const ModalDynamics& dyn);
+
+const char* event_kind_name(EventFunction::Kind k);
+
+}  // namespace stickslip

@@ -1,0 +1,53 @@
+#include "formulations/modal_projection.hpp"
+
+#include "assembly/contact_kinematics.hpp"
+
+namespace stickslip {
+
+// Rows C and residuals r of the active constraints (positions or velocities) at the evaluated state.
+void ModalProjection::build(ModalDynamics& dyn, bool velocity) {
+  const Workspace& ws = dyn.workspace();
+  std::vector<std::pair<int, bool>> contact_rows;  // (contact, normal?)
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const ContactState m = dyn.modes()[k];
+    if (m == ContactState::open) continue;
+    if (!model_.contacts[k].compliant()) contact_rows.emplace_back(static_cast<int>(k), true);
+    if (velocity && m == ContactState::stick && model_.contacts[k].friction) contact_rows.emplace_back(static_cast<int>(k), false);
+  }
+  const int nb = model_.n_constraints;
+  const int m = nb + static_cast<int>(contact_rows.size());
+  C_.setZero(m, model_.nv);
+  r_.setZero(m);
+  if (nb > 0) {
+    C_.topRows(nb) = ws.G;
+    r_.head(nb) = velocity ? ws.phi_dot : ws.phi;
+  }
+  Vec col(model_.nv);
+  for (int i = 0; i < static_cast<int>(contact_rows.size()); ++i) {
+    const auto [k, normal] = contact_rows[static_cast<std::size_t>(i)];
+    const ContactKinematics& kin = ws.contacts[static_cast<std::size_t>(k)];
+    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, normal, col);
+    C_.row(nb + i) = col.transpose();
+    r_[nb + i] = normal ? (velocity ? kin.vn : kin.gap) : kin.vt;
+  }
+}
+
+void ModalProjection::project(ModalDynamics& dyn, State& s) {
+  const auto correction = [&](Vec& x) {
+    const Vec& minv = dyn.workspace().mass_inv;
+    const Mat A = C_ * minv.asDiagonal() * C_.transpose();
+    const Vec mu = A.completeOrthogonalDecomposition().solve(r_);
+    x -= minv.cwiseProduct(C_.transpose() * mu);
+  };
+  for (int it = 0; it < 10; ++it) {
+    dyn.evaluate(s);
+    build(dyn, false);
+    if (r_.size() == 0 || r_.cwiseAbs().maxCoeff() < 1e-13) break;
+    correction(s.q);  // planar: q and v share their layout
+  }
+  dyn.evaluate(s);
+  build(dyn, true);
+  if (r_.size() > 0) correction(s.v);
+}
+
+}  // namespace stickslip

@@ -1,0 +1,24 @@
+// Projection of a state onto the constraints active in the current contact modes (at events, and
+// after every step when the run asks for projection): positions onto Φ = 0 and g_N = 0 of closed
+// rigid contacts, velocities onto Φ̇ = 0, ġ_N = 0 of closed rigid contacts and v_T = 0 of sticking
+// contacts, each by the M-weighted least change Δ = −M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ r (minimum norm when rows are
+// dependent, as with several sticking corners).
+#pragma once
+
+#include "formulations/modal_dynamics.hpp"
+
+namespace stickslip {
+
+class ModalProjection {
+ public:
+  explicit ModalProjection(const Model& model) : model_(model) {}
+  void project(ModalDynamics& dyn, State& s);
+
+ private:
+  void build(ModalDynamics& dyn, bool velocity);
+  const Model& model_;
+  Mat C_;
+  Vec r_;
+};
+
+}  // namespace stickslip
