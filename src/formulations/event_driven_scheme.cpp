@@ -76,7 +76,10 @@ class EventDrivenRun {
   void write_row(double t, const Vec& y);
   void write_outputs(const Integrator& integ, double t_until);
   void settle(double t, Vec& y, const std::vector<int>& triggered);
-  bool close_and_open(double t, const State& s, std::vector<ContactState>& modes, bool& impact);
+  bool close_and_open(double t, const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered,
+                      bool& impact);
+  double violation_tolerance(const EventFunction& e) const;
+  double coincidence_band(const EventFunction& e) const;
   void apply_impact(double t, State& s, std::vector<ContactState>& modes);
   void decide_modes(const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered);
   void log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before = NAN,
@@ -101,6 +104,7 @@ class EventDrivenRun {
   SimulationSummary summary_;
   double last_event_t_ = NAN;
   double force_scale_ = 1.0;  // Σ m |g| + 1 N: the size of contact forces, for tolerances
+  bool immediate_ = false;    // the located event sits at the start of its phase
   std::vector<int> forced_;   // modes imposed at a degenerate boundary (decide_modes), at forced_time_
   double forced_time_ = NAN;
   int events_at_instant_ = 0;
@@ -150,7 +154,8 @@ void EventDrivenRun::write_outputs(const Integrator& integ, double t_until) {
 
 // Contacts that touch close, compliant ones whose gap opened open. Returns true if a mode changed;
 // `impact` is set when a rigid contact closes with an approach speed.
-bool EventDrivenRun::close_and_open(double t, const State& s, std::vector<ContactState>& modes, bool& impact) {
+bool EventDrivenRun::close_and_open(double t, const State& s, std::vector<ContactState>& modes,
+                                    const std::vector<int>& triggered, bool& impact) {
   ModalDynamics& dyn = sys_.dyn();
   dyn.set_modes(modes);
   dyn.evaluate(s);
@@ -159,20 +164,36 @@ bool EventDrivenRun::close_and_open(double t, const State& s, std::vector<Contac
     const Contact& c = model_.contacts[k];
     const ContactKinematics& kin = dyn.workspace().contacts[k];
     const int ci = static_cast<int>(k);
-    const bool touching = kin.in_range && kin.gap <= kTouchingGap;
+    // The contact whose event was located changes at once; the others within tolerances, so that a
+    // gap of 1e-15 m left by the root finder neither closes nor opens anything. A compliant contact
+    // acts while its activity (event_functions.hpp) is positive.
     const bool separating = kin.vn > opt_.event_driven.restitution_threshold;
+    const bool overlapping = kin.in_range && kin.gap <= kTouchingGap;
+    if (c.compliant()) {
+      const double activity = compliant_activity(dyn, ci);
+      const bool pulling = kin.gap < 0 && activity < -1e-9 * force_scale_;
+      if (modes[k] == ContactState::open &&
+          (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling))) {
+        modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
+        dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
+        log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
+        changed = true;
+      } else if (closed(modes[k]) &&
+                 (triggered[k] == EventFunction::separation || !kin.in_range || kin.gap > kTouchingGap || pulling)) {
+        log(t, ci, "separation", modes[k], ContactState::open);
+        modes[k] = ContactState::open;
+        changed = true;
+      }
+      continue;
+    }
+    const bool touching = triggered[k] == EventFunction::closing || overlapping;
     if (modes[k] == ContactState::open && touching && !separating) {
-      if (!c.compliant() && kin.vn < -opt_.event_driven.restitution_threshold) {
+      if (kin.vn < -opt_.event_driven.restitution_threshold) {
         impact = true;
         continue;
       }
       modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
-      if (c.compliant()) dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
       log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
-      changed = true;
-    } else if (closed(modes[k]) && c.compliant() && !(kin.in_range && kin.gap <= 0)) {
-      log(t, ci, "separation", modes[k], ContactState::open);
-      modes[k] = ContactState::open;
       changed = true;
     }
   }
@@ -215,13 +236,23 @@ void EventDrivenRun::decide_modes(const State& s, std::vector<ContactState>& mod
     const Contact& c = model_.contacts[k];
     normal[k] = !c.compliant();
     tangent[k] = c.friction && (triggered[k] >= 0 || std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
+    // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
+    // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
+    // would pick one at random). If it does not slide it starts stuck; its saturation function is
+    // watched from the moment its normal force exceeds the stick force.
+    if (c.compliant() && dyn.workspace().contact_forces[k].normal <= 1e-9 * force_scale_) {
+      tangent[k] = 0;
+      if (std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip) modes[k] = ContactState::stick;
+    }
   }
   // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
   const std::vector<ContactForce> smooth = dyn.workspace().contact_forces;
   ModeDecision d = decisions_.decide(dyn, s, modes, normal, tangent);
   // At a located saturation or detachment the state sits on the boundary of the old mode, where the
-  // LCP is degenerate (the margin is of the order of the event tolerance). When the LCP keeps the old
-  // mode at its bound while the old mode's own forces already violate it, the contact leaves the mode.
+  // LCP is degenerate: the margin is of the order of the event tolerance, and with several contacts
+  // saturating together the LCP has several solutions (one slips and relieves the other, or both
+  // slip). A contact whose own forces reached its bound leaves its mode; this also keeps mirror-image
+  // contacts of a symmetric system in mirror-image modes.
   if (forced_.size() != nc || forced_time_ != s.t) {
     forced_.assign(nc, -1);
     forced_time_ = s.t;
@@ -229,16 +260,15 @@ void EventDrivenRun::decide_modes(const State& s, std::vector<ContactState>& mod
   for (std::size_t k = 0; k < nc; ++k) {
     if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
     if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
-      const double bound = dyn.mu_static(static_cast<int>(k)) * d.normal_force[k];
-      const bool at_bound = std::abs(d.tangential_force[k]) >= bound * (1 - 1e-6);
-      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <= 0;
-      if (at_bound && violated) {
+      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <=
+                            coincidence_band({static_cast<int>(k), EventFunction::saturation});
+      if (violated || immediate_) {
         d.modes[k] = smooth[k].tangential < 0 ? ContactState::slip_positive : ContactState::slip_negative;
         forced_[k] = static_cast<int>(d.modes[k]);
       }
     }
-    if (triggered[k] == EventFunction::detachment && closed(d.modes[k]) && smooth[k].normal <= 0 &&
-        d.normal_force[k] <= 1e-9 * force_scale_) {
+    if (triggered[k] == EventFunction::detachment && closed(d.modes[k]) &&
+        ((smooth[k].normal <= 0 && d.normal_force[k] <= 1e-9 * force_scale_) || immediate_)) {
       d.modes[k] = ContactState::open;
     }
   }
@@ -263,7 +293,7 @@ void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered)
   bool decide = true;
   for (int round = 0; round < kMaxSettleRounds; ++round) {
     bool impact = false;
-    const bool changed = close_and_open(t, s, modes, impact);
+    const bool changed = close_and_open(t, s, modes, round == 0 ? triggered : std::vector<int>(modes.size(), -1), impact);
     if (impact) {
       apply_impact(t, s, modes);
       decide = true;
@@ -276,6 +306,31 @@ void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered)
   sys_.dyn().set_modes(modes);
   projection_.project(sys_.dyn(), s);
   sys_.pack(s, y);
+}
+
+// Two event functions closer to zero than this at an event are taken to cross together: the
+// integration error (rtol) bounds how well mirror-image contacts are kept equal.
+double EventDrivenRun::coincidence_band(const EventFunction& e) const {
+  const double rtol = opt_.integrator_options.rtol;
+  switch (e.kind) {
+    case EventFunction::closing:
+    case EventFunction::separation: return 1e-3 * kTouchingGap;
+    case EventFunction::slip_reversal: return 1e-3 * kZeroSlip;
+    case EventFunction::detachment:
+    case EventFunction::saturation: return std::max(1e-6, 100 * rtol) * force_scale_;
+  }
+  return 0;
+}
+
+double EventDrivenRun::violation_tolerance(const EventFunction& e) const {
+  switch (e.kind) {
+    case EventFunction::closing:
+    case EventFunction::separation: return kTouchingGap;
+    case EventFunction::slip_reversal: return kZeroSlip;
+    case EventFunction::detachment:
+    case EventFunction::saturation: return 1e-6 * force_scale_;
+  }
+  return 0;
 }
 
 // Closings are always watched (a contact that has just rebounded starts at g_N = 0 and leaves);
@@ -299,14 +354,14 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
     end[i] = event_value(functions_[i], sys_.dyn());
     if (!armed_[i] && end[i] > 0) armed_[i] = 1;  // a function that recovered is watched again
     // A function left unwatched at a degenerate start still fires when it is clearly violated.
-    if (!armed_[i] && end[i] < -1e-6 * force_scale_) armed_[i] = 1;
+    if (!armed_[i] && end[i] < -violation_tolerance(functions_[i])) armed_[i] = 1;
     if (armed_[i] && end[i] <= 0) any = true;
   }
   if (!any) return false;
   Vec y;
-  t_event = t1;
   triggered.assign(model_.contacts.size(), -1);
-  int first = -1;
+  std::vector<double> roots(functions_.size(), INFINITY);
+  double first = INFINITY;
   for (std::size_t i = 0; i < functions_.size(); ++i) {
     if (!armed_[i] || end[i] > 0) continue;
     const auto f = [&](double t) {
@@ -330,14 +385,32 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
       }
     }
     const RootResult r = find_root(f, a, t1, std::max(fa, 0.0), end[i], opt_.event_driven.event_tolerance);
-    const double te = r.bracketed ? r.upper : a;
-    if (te < t_event || first < 0) {
-      t_event = te;
-      first = static_cast<int>(i);
+    roots[i] = r.bracketed ? r.upper : a;
+    first = std::min(first, roots[i]);
+  }
+  // Events within a short window of the first are one event: symmetric contacts (two legs landing
+  // together) change together instead of in an order set by rounding.
+  const double window = std::max(1e-9, 100 * opt_.event_driven.event_tolerance);
+  t_event = first;
+  for (std::size_t i = 0; i < functions_.size(); ++i) {
+    if (roots[i] > first + window) continue;
+    t_event = std::max(t_event, roots[i]);
+    int& kind = triggered[static_cast<std::size_t>(functions_[i].contact)];
+    if (kind < 0) kind = functions_[i].kind;
+  }
+  // Other contacts sitting on the same boundary (within rounding, e.g. the mirror image of the
+  // triggering contact) change with it, so symmetric systems stay symmetric.
+  integ.interpolate(t_event, y);
+  sys_.evaluate(t_event, y);
+  for (std::size_t i = 0; i < functions_.size(); ++i) {
+    int& kind = triggered[static_cast<std::size_t>(functions_[i].contact)];
+    if (kind < 0 && std::abs(event_value(functions_[i], sys_.dyn())) <= coincidence_band(functions_[i])) {
+      kind = functions_[i].kind;
     }
   }
-  const EventFunction& e = functions_[static_cast<std::size_t>(first)];
-  triggered[static_cast<std::size_t>(e.contact)] = e.kind;
+  // A function that is zero where the phase starts and negative right after means the mode the last
+  // decision chose is left at once: the decision was made on a degenerate boundary.
+  immediate_ = t_event <= t0 + 2 * opt_.event_driven.event_tolerance;
   return true;
 }
 
@@ -355,6 +428,7 @@ SimulationSummary EventDrivenRun::run() {
   Vec y;
   sys_.pack(s0, y);
   sink_.begin(observer_.columns());
+  immediate_ = false;
   settle(opt_.t_start, y, std::vector<int>(model_.contacts.size(), -1));
   integ->reset(sys_, opt_.t_start, y);
   arm(opt_.t_start, y);

@@ -21,13 +21,25 @@ std::vector<EventFunction> event_functions(const ModalDynamics& dyn) {
   return out;
 }
 
+double compliant_activity(const ModalDynamics& dyn, int contact) {
+  const std::size_t k = static_cast<std::size_t>(contact);
+  const Contact& c = dyn.model().contacts[k];
+  const ContactKinematics& kin = dyn.workspace().contacts[k];
+  if (!kin.in_range) return -1.0;
+  const double delta = -kin.gap;
+  if (delta <= 0) return delta;
+  return c.normal->signed_force(delta, -kin.vn, std::max(dyn.impact_speed(contact), c.min_impact_speed));
+}
+
 double event_value(const EventFunction& e, const ModalDynamics& dyn) {
   const std::size_t k = static_cast<std::size_t>(e.contact);
   const ContactKinematics& kin = dyn.workspace().contacts[k];
   const ContactForce& f = dyn.workspace().contact_forces[k];
   switch (e.kind) {
-    case EventFunction::closing: return kin.in_range ? kin.gap : 1.0;
-    case EventFunction::separation: return kin.in_range ? -kin.gap : -1.0;
+    case EventFunction::closing:
+      if (dyn.model().contacts[k].compliant()) return -compliant_activity(dyn, e.contact);
+      return kin.in_range ? kin.gap : 1.0;
+    case EventFunction::separation: return compliant_activity(dyn, e.contact);
     case EventFunction::detachment: return f.normal;
     case EventFunction::slip_reversal:
       return dyn.modes()[k] == ContactState::slip_positive ? kin.vt : -kin.vt;

@@ -1,7 +1,11 @@
 // Event functions of the event-driven scheme: each is positive while the contact structure holds and
 // crosses zero where it changes (Pfeiffer & Glocker 1996, ch. 7; Zhang & Wang 2017 fig. 3):
-//   open contact           g_N                  → closing (impact or onset)
-//   closed compliant       −g_N                 → separation
+//   open rigid contact     g_N                  → closing (impact)
+//   open compliant         −a                   → onset
+//   closed compliant       a                    → separation
+// where a, the activity of a compliant contact, is −g_N while the gap is open and the force law
+// before its no-pull clamp once it overlaps (a damped contact lets go when its damping would pull,
+// before the gap reopens; both are kinks of the force that a smooth phase must not straddle);
 //   closed rigid           λ_N                  → the contact wants to detach
 //   slipping (slip±)       ±v_T                 → the slip velocity reaches zero
 //   sticking               μ_s N − |λ_T|        → the friction saturates
@@ -28,5 +32,8 @@ std::vector<EventFunction> event_functions(const ModalDynamics& dyn);
 double event_value(const EventFunction& e, const ModalDynamics& dyn);
 
 const char* event_kind_name(EventFunction::Kind k);
+
+// Activity a of compliant contact c (see above): > 0 while it pushes. Requires dyn evaluated.
+double compliant_activity(const ModalDynamics& dyn, int contact);
 
 }  // namespace stickslip

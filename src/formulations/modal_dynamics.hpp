@@ -75,6 +75,7 @@ class ModalDynamics {
  public:
   // Approach speed recorded when compliant contact c closed (laws written through e need it).
   void set_impact_speed(int c, double v) { impact_speed_[static_cast<std::size_t>(c)] = v; }
+  double impact_speed(int c) const { return impact_speed_[static_cast<std::size_t>(c)]; }
 };
 
 }  // namespace stickslip

@@ -149,6 +149,17 @@ void BdfIntegrator::restart(double hin) {
   counted_steps_ = counted_fails_ = 0;  // CVodeReInit zeroes CVODE's counters
 }
 
+void BdfIntegrator::restart(OdeSystem& sys, double t, const Vec& y) {
+  if (!cv_ || N_VGetLength(cv_->y.get()) != y.size()) {
+    reset(sys, t, y);
+    return;
+  }
+  t_ = t_prev_ = t;
+  y_ = y;
+  evaluate(sys, t_, y_, f_);
+  restart(0.0);  // CVODE estimates the first step at the event
+}
+
 void BdfIntegrator::set_state(OdeSystem& sys, const Vec& y) {
   y_ = y;
   evaluate(sys, t_, y_, f_);

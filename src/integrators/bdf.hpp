@@ -60,6 +60,7 @@ class BdfIntegrator final : public Integrator {
   void step(OdeSystem& sys, double t_limit) override;
   void interpolate(double t, Vec& y) const override;
   void set_state(OdeSystem& sys, const Vec& y) override;
+  void restart(OdeSystem& sys, double t, const Vec& y) override;
   double next_step() const override;
 
  private:

@@ -157,6 +157,13 @@ void Dopri5Integrator::interpolate(double t, Vec& y) const {
   y = r1_ + s * (r2_ + s1 * (r3_ + s * (r4_ + s1 * r5_)));
 }
 
+void Dopri5Integrator::restart(OdeSystem& sys, double t, const Vec& y) {
+  const double step = opt_.step;
+  opt_.step = 0;  // automatic first step (Hairer, Nørsett & Wanner §II.4)
+  reset(sys, t, y);
+  opt_.step = step;
+}
+
 void Dopri5Integrator::set_state(OdeSystem& sys, const Vec& y) {
   y_ = y;
   evaluate(sys, t_, y_, f_);

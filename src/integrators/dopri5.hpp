@@ -18,6 +18,7 @@ class Dopri5Integrator final : public Integrator {
   void step(OdeSystem& sys, double t_limit) override;
   void interpolate(double t, Vec& y) const override;
   void set_state(OdeSystem& sys, const Vec& y) override;
+  void restart(OdeSystem& sys, double t, const Vec& y) override;
   double next_step() const override { return h_; }
 
  private:

@@ -53,7 +53,9 @@ class Integrator {
   // Replaces y at the current time (after a projection or an impact).
   virtual void set_state(OdeSystem& sys, const Vec& y) = 0;
   // Starts again from (t, y) inside the last step (an event located there), keeping the statistics.
-  void restart(OdeSystem& sys, double t, const Vec& y) { reset(sys, t, y); }
+  // Unlike reset(), the first step is chosen by the method itself rather than taken from the
+  // options: right after an event the dynamics may be far faster than at the start.
+  virtual void restart(OdeSystem& sys, double t, const Vec& y) { reset(sys, t, y); }
 
   double t() const { return t_; }
   double t_previous() const { return t_prev_; }

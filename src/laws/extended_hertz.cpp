@@ -28,6 +28,11 @@ double ExtendedHertz::force(double delta, double delta_dot, double /*impact_spee
   return f > 0.0 ? f : 0.0;
 }
 
+double ExtendedHertz::signed_force(double delta, double delta_dot, double /*impact_speed*/) const noexcept {
+  if (delta <= 0.0) return 0.0;
+  return power_law_force(p_.K1, p_.n, delta) + p_.c2 * delta * delta_dot;
+}
+
 double ExtendedHertz::elastic_force(double delta) const noexcept {
   return power_law_force(p_.K1, p_.n, delta);
 }

@@ -23,6 +23,7 @@ class ExtendedHertz final : public NormalLaw {
 
   std::string_view name() const noexcept override { return "extended_hertz"; }
   double force(double delta, double delta_dot, double impact_speed) const noexcept override;
+  double signed_force(double delta, double delta_dot, double impact_speed) const noexcept override;
   double elastic_force(double delta) const noexcept override;
   double potential(double delta) const noexcept override;
   double stiffness(double delta) const noexcept override;

@@ -36,6 +36,10 @@ double HuntCrossleyChi::force(double delta, double delta_dot, double /*impact_sp
   return hysteretic_force(p_.K, p_.n, p_.chi, delta, delta_dot);
 }
 
+double HuntCrossleyChi::signed_force(double delta, double delta_dot, double /*impact_speed*/) const noexcept {
+  return hysteretic_signed_force(p_.K, p_.n, p_.chi, delta, delta_dot);
+}
+
 double HuntCrossleyChi::elastic_force(double delta) const noexcept {
   return power_law_force(p_.K, p_.n, delta);
 }

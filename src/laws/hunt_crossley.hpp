@@ -35,6 +35,7 @@ class HuntCrossleyChi final : public NormalLaw {
 
   std::string_view name() const noexcept override { return "hunt_crossley_chi"; }
   double force(double delta, double delta_dot, double impact_speed) const noexcept override;
+  double signed_force(double delta, double delta_dot, double impact_speed) const noexcept override;
   double elastic_force(double delta) const noexcept override;
   double potential(double delta) const noexcept override;
   double stiffness(double delta) const noexcept override;

@@ -46,6 +46,12 @@ double hysteretic_force(double K, double n, double chi, double delta, double del
   return f > 0.0 ? f : 0.0;
 }
 
+double hysteretic_signed_force(double K, double n, double chi, double delta, double delta_dot) noexcept {
+  if (delta <= 0.0) return 0.0;
+  const double elastic = power_law_force(K, n, delta);
+  return elastic + elastic * chi * delta_dot;
+}
+
 double hysteretic_restitution(double d) {
   if (!(d > 0.0)) return 1.0;
   const double target = excess_plus(d);
@@ -73,6 +79,11 @@ HystereticDamping::HystereticDamping(std::string_view law, const Params& p,
 double HystereticDamping::force(double delta, double delta_dot, double impact_speed) const noexcept {
   const double chi = impact_speed > 0.0 ? d_ / impact_speed : 0.0;
   return hysteretic_force(p_.K, p_.n, chi, delta, delta_dot);
+}
+
+double HystereticDamping::signed_force(double delta, double delta_dot, double impact_speed) const noexcept {
+  const double chi = impact_speed > 0.0 ? d_ / impact_speed : 0.0;
+  return hysteretic_signed_force(p_.K, p_.n, chi, delta, delta_dot);
 }
 
 double HystereticDamping::elastic_force(double delta) const noexcept {

@@ -30,6 +30,8 @@ namespace stickslip::laws {
 
 // F = max{K δ^n (1 + χ δ̇), 0} for δ > 0, else 0 (χ in s/m). Allocation-free.
 double hysteretic_force(double K, double n, double chi, double delta, double delta_dot) noexcept;
+// The same before the no-pull clamp (negative where the damping would pull).
+double hysteretic_signed_force(double K, double n, double chi, double delta, double delta_dot) noexcept;
 
 // The exact restitution e_eff = v⁺/v⁻ of a point-mass impact under F = K δ^n (1 + χ δ̇) with
 // damping number d = χ v⁻ >= 0 (relation above). Returns 1 for d = 0, tends to 0 as d → ∞.
@@ -45,6 +47,7 @@ class HystereticDamping : public NormalLaw {
   };
 
   double force(double delta, double delta_dot, double impact_speed) const noexcept final;
+  double signed_force(double delta, double delta_dot, double impact_speed) const noexcept final;
   double elastic_force(double delta) const noexcept final;
   double potential(double delta) const noexcept final;
   double stiffness(double delta) const noexcept final;

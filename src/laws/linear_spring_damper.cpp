@@ -25,6 +25,10 @@ double LinearSpringDamper::force(double delta, double delta_dot,
   return f > 0.0 ? f : 0.0;
 }
 
+double LinearSpringDamper::signed_force(double delta, double delta_dot, double /*impact_speed*/) const noexcept {
+  return delta > 0.0 ? p_.k * delta + p_.c * delta_dot : 0.0;
+}
+
 double LinearSpringDamper::elastic_force(double delta) const noexcept {
   return delta > 0.0 ? p_.k * delta : 0.0;
 }

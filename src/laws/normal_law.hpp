@@ -23,6 +23,12 @@ class NormalLaw {
   // contacts that close without impact; see docs/contact-laws.md).
   virtual double force(double delta, double delta_dot, double impact_speed) const noexcept = 0;
 
+  // The force before the no-pull clamp: equal to force() except where a damping term would make it
+  // pull (δ > 0, fast separation), where it is negative. Formulations use its sign change to locate
+  // the instant a damped contact lets go before its gap has reopened (a kink of the force).
+  virtual double signed_force(double delta, double delta_dot, double impact_speed) const noexcept {
+    return force(delta, delta_dot, impact_speed);
+  }
   // The elastic (rate-independent) part of the force, F_e(δ) >= 0, 0 for δ <= 0.
   virtual double elastic_force(double delta) const noexcept = 0;
 
