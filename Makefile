@@ -7,7 +7,7 @@ BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 CMAKE_FLAGS ?=
 DEMO_DIR    ?= results/demo
-DEMO_MODEL  ?= examples/slider_crank/slider_crank.yaml
+DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
 .PHONY: all deps configure build asan demo test test-release test-asan test-long bench clean

@@ -3,7 +3,7 @@
 # usage: demo.sh STICKSLIP MODEL OUT_DIR [COLUMNS]
 set -euo pipefail
 cli=$1 model=$2 out_dir=$3
-columns=${4:-slider.x,slider.vx,crank_speed.effort,guide.fy,constraint.drift}
+columns=${4:-body.x,platform.x,tip_left.vt,tip_right.vt,tip_left.fn,tip_right.fn,tip_left.ft,tip_right.ft}
 mkdir -p "$out_dir"
 name=$(basename "$model" .yaml)
 csv="$out_dir/$name.csv"
@@ -13,3 +13,5 @@ png="$out_dir/$name.png"
 echo
 echo "demo results: $(cd "$(dirname "$csv")" && pwd)/$(basename "$csv")"
 echo "demo plot:    $(cd "$(dirname "$png")" && pwd)/$(basename "$png")"
+events="$out_dir/$name.events.csv"
+if [ -f "$events" ]; then echo "event log:    $(cd "$(dirname "$events")" && pwd)/$(basename "$events")"; fi
