@@ -103,6 +103,31 @@ simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
   EXPECT_GT(lines, 10) << "results before the failure must stay on disk";
 }
 
+// A model with contacts gets its event log beside the results; --scheme selects the scheme and a
+// scheme that cannot take the model is bad input (a set-valued Coulomb law in the compliant scheme).
+TEST(Cli, SchemeOptionAndEventLog) {
+  test::TempDir dir;
+  const std::string model = dir.write("ball.yaml", R"(gravity: [0, -9.81]
+bodies:
+  - {name: ball, mass: 1, inertia: 0.004, position: [0, 0.6]}
+contacts:
+  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1, impact: {law: newton, e: 0.5},
+     friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}
+simulation: {t_end: 1, output_interval: 0.01}
+)");
+  const auto bad = run_cli("run " + model + " -o " + dir.file("b.csv"));
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;  // rigid contact: not for the compliant scheme
+  EXPECT_NE(bad.out.find("--scheme event-driven"), std::string::npos) << bad.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("b.csv")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("b.events.csv")));
+  const auto ok = run_cli("run " + model + " -o " + dir.file("e.csv") + " --scheme event-driven");
+  ASSERT_EQ(ok.exit_code, 0) << ok.out;
+  const std::string log = test::read_text(dir.file("e.events.csv"));
+  EXPECT_EQ(log.rfind("t,contact,event,from,to,vn_before,vn_after\n", 0), 0u) << log;
+  EXPECT_NE(log.find(",floor,impact,open,"), std::string::npos) << log;
+  EXPECT_EQ(run_cli("run " + model + " --scheme implicit").exit_code, 2);
+}
+
 TEST(Cli, PlotWritesPng) {
   test::TempDir dir;
   const std::string csv = dir.file("p.csv"), png = dir.file("p.png");
