@@ -4,12 +4,13 @@
 
 #include "assembly/constraints.hpp"
 #include "math/errors.hpp"
+#include "math/least_squares.hpp"
 
 namespace stickslip {
 namespace {
 
 // Relative threshold below which a pivot of the rank-revealing QR counts as zero.
-constexpr double kRankThreshold = 1e-9;
+constexpr double kQrRankThreshold = 1e-9;
 // Smallest ratio of Cholesky pivots of G M⁻¹ Gᵀ accepted as regular (about 1e4 times the rounding
 // of double precision: beyond it λ has no correct digits left).
 constexpr double kSingularRatio = 1e-12;
@@ -20,7 +21,7 @@ constexpr double kSingularRatio = 1e-12;
 int first_dependent_row(const Mat& G) {
   for (int rows = 1; rows <= G.rows(); ++rows) {
     Eigen::ColPivHouseholderQR<Mat> qr(G.topRows(rows).transpose());
-    qr.setThreshold(kRankThreshold);
+    qr.setThreshold(kQrRankThreshold);
     if (qr.rank() < rows) return rows - 1;
   }
   Eigen::ColPivHouseholderQR<Mat> qr(G.transpose());
@@ -34,6 +35,7 @@ void factor_constraint_matrix(const Model& model, double t, Workspace& ws) {
   ws.GMinv.noalias() = ws.G * ws.mass_inv.asDiagonal();
   ws.A.noalias() = ws.GMinv * ws.G.transpose();
   if (ws.redundant_constraints) {
+    ws.cod.setThreshold(kRankThreshold);
     ws.cod.compute(ws.A);
     return;
   }
@@ -92,7 +94,7 @@ ConstraintAnalysis analyse_constraints(const Model& model, Workspace& ws) {
     return a;
   }
   Eigen::ColPivHouseholderQR<Mat> qr(ws.G.transpose());
-  qr.setThreshold(kRankThreshold);
+  qr.setThreshold(kQrRankThreshold);
   a.rank = static_cast<int>(qr.rank());
   // Rows of G are columns of Gᵀ; the pivoted columns beyond the rank are the dependent ones.
   const auto& perm = qr.colsPermutation().indices();

@@ -109,7 +109,15 @@ void SimulationRun::log_contact_event(double t, int contact, const Vec& y) {
   e.t = t;
   e.contact = model_.contacts[static_cast<std::size_t>(contact)].name;
   const ContactState moving = contact_state(1.0, k.vt);  // stick or slip± from the slip velocity
-  if (ode_.contact_closed(contact)) {
+  if (ode_.last_event() == MultibodyOde::ContactEvent::stick_band) {
+    e.kind = "stick";
+    e.from = moving;
+    e.to = ContactState::stick;
+  } else if (ode_.last_event() == MultibodyOde::ContactEvent::band_exit) {
+    e.kind = "slip";
+    e.from = ContactState::stick;
+    e.to = moving;
+  } else if (ode_.contact_closed(contact)) {
     e.kind = "separation";
     e.from = moving;
     e.to = ContactState::open;

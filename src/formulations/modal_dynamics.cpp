@@ -8,6 +8,7 @@
 #include "assembly/constraints.hpp"
 #include "assembly/contact_kinematics.hpp"
 #include "math/errors.hpp"
+#include "math/least_squares.hpp"
 
 namespace stickslip {
 
@@ -108,6 +109,7 @@ void ModalDynamics::solve(double t) {
   minv_f_ = ws_.mass_inv.cwiseProduct(ws_.f);
   rhs_.noalias() -= C_ * minv_f_;
   K_.noalias() = C_ * ws_.mass_inv.asDiagonal() * D_;
+  cod_.setThreshold(kRankThreshold);
   cod_.compute(K_);
   lambda_ = cod_.solve(rhs_);
   if (!lambda_.allFinite()) throw NumericalError(t, "contacts", "the equations of the contact modes are singular");

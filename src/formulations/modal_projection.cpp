@@ -1,6 +1,7 @@
 #include "formulations/modal_projection.hpp"
 
 #include "assembly/contact_kinematics.hpp"
+#include "math/least_squares.hpp"
 
 namespace stickslip {
 
@@ -36,7 +37,7 @@ void ModalProjection::project(ModalDynamics& dyn, State& s) {
   const auto correction = [&](Vec& x) {
     const Vec& minv = dyn.workspace().mass_inv;
     const Mat A = C_ * minv.asDiagonal() * C_.transpose();
-    const Vec mu = A.completeOrthogonalDecomposition().solve(r_);
+    const Vec mu = min_norm_solve(A, r_);
     x -= minv.cwiseProduct(C_.transpose() * mu);
   };
   for (int it = 0; it < 10; ++it) {

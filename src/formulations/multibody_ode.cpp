@@ -9,7 +9,9 @@
 #include "assembly/constraints.hpp"
 #include "assembly/contact_forces.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "laws/karnopp.hpp"
 #include "math/errors.hpp"
+#include "math/least_squares.hpp"
 #include "math/root_finding.hpp"
 
 namespace stickslip {
@@ -88,32 +90,43 @@ void MultibodyOde::solve_stage(double t) {
   }
 }
 
-// Karnopp: the force that holds a contact in its stick band is −a_T / (W_Tᵀ M_c⁻¹ W_T), where a_T is
-// the tangential acceleration without it and M_c⁻¹ = M⁻¹ − M⁻¹Gᵀ(G M⁻¹ Gᵀ)⁻¹G M⁻¹ the constrained
-// inverse mass. Contacts are treated one by one (their coupling is neglected), then the forces are
-// assembled again with these stick forces.
+// Karnopp: the forces that hold the contacts in their stick bands make their tangential accelerations
+// vanish together: Δ λ = −a_T with Δ_ij = W_T,iᵀ M_c⁻¹ W_T,j (M_c⁻¹ = M⁻¹ − M⁻¹Gᵀ(G M⁻¹ Gᵀ)⁻¹G M⁻¹ the
+// constrained inverse mass) and a_T the tangential accelerations without them (minimum norm when
+// the contacts hold the same body, as two corners of a block do). The law then saturates each at
+// μ_s F_N, and the forces are assembled again.
 void MultibodyOde::karnopp_stage(double t) {
-  bool any = false;
+  band_.clear();
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    const Contact& c = model_.contacts[k];
     stick_force_[k] = std::numeric_limits<double>::quiet_NaN();
-    if (ws_.contact_forces[k].normal <= 0 || !needs_stick_force(c, ws_.contacts[k])) continue;
-    const ContactKinematics& kin = ws_.contacts[k];
-    // Acceleration without this contact's friction (it was assembled with stick force 0 ⇒ F_T = 0).
-    contact_direction_column(model_, c, kin, false, w_scratch_);
-    const double a_t = w_scratch_.dot(ws_.qdd) + kin.wt_bias;
-    double d = w_scratch_.dot(ws_.mass_inv.cwiseProduct(w_scratch_));
+    if (ws_.contact_forces[k].normal > 0 && needs_stick_force(model_.contacts[k], ws_.contacts[k])) {
+      band_.push_back(static_cast<int>(k));
+    }
+  }
+  if (band_.empty()) return;
+  const Eigen::Index n = static_cast<Eigen::Index>(band_.size());
+  Mat delta(n, n), response(model_.nv, n);
+  Vec accel(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], false, w_scratch_);
+    // Accelerations were computed with stick force 0 for these contacts, i.e. without their friction.
+    accel[i] = w_scratch_.dot(ws_.qdd) + ws_.contacts[k].wt_bias;
+    Vec x = ws_.mass_inv.cwiseProduct(w_scratch_);
     if (model_.n_constraints > 0) {
       g_scratch_.noalias() = ws_.GMinv * w_scratch_;
       solve_constraint_matrix(ws_, g_scratch_, l_scratch_);
-      d -= g_scratch_.dot(l_scratch_);
+      x.noalias() -= ws_.mass_inv.asDiagonal() * (ws_.G.transpose() * l_scratch_);
     }
-    if (d > 0) {
-      stick_force_[k] = -a_t / d;
-      any = true;
-    }
+    response.col(i) = x;
   }
-  if (!any) return;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], false, w_scratch_);
+    for (Eigen::Index j = 0; j < n; ++j) delta(i, j) = w_scratch_.dot(response.col(j));
+  }
+  const Vec lambda = min_norm_solve(delta, -accel);
+  for (Eigen::Index i = 0; i < n; ++i) stick_force_[static_cast<std::size_t>(band_[static_cast<std::size_t>(i)])] = lambda[i];
   contact_stage(t);
   assemble_constraints(model_, state_, ws_);
   solve_stage(t);
@@ -184,37 +197,92 @@ void MultibodyOde::begin(double t, const Vec& y) {
   }
 }
 
+namespace {
+
+const laws::Karnopp* karnopp_of(const Contact& c) { return dynamic_cast<const laws::Karnopp*>(c.friction.get()); }
+
+}  // namespace
+
+double MultibodyOde::band_margin(double t, const Vec& y, int contact) {
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
+  const ContactKinematics kin = contact_kinematics(model_, c, ws_);
+  return std::abs(kin.vt) - karnopp_of(c)->params().dv;
+}
+
 bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, int& contact) {
   bool found = false;
   const double t0 = integ.t_previous(), t1 = integ.t();
   if (!(t1 > t0)) return false;
-  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    const int c = static_cast<int>(k);
-    // Open contacts close when g_N falls below 0; closed ones open when it rises above 0.
-    const double sign = closed_[k] ? -1.0 : 1.0;
-    const double g1 = sign * gap_at(t1, integ.y(), c);
-    if (g1 >= 0) continue;
+  const auto locate = [&](int c, ContactEvent kind, const auto& value) {
+    const double v1 = value(t1, integ.y());
+    if (v1 >= 0) return;
     integ.interpolate(t0, y_probe_);
-    const double g0 = sign * gap_at(t0, y_probe_, c);
+    const double v0 = value(t0, y_probe_);
+    if (kind == ContactEvent::stick_band && v0 <= 0) return;  // already inside the band
+    if (kind == ContactEvent::band_exit && v0 <= 0) return;   // already outside
     const auto event_function = [&](double t) {
       integ.interpolate(t, y_probe_);
-      return sign * gap_at(t, y_probe_, c);
+      return value(t, y_probe_);
     };
-    const RootResult r = find_root(event_function, t0, t1, std::max(g0, 0.0), g1, 1e-13 * std::max(1.0, std::abs(t1)));
+    const RootResult r = find_root(event_function, t0, t1, std::max(v0, 0.0), v1, 1e-13 * std::max(1.0, std::abs(t1)));
     // The bracket's upper end is past the crossing: the contact's new status holds there.
     const double tc = r.bracketed ? r.upper : t0;
     if (!found || tc < t_event) {
       t_event = tc;
       contact = c;
+      last_event_ = kind;
       found = true;
+    }
+  };
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const int c = static_cast<int>(k);
+    // Open contacts close when g_N falls below 0; closed ones open when it rises above 0.
+    const double sign = closed_[k] ? -1.0 : 1.0;
+    locate(c, closed_[k] ? ContactEvent::separation : ContactEvent::onset,
+           [&](double t, const Vec& y) { return sign * gap_at(t, y, c); });
+    if (closed_[k] && karnopp_of(model_.contacts[k])) {
+      locate(c, ContactEvent::stick_band, [&](double t, const Vec& y) { return band_margin(t, y, c); });
+      // Leaving the band switches the force from the (saturated) stick force to μ_k F_N: a jump the
+      // integrator should not straddle.
+      locate(c, ContactEvent::band_exit, [&](double t, const Vec& y) { return -band_margin(t, y, c); });
     }
   }
   return found;
 }
 
+// v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangent: the least
+// M-weighted change that stops the slip and keeps the joints' velocities.
+void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
+  unpack(t, y, state_);
+  compute_body_kinematics(model_, state_, ws_);
+  assemble_constraints(model_, state_, ws_);
+  const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
+  const ContactKinematics kin = contact_kinematics(model_, c, ws_);
+  Mat C(model_.n_constraints + 1, model_.nv);
+  Vec r(model_.n_constraints + 1);
+  if (model_.n_constraints > 0) {
+    C.topRows(model_.n_constraints) = ws_.G;
+    r.head(model_.n_constraints) = ws_.phi_dot;
+  }
+  contact_direction_column(model_, c, kin, false, w_scratch_);
+  C.bottomRows(1) = w_scratch_.transpose();
+  r[model_.n_constraints] = kin.vt;
+  const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
+  const Vec mu = min_norm_solve(A, r);
+  state_.v -= ws_.mass_inv.cwiseProduct(C.transpose() * mu);
+  y.segment(model_.nq, model_.nv) = state_.v;
+}
+
 void MultibodyOde::on_contact_event(double t, int contact, Vec& y) {
   const std::size_t k = static_cast<std::size_t>(contact);
   const Contact& c = model_.contacts[k];
+  if (last_event_ == ContactEvent::stick_band) {
+    stop_slip(contact, y, t);
+    return;
+  }
+  if (last_event_ == ContactEvent::band_exit) return;  // a restart is all it takes
   if (closed_[k]) {  // separation
     closed_[k] = 0;
     impact_speed_[k] = std::nan("");

@@ -45,8 +45,12 @@ class MultibodyOde final : public OdeSystem {
   // integrator should not step across.
   bool find_contact_event(const Integrator& integ, double& t_event, int& contact);
   // At an onset: records the approach speed and resets the contact's friction states in y;
-  // at a separation: marks the contact open.
+  // at a separation: marks the contact open; when a Karnopp contact's slip velocity enters the law's
+  // band (|v_T| < dv): sets v_T to zero (the law treats the band as stuck; without the reset the
+  // velocity would sit on the band's edge and the force jump at every step).
   void on_contact_event(double t, int contact, Vec& y);
+  enum class ContactEvent { onset, separation, stick_band, band_exit };
+  ContactEvent last_event() const { return last_event_; }
   void after_step(double t, const Vec& y);  // contacts that separated
 
   const Model& model() const { return model_; }
@@ -62,6 +66,8 @@ class MultibodyOde final : public OdeSystem {
   void solve_stage(double t);
   void karnopp_stage(double t);
   double gap_at(double t, const Vec& y, int contact);
+  double band_margin(double t, const Vec& y, int contact);  // |v_T| − dv of a Karnopp contact
+  void stop_slip(int contact, Vec& y, double t);
 
   const Model& model_;
   Stabilization stab_;
@@ -72,9 +78,11 @@ class MultibodyOde final : public OdeSystem {
   std::vector<char> closed_;
   std::vector<double> stick_force_;   // Karnopp stick forces (NaN: not needed)
   bool any_stick_force_law_ = false;
+  std::vector<int> band_;  // Karnopp contacts inside their stick band (karnopp_stage)
   Vec w_scratch_, g_scratch_, l_scratch_;
   JointFrictionStats jf_stats_;
   Vec y_probe_;
+  ContactEvent last_event_ = ContactEvent::onset;
 };
 
 }  // namespace stickslip

@@ -148,5 +148,34 @@ TEST(CompliantContact, BlockOnInclineSlidesAboveTheFrictionAngle) {
   }
 }
 
+// Karnopp's law in the compliant scheme gets the force that holds the contact from the constrained
+// inverse mass: inside its velocity band (|v| < dv) the tangential acceleration is zero, so a block
+// below the friction angle keeps the small velocity it has when its contacts settle (< dv) and moves
+// at most dv·T plus the settling of the contact springs (1e-5 m); above it the block slides with
+// a = g (sin θ − μ_k cos θ) as with any Coulomb-like law. (Between μ_k and μ_s a Karnopp block that
+// starts moving while its normal force builds up keeps sliding, as the law says; the test stays
+// below μ_k.)
+TEST(CompliantContact, KarnoppHoldsBelowAndSlidesAboveTheFrictionAngle) {
+  const std::string karnopp = "{law: karnopp, mu_s: 0.5, mu_k: 0.3, dv: 1e-4}";
+  {
+    const double theta = std::atan(0.25);
+    const ModelFile mf = incline_model(theta, karnopp, 1.0);
+    MemorySink out;
+    simulate(mf.model, mf.options, out);
+    EXPECT_LT(std::abs(displacement_along_incline(out, theta, out.rows.size() - 1) -
+                       displacement_along_incline(out, theta, 0)),
+              1e-4 * 1.0 + 1e-5);
+  }
+  {
+    const double theta = 0.6;  // tan θ = 0.68 > μ_s
+    const ModelFile mf = incline_model(theta, karnopp, 1.5);
+    MemorySink out;
+    simulate(mf.model, mf.options, out);
+    const auto vx = out.series("block.vx"), vy = out.series("block.vy");
+    const auto speed = [&](std::size_t k) { return std::cos(theta) * vx[k] + std::sin(theta) * vy[k]; };
+    EXPECT_NEAR(-(speed(150) - speed(50)), kG * (std::sin(theta) - 0.3 * std::cos(theta)), 1e-5);
+  }
+}
+
 }  // namespace
 }  // namespace stickslip
