@@ -35,7 +35,7 @@ ModelFile block_model() {
 }
 
 // One evaluation of ẏ with two closed contacts (Hunt-Crossley + LuGre), or with the LuGre joint
-// friction of seed 002 (Newton on λ, warm-started).
+// friction of Xing, Zheng & Wang 2019 (Newton on λ, warm-started).
 void BM_RightHandSide(benchmark::State& st) {
   const bool joints = st.range(0) == 1;
   const ModelFile mf = joints ? read_model_file(source("examples/lugre_double_pendulum/case1.yaml")) : block_model();
@@ -54,7 +54,7 @@ void BM_RightHandSide(benchmark::State& st) {
 }
 BENCHMARK(BM_RightHandSide)->Arg(0)->Arg(1);
 
-// Seed 002 case 1 with an integrator: bdf over the paper's 10 s; dopri5 (stability-limited by the
+// Xing, Zheng & Wang 2019 case 1 with an integrator: bdf over the paper's 10 s; dopri5 (stability-limited by the
 // bristle stiffness σ0 = 1e6) over 0.5 s, reported per simulated second as well.
 void BM_LugreCase1(benchmark::State& st) {
   const bool implicit = st.range(0) == 1;

@@ -11,7 +11,7 @@
 //            PGS -> Lemke -> Fischer-Burmeister -> smoothed Newton
 //        and, for n <= 10, enumeration last. Lemke is exact and fast for the small and medium dense
 //      problems of event-driven schemes and covers P, PSD and copositive-plus matrices; the
-//      Newton methods handle what Lemke's path misses on non-copositive-plus matrices (seed 001);
+//      Newton methods handle what Lemke's path misses on non-copositive-plus matrices (Qi, Luo & Huang 2011);
 //      PGS needs only matrix-vector work but converges slowly on ill-conditioned problems.
 //   4. A result is accepted when its status is solved and its residual is within
 //      max(tolerance, 1e-8) * max(1, ||q||_inf). In `auto`, the Newton methods are capped at 60

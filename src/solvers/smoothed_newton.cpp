@@ -1,6 +1,6 @@
 // Smoothing Newton method with the smoothed Fischer-Burmeister function (Kanzow, Some noninterior
 // continuation methods for linear complementarity problems, SIAM J. Matrix Anal. Appl. 17, 1996;
-// used by Qi, Luo & Huang 2011, seed 001, eq. (34)-(35), for a joint-contact LCP that is not
+// used by Qi, Luo & Huang 2011, eq. (34)-(35), for a joint-contact LCP that is not
 // positive definite).
 //
 // For eps > 0, phi_eps(x, y) = sqrt(x^2 + y^2 + eps^2) - x - y is smooth and phi_eps(x, y) = 0 holds

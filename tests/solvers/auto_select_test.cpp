@@ -7,7 +7,7 @@
 namespace stickslip::solvers {
 namespace {
 
-// The zero-diagonal family of smoothed_newton_test.cpp (seed 001's shape).
+// The zero-diagonal family of smoothed_newton_test.cpp (Qi, Luo & Huang 2011's shape).
 Mat zero_diagonal(unsigned seed) {
   const Mat A = fixtures::uniform_matrix(4, 4, seed, 0.1, 1.0);
   Mat M = Mat::Zero(8, 8);

@@ -8,7 +8,7 @@
 namespace stickslip::solvers {
 namespace {
 
-// The time-stepping MLCP of seed 004 in miniature: free velocities u (mass matrix A = Mass), contact
+// The time-stepping MLCP of Fu & Yue 2011 in miniature: free velocities u (mass matrix A = Mass), contact
 // impulses v: Mass u - J^T v - Mass u_free = 0 and w = J u + g >= 0 _|_ v >= 0. K = [[Mass, -J^T],
 // [J, 0]]: monotone, zero complementarity diagonal (PGS cannot run), nonsingular A.
 struct TimeStep {

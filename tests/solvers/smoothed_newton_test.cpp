@@ -9,9 +9,9 @@
 namespace stickslip::solvers {
 namespace {
 
-// A matrix of the shape of seed 001, eq. (31): [[0, A], [A^T, 0]] with positive A: a zero diagonal
+// A matrix of the shape of Qi, Luo & Huang 2011, eq. (31): [[0, A], [A^T, 0]] with positive A: a zero diagonal
 // (PGS cannot run), symmetric indefinite, nonnegative hence copositive.
-Mat seed001_like(Eigen::Index m, unsigned seed) {
+Mat zero_diagonal_like(Eigen::Index m, unsigned seed) {
   const Mat A = fixtures::uniform_matrix(m, m, seed, 0.1, 1.0);
   Mat M = Mat::Zero(2 * m, 2 * m);
   M.topRightCorner(m, m) = A;
@@ -29,7 +29,7 @@ TEST(SmoothedNewton, HandSolvedThreeByThree) {
 }
 
 // On these zero-diagonal problems M is copositive but not copositive-plus, and Lemke's method ends
-// on a ray for every seed although the enumeration oracle finds solutions; this is why seed 001
+// on a ray for every seed although the enumeration oracle finds solutions; this is why Qi, Luo & Huang 2011
 // uses the smoothing method. The problems are nonmonotone, so no method is guaranteed: the test pins
 // down which of the fixed seeds the smoothed method solves with its automatic scaling (all but one
 // of those with a solution; without scaling it solves fewer), and checks it never claims a solution
@@ -37,7 +37,7 @@ TEST(SmoothedNewton, HandSolvedThreeByThree) {
 TEST(SmoothedNewton, ZeroDiagonalProblemsLemkeCannotSolve) {
   int solved_scaled = 0, solved_unscaled = 0, solvable = 0;
   for (unsigned seed = 1; seed <= 8; ++seed) {
-    const Mat M = seed001_like(4, seed);
+    const Mat M = zero_diagonal_like(4, seed);
     const Vec q = fixtures::uniform_vector(8, seed + 10, -1.0, 1.0);
     EnumerationSolver oracle(8);
     LcpResult b;
@@ -61,7 +61,7 @@ TEST(SmoothedNewton, ZeroDiagonalProblemsLemkeCannotSolve) {
 }
 
 TEST(SmoothedNewton, ScalingDoesNotChangeTheSolution) {
-  // Rows of wildly different units (1e4 and 1e-4), as forces beside gaps in seed 001.
+  // Rows of wildly different units (1e4 and 1e-4), as forces beside gaps in Qi, Luo & Huang 2011.
   Mat M = fixtures::random_spd(10, 31);
   Vec q = fixtures::uniform_vector(10, 32);
   for (Eigen::Index i = 0; i < 5; ++i) {
