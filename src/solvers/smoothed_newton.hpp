@@ -1,4 +1,4 @@
-// The smoothed complementarity-function method of Qi, Luo & Huang 2011 (Qi, Luo & Huang 2011, eq. (34)) with
+// The smoothed complementarity-function method of Qi, Luo & Huang 2011 (eq. (34)) with
 // its scaling (eq. (35)): Newton's method on sqrt(x^2 + y^2 + eps^2) - x - y = 0 for every pair,
 // with eps driven to zero. For LCPs whose matrix is not positive definite. See smoothed_newton.cpp.
 #pragma once
