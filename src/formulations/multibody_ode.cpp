@@ -180,11 +180,23 @@ double MultibodyOde::max_step(double t, const Vec& y) {
   return h;
 }
 
-double MultibodyOde::gap_at(double t, const Vec& y, int contact) {
+// Activity of a contact: −g_N while its gap is open, the force law before its no-pull clamp once it
+// overlaps, so that a damped contact that lets go before its gap reopens (the force's kink) is an
+// event too. Positive while the contact pushes.
+double MultibodyOde::activity(std::size_t k, const ContactKinematics& kin) const {
+  if (!kin.in_range) return -1.0;
+  const double delta = -kin.gap;
+  if (delta <= 0) return delta;
+  const Contact& c = model_.contacts[k];
+  const double v_impact = std::isnan(impact_speed_[k]) ? std::max(-kin.vn, c.min_impact_speed) : impact_speed_[k];
+  return c.normal->signed_force(delta, -kin.vn, v_impact);
+}
+
+double MultibodyOde::activity_at(double t, const Vec& y, int contact) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
-  const ContactKinematics kin = contact_kinematics(model_, model_.contacts[static_cast<std::size_t>(contact)], ws_);
-  return kin.in_range ? kin.gap : 1.0;
+  const std::size_t k = static_cast<std::size_t>(contact);
+  return activity(k, contact_kinematics(model_, model_.contacts[k], ws_));
 }
 
 void MultibodyOde::begin(double t, const Vec& y) {
@@ -192,7 +204,7 @@ void MultibodyOde::begin(double t, const Vec& y) {
   compute_body_kinematics(model_, state_, ws_);
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const ContactKinematics kin = contact_kinematics(model_, model_.contacts[k], ws_);
-    closed_[k] = kin.in_range && kin.gap <= 0;
+    closed_[k] = kin.in_range && kin.gap <= 0 && activity(k, kin) >= 0;
     impact_speed_[k] = closed_[k] ? std::max(-kin.vn, model_.contacts[k].min_impact_speed) : std::nan("");
   }
 }
@@ -238,10 +250,10 @@ bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, 
   };
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const int c = static_cast<int>(k);
-    // Open contacts close when g_N falls below 0; closed ones open when it rises above 0.
-    const double sign = closed_[k] ? -1.0 : 1.0;
+    // Open contacts close when their activity becomes positive; closed ones open when it falls to 0.
+    const double sign = closed_[k] ? 1.0 : -1.0;
     locate(c, closed_[k] ? ContactEvent::separation : ContactEvent::onset,
-           [&](double t, const Vec& y) { return sign * gap_at(t, y, c); });
+           [&](double t, const Vec& y) { return sign * activity_at(t, y, c); });
     if (closed_[k] && karnopp_of(model_.contacts[k])) {
       locate(c, ContactEvent::stick_band, [&](double t, const Vec& y) { return band_margin(t, y, c); });
       // Leaving the band switches the force from the (saturated) stick force to μ_k F_N: a jump the
@@ -283,17 +295,18 @@ void MultibodyOde::on_contact_event(double t, int contact, Vec& y) {
     return;
   }
   if (last_event_ == ContactEvent::band_exit) return;  // a restart is all it takes
-  if (closed_[k]) {  // separation
+  if (closed_[k]) {  // separation (the gap reopened, or a damped law let go while still overlapping)
     closed_[k] = 0;
-    impact_speed_[k] = std::nan("");
     return;
   }
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
   closed_[k] = 1;
+  // A contact that closes again within the same overlap (after its damping let go) keeps the approach
+  // speed of its impact and its bristles; a new impact starts both afresh.
+  if (!std::isnan(impact_speed_[k])) return;
   impact_speed_[k] = std::max(-kin.vn, c.min_impact_speed);
-  // Bristles start relaxed when a contact closes.
   if (c.friction && c.friction->state_size() > 0) c.friction->initial_state(y.data() + model_.nq + model_.nv + c.z_offset);
 }
 
@@ -302,13 +315,13 @@ void MultibodyOde::after_step(double t, const Vec& y) {
   compute_body_kinematics(model_, state_, ws_);
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const ContactKinematics kin = contact_kinematics(model_, model_.contacts[k], ws_);
-    const bool touching = kin.in_range && kin.gap <= 0;
-    if (closed_[k] && !touching) {
+    const bool pushing = kin.in_range && kin.gap <= 0 && activity(k, kin) > 0;
+    if (!(kin.in_range && kin.gap <= 0)) impact_speed_[k] = std::nan("");  // the overlap has ended
+    if (closed_[k] && !pushing) {
       closed_[k] = 0;
-      impact_speed_[k] = std::nan("");
-    } else if (!closed_[k] && touching) {  // closed without a located onset (started in contact)
+    } else if (!closed_[k] && pushing) {  // closed without a located onset (started in contact)
       closed_[k] = 1;
-      impact_speed_[k] = std::max(-kin.vn, model_.contacts[k].min_impact_speed);
+      if (std::isnan(impact_speed_[k])) impact_speed_[k] = std::max(-kin.vn, model_.contacts[k].min_impact_speed);
     }
   }
 }

@@ -65,7 +65,8 @@ class MultibodyOde final : public OdeSystem {
   void contact_stage(double t);
   void solve_stage(double t);
   void karnopp_stage(double t);
-  double gap_at(double t, const Vec& y, int contact);
+  double activity(std::size_t k, const ContactKinematics& kin) const;
+  double activity_at(double t, const Vec& y, int contact);
   double band_margin(double t, const Vec& y, int contact);  // |v_T| − dv of a Karnopp contact
   void stop_slip(int contact, Vec& y, double t);
 
