@@ -10,13 +10,6 @@
 #include <stdexcept>
 
 namespace stickslip {
-namespace {
-
-// Dense operator up to this many rows (above it the sparse pattern pays off).
-constexpr int kDenseRows = 64;
-
-}  // namespace
-
 ImpulseSolverKind parse_impulse_solver(const std::string& name) {
   if (name == "auto") return ImpulseSolverKind::automatic;
   if (name == "lemke") return ImpulseSolverKind::lemke;
@@ -44,15 +37,14 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
   b_.setZero(n_);
   p_.setZero(n_);
   const int lifted = nc_ + 4 * contacts;
-  // Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones. The
-  // limit is where a dense Lemke solve (≈ 2 n k² flops) overtakes a few warm-started sweeps.
-  constexpr int kLemkeVariables = 40;
+  // Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones
+  // (docs/schemes.md has the measurements behind the default limits).
   switch (options_.kind) {
     case ImpulseSolverKind::lemke: lemke_ = true; break;
     case ImpulseSolverKind::pgs: lemke_ = false; break;
-    case ImpulseSolverKind::automatic: lemke_ = lifted <= kLemkeVariables; break;
+    case ImpulseSolverKind::automatic: lemke_ = lifted <= options_.lemke_variables; break;
   }
-  sparse_ = !implicit_ && !lemke_ && n_ > kDenseRows;
+  sparse_ = !implicit_ && !lemke_ && n_ > options_.dense_rows;
   if (sparse_) {
     build_sparse_pattern();
   } else {
@@ -65,6 +57,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
   pgs_.reserve(n_);
   pgs_.options().tolerance = options_.tolerance;
   pgs_.options().max_iterations = options_.max_iterations;
+  pgs_.options().relaxation = options_.relaxation;
   solvers::prepare_result(result_, n_);
   if (lemke_) {
     K_.setZero(lifted, lifted);

@@ -69,8 +69,11 @@ ImpulseSolverKind parse_impulse_solver(const std::string& name);  // "auto", "le
 
 struct ImpulseSolverOptions {
   ImpulseSolverKind kind = ImpulseSolverKind::automatic;
-  double tolerance = 1e-8;   // pgs
+  double tolerance = 1e-6;   // pgs
   int max_iterations = 1000;  // pgs sweeps
+  double relaxation = 1.0;    // pgs over-relaxation
+  int dense_rows = 64;        // pgs: a dense W up to this many rows, sparse above
+  int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
 };
 
 struct ImpulseSolverStats {
@@ -96,6 +99,7 @@ class ImpulseProblem {
   ImpulseRow& row(int r) { return rows_[static_cast<std::size_t>(r)]; }
   const ImpulseRow& row(int r) const { return rows_[static_cast<std::size_t>(r)]; }
   double& b(int r) { return b_[r]; }
+  double b(int r) const { return b_[r]; }
   ContactRows& contact(int c) { return contacts_[static_cast<std::size_t>(c)]; }
   const ContactRows& contact(int c) const { return contacts_[static_cast<std::size_t>(c)]; }
   bool row_active(int r) const;

@@ -45,12 +45,15 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.kind = parse_impulse_solver(o.solver);
   s.tolerance = o.tolerance;
   s.max_iterations = o.max_iterations;
+  s.relaxation = o.relaxation;
   return s;
 }
 
 std::string indexed(const char* section, std::size_t k) { return std::string(section) + "[" + std::to_string(k) + "]"; }
 
 }  // namespace
+
+double stick_speed(const TimeSteppingOptions& options) { return std::max(1e-6, 10 * options.tolerance); }
 
 TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
     : model_(model),
@@ -60,7 +63,8 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       ws_(model),
       problem_(model.nv, model.n_constraints, static_cast<int>(model.contacts.size()), impulse_row_offsets(model),
                solver_options(options.time_stepping), has_spring_elements(model)),
-      implicit_(has_spring_elements(model)) {
+      implicit_(has_spring_elements(model)),
+      stick_speed_(stick_speed(options.time_stepping)) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
   }
@@ -144,7 +148,7 @@ void TimeStepper::reset(const State& s) {
     const ContactKinematics& k = ws_.contacts[c];
     const bool touching = k.in_range && k.gap <= opt_.activation_gap;
     state_[c] = !touching ? ContactState::open
-                : std::abs(k.vt) <= kTimeSteppingStickSpeed ? ContactState::stick
+                : std::abs(k.vt) <= stick_speed_ ? ContactState::stick
                 : k.vt > 0 ? ContactState::slip_positive
                            : ContactState::slip_negative;
     vn_before_[c] = vn_after_[c] = k.vn;
@@ -262,7 +266,7 @@ void TimeStepper::update_contact_states(double h) {
       continue;
     }
     const double vt = problem_.row(cr.tangent).dot(v_new_) + known_velocity(c, false, velocity_post_);
-    state_[k] = std::abs(vt) <= kTimeSteppingStickSpeed ? ContactState::stick
+    state_[k] = std::abs(vt) <= stick_speed_ ? ContactState::stick
                 : vt > 0                                 ? ContactState::slip_positive
                                                          : ContactState::slip_negative;
   }

@@ -31,9 +31,10 @@
 
 namespace stickslip {
 
-// Slip speed below which a closed contact is reported as sticking [m/s]: the PGS tolerance (1e-8
-// relative) leaves residual slip far below it, Lemke leaves rounding.
-constexpr double kTimeSteppingStickSpeed = 1e-6;
+// Slip speed below which a closed contact is reported as sticking [m/s]: max(1e-6, 10 × the
+// Gauss-Seidel tolerance), so that the residual slip an iterative solve leaves is not read as
+// sliding (Lemke leaves rounding only).
+double stick_speed(const TimeSteppingOptions& options);
 
 class TimeStepper {
  public:
@@ -93,6 +94,7 @@ class TimeStepper {
   std::vector<double> vn_before_, vn_after_;
   std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
   double last_h_ = 0;
+  double stick_speed_ = 1e-6;
   long steps_ = 0;
 };
 
