@@ -57,6 +57,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
   pgs_.reserve(n_);
   pgs_.options().tolerance = options_.tolerance;
   pgs_.options().max_iterations = options_.max_iterations;
+  pgs_.options().min_iterations = options_.min_iterations;
   pgs_.options().relaxation = options_.relaxation;
   solvers::prepare_result(result_, n_);
   if (lemke_) {

@@ -69,8 +69,9 @@ ImpulseSolverKind parse_impulse_solver(const std::string& name);  // "auto", "le
 
 struct ImpulseSolverOptions {
   ImpulseSolverKind kind = ImpulseSolverKind::automatic;
-  double tolerance = 1e-6;   // pgs
+  double tolerance = 1e-4;   // pgs
   int max_iterations = 1000;  // pgs sweeps
+  int min_iterations = 3;     // pgs sweeps made even when the warm start meets the tolerance
   double relaxation = 1.0;    // pgs over-relaxation
   int dense_rows = 64;        // pgs: a dense W up to this many rows, sparse above
   int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
@@ -118,6 +119,8 @@ class ImpulseProblem {
   const ImpulseSolverStats& stats() const { return stats_; }
   bool finite() const { return p_.allFinite(); }
   bool uses_lemke() const { return lemke_; }
+  // True when the last solve was Gauss-Seidel (its answer is exact only to the tolerance).
+  bool last_solve_iterative() const { return last_iterative_; }
   bool sparse() const { return sparse_; }
 
  private:
@@ -131,7 +134,7 @@ class ImpulseProblem {
 
   int n_ = 0, nc_ = 0, nv_ = 0;
   ImpulseSolverOptions options_;
-  bool implicit_ = false, sparse_ = false, lemke_ = false;
+  bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false;
   std::vector<ImpulseRow> rows_;
   std::vector<ContactRows> contacts_;
   std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows

@@ -49,11 +49,13 @@ void ImpulseProblem::solve() {
       b_[cr.tangent] = 1.0;
     }
   }
+  last_iterative_ = false;
   if (lemke_) {
     lift();
     if (solve_lifted()) return;
     ++stats_.fallbacks;
   }
+  last_iterative_ = true;
   solve_pgs();
 }
 

@@ -45,6 +45,7 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.kind = parse_impulse_solver(o.solver);
   s.tolerance = o.tolerance;
   s.max_iterations = o.max_iterations;
+  s.min_iterations = o.min_iterations;
   s.relaxation = o.relaxation;
   return s;
 }
@@ -52,8 +53,6 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
 std::string indexed(const char* section, std::size_t k) { return std::string(section) + "[" + std::to_string(k) + "]"; }
 
 }  // namespace
-
-double stick_speed(const TimeSteppingOptions& options) { return std::max(1e-6, 10 * options.tolerance); }
 
 TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
     : model_(model),
@@ -63,8 +62,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       ws_(model),
       problem_(model.nv, model.n_constraints, static_cast<int>(model.contacts.size()), impulse_row_offsets(model),
                solver_options(options.time_stepping), has_spring_elements(model)),
-      implicit_(has_spring_elements(model)),
-      stick_speed_(stick_speed(options.time_stepping)) {
+      implicit_(has_spring_elements(model)) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
   }
@@ -148,7 +146,7 @@ void TimeStepper::reset(const State& s) {
     const ContactKinematics& k = ws_.contacts[c];
     const bool touching = k.in_range && k.gap <= opt_.activation_gap;
     state_[c] = !touching ? ContactState::open
-                : std::abs(k.vt) <= stick_speed_ ? ContactState::stick
+                : std::abs(k.vt) <= kTimeSteppingStickSpeed ? ContactState::stick
                 : k.vt > 0 ? ContactState::slip_positive
                            : ContactState::slip_negative;
     vn_before_[c] = vn_after_[c] = k.vn;
@@ -250,25 +248,32 @@ void TimeStepper::fill_contact_rows(double h) {
   }
 }
 
-// A contact is closed after the step when it carried a normal impulse, or when it took part in the
+// A contact is closed after the step when it carried a normal impulse (above the solver's tolerance
+// after Gauss-Seidel), or when it took part in the
 // step and its gap at the step's end (linearised: ĝ + θ h v_N⁺) is within the activation gap: a
 // resting contact that did not need an impulse in one step (it was closing a drift gap) stays closed.
 void TimeStepper::update_contact_states(double h) {
   previous_ = state_;
+  // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
+  const bool iterative = problem_.last_solve_iterative();
+  const double zero_impulse = iterative ? opt_.tolerance : 0.0;
+  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kTimeSteppingStickSpeed;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactRows& cr = problem_.contact(c);
     vn_after_[k] = problem_.row(cr.normal).dot(v_new_) + known_velocity(c, true, velocity_post_);
-    const bool closed = cr.active && (problem_.impulses()[cr.normal] > 0 ||
+    const bool closed = cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
                                       gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
     if (!closed) {
       state_[k] = ContactState::open;
       continue;
     }
     const double vt = problem_.row(cr.tangent).dot(v_new_) + known_velocity(c, false, velocity_post_);
-    state_[k] = std::abs(vt) <= stick_speed_ ? ContactState::stick
-                : vt > 0                                 ? ContactState::slip_positive
-                                                         : ContactState::slip_negative;
+    const double pn = problem_.impulses()[cr.normal], pt = problem_.impulses()[cr.tangent];
+    const bool inside_cone = std::abs(pt) < (1 - 1e-9) * cr.mu * pn;
+    state_[k] = inside_cone || std::abs(vt) <= stick_speed ? ContactState::stick
+                : vt > 0                                               ? ContactState::slip_positive
+                                                                       : ContactState::slip_negative;
   }
 }
 

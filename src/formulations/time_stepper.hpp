@@ -31,10 +31,10 @@
 
 namespace stickslip {
 
-// Slip speed below which a closed contact is reported as sticking [m/s]: max(1e-6, 10 × the
-// Gauss-Seidel tolerance), so that the residual slip an iterative solve leaves is not read as
-// sliding (Lemke leaves rounding only).
-double stick_speed(const TimeSteppingOptions& options);
+// A closed contact sticks when its friction impulse lies inside the cone (|P_T| < μ P_N: the contact
+// holds), or when its slip speed is below this [m/s] — or, after a Gauss-Seidel solve, below twice
+// its tolerance, the residual slip it may leave; otherwise it slips in the direction of v_T.
+constexpr double kTimeSteppingStickSpeed = 1e-6;
 
 class TimeStepper {
  public:
@@ -94,7 +94,6 @@ class TimeStepper {
   std::vector<double> vn_before_, vn_after_;
   std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
   double last_h_ = 0;
-  double stick_speed_ = 1e-6;
   long steps_ = 0;
 };
 

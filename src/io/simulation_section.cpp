@@ -18,7 +18,7 @@ void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
 
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
-                 "max_iterations", "relaxation"});
+                 "max_iterations", "min_iterations", "relaxation"});
   if (const auto v = f.get("theta")) {
     o.theta = v->as_double();
     if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
@@ -37,6 +37,10 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   if (const auto v = f.get("max_iterations")) {
     o.max_iterations = v->as_int();
     if (o.max_iterations < 1) v->fail("must be >= 1");
+  }
+  if (const auto v = f.get("min_iterations")) {
+    o.min_iterations = v->as_int();
+    if (o.min_iterations < 0) v->fail("must be >= 0");
   }
   if (const auto v = f.get("relaxation")) {
     o.relaxation = v->as_double();
