@@ -122,6 +122,8 @@ class ImpulseProblem {
   // True when the last solve was Gauss-Seidel (its answer is exact only to the tolerance).
   bool last_solve_iterative() const { return last_iterative_; }
   bool sparse() const { return sparse_; }
+  // Stored entries of W (the sparsity pattern, or n² when dense).
+  long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
 
  private:
   double coupling(int r, int s, const Vec& minv) const;

@@ -167,7 +167,7 @@ void BoxPgsSolver::run(const Matrix& M, const VecRef& q, const BoxBounds& bounds
     ++result.iterations;
     if (result.iterations % 32 == 0) recompute_w(M, q, result.z, result.w);
     result.residual = box_residual(result.z, result.w, bounds);
-    if (result.residual <= goal) {
+    if (result.residual <= goal && result.iterations >= options_.min_iterations) {
       recompute_w(M, q, result.z, result.w);
       result.residual = box_residual(result.z, result.w, bounds);
     }
