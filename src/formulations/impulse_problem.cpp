@@ -133,6 +133,7 @@ void ImpulseProblem::assemble(const Vec& minv) {
 }
 
 void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix) {
+  if (n_ == 0) return;  // no rows: nothing to solve for (Eigen's solvers refuse empty right-hand sides)
   H_.setZero();
   for (int r = 0; r < n_; ++r) {
     if (!row_active(r)) continue;
@@ -157,7 +158,7 @@ void ImpulseProblem::mark_inactive_rows_dense() {
 
 void ImpulseProblem::add_velocity_change(const Vec& minv, Vec& v) const {
   if (implicit_) {
-    v.noalias() += Y_ * p_;
+    if (n_ > 0) v.noalias() += Y_ * p_;
     return;
   }
   for (int r = 0; r < n_; ++r) {

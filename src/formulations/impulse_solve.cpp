@@ -41,6 +41,8 @@ int lifted_targets(int r, int nc, const std::vector<int>& row_contact, int out[2
 }  // namespace
 
 void ImpulseProblem::solve() {
+  last_iterative_ = false;
+  if (n_ == 0) return record(0, 0.0, true);  // a model without contacts or constraints
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
     contact2d_[c].mu = cr.active ? cr.mu : 0.0;
@@ -49,7 +51,6 @@ void ImpulseProblem::solve() {
       b_[cr.tangent] = 1.0;
     }
   }
-  last_iterative_ = false;
   if (lemke_) {
     lift();
     if (solve_lifted()) return;

@@ -75,7 +75,6 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
     K_.setZero(model.nv, model.nv);
     C_.setZero(model.nv, model.nv);
     iteration_matrix_.setZero(model.nv, model.nv);
-    ldlt_ = Eigen::LDLT<Mat>(model.nv);
   }
   velocity_pre_.assign(model.bodies.size(), Vec3::Zero());
   velocity_post_.assign(model.bodies.size(), Vec3::Zero());

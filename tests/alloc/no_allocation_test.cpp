@@ -73,6 +73,8 @@ struct SteppingCase {
   const char* model;  // a file under examples/ or the YAML text
 };
 
+void PrintTo(const SteppingCase& c, std::ostream* os) { *os << c.name; }
+
 class NoAllocationTimeStepping : public ::testing::TestWithParam<SteppingCase> {};
 
 TEST_P(NoAllocationTimeStepping, InSteps) {
