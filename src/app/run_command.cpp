@@ -71,6 +71,14 @@ void print_summary(const ModelFile& mf, const std::string& out, const std::strin
   std::printf(": %ld steps", s.stats.steps);
   if (integrated) std::printf(" (%ld rejected), %ld right-hand-side evaluations", s.stats.rejected_steps, s.stats.rhs_evaluations);
   std::printf(", %.3f s wall, max constraint drift %.3g\n", s.wall_time_s, s.max_drift);
+  if (s.complementarity_solves > 0) {
+    std::printf("contact problems: %ld solved by %s, %.2f %s on average, at most %d", s.complementarity_solves,
+                s.complementarity_solver.c_str(),
+                static_cast<double>(s.complementarity_iterations) / static_cast<double>(s.complementarity_solves),
+                s.complementarity_solver == "lemke" ? "pivots" : "sweeps", s.complementarity_max_iterations);
+    if (s.complementarity_unconverged > 0) std::printf(", %ld at the sweep cap", s.complementarity_unconverged);
+    std::printf("\n");
+  }
   if (s.newton_solves > 0) {
     std::printf("joint friction: %ld Newton solves, %.2f iterations on average, at most %d\n", s.newton_solves,
                 static_cast<double>(s.newton_iterations) / static_cast<double>(s.newton_solves), s.newton_max_iterations);

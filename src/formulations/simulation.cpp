@@ -11,6 +11,10 @@ const char* scheme_name(Scheme s) {
   return "?";
 }
 
+const char* contact_formulation_name(ContactFormulation f) {
+  return f == ContactFormulation::moreau_jean ? "moreau_jean" : "stewart_trinkle";
+}
+
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   switch (options.scheme) {

@@ -23,6 +23,11 @@ struct SimulationSummary {
   long contact_events = 0;  // contact state changes (events written to the event log)
   long newton_solves = 0, newton_iterations = 0;  // joint friction (Xing, Zheng & Wang 2019)
   int newton_max_iterations = 0;
+  // Time-stepping: one complementarity problem per step (pivots or sweeps).
+  std::string complementarity_solver;  // "lemke" or "pgs"
+  long complementarity_solves = 0, complementarity_iterations = 0;
+  int complementarity_max_iterations = 0;
+  long complementarity_unconverged = 0;  // Gauss-Seidel stopped at its sweep cap (accepted)
   double t_final = 0;
   std::vector<std::string> warnings;
 };

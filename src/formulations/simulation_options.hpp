@@ -23,11 +23,26 @@ struct EventDrivenOptions {
   double restitution_threshold = 1e-3;   // a rebound slower than this keeps a rigid contact closed [m/s]
 };
 
+// The velocity-level contact condition of the time-stepping scheme (docs/schemes.md).
+enum class ContactFormulation {
+  moreau_jean,      // 0 <= P_N _|_ v_N+ + e_N min(v_N-, 0) >= 0 (Moreau 1988; Jean 1999): the default
+  stewart_trinkle,  // 0 <= P_N _|_ v_N+ + g/h >= 0, inelastic (Stewart & Trinkle 1996; Anitescu & Potra 1997)
+};
+const char* contact_formulation_name(ContactFormulation f);  // "moreau_jean", "stewart_trinkle"
+
 // Options of the time-stepping scheme (the step is integrator_options.step).
 struct TimeSteppingOptions {
-  double theta = 0.5;             // θ of the θ-method for the smooth forces
-  double activation_gap = 1e-3;   // contacts whose predicted gap is below this take part in a step [m]
-  std::string solver = "auto";    // complementarity solver of the step
+  double theta = 0.5;               // θ of the θ-method, in (0, 1]: 1/2 midpoint, 1 implicit Euler
+  ContactFormulation formulation = ContactFormulation::moreau_jean;
+  double activation_gap = 1e-6;     // a contact whose gap at q_k + θ h v_k is below this takes part in a step [m]
+  double drift_correction = 1.0;    // β in (0, 2): share of the predicted position error of the bilateral
+                                    // constraints (and of penetrations, Stewart-Trinkle) removed per step
+  std::string solver = "auto";      // complementarity solver of the step: auto, lemke, pgs
+  double tolerance = 1e-4;          // pgs: natural residual, relative to max(1, ‖b‖∞) [m/s, N s]
+  int max_iterations = 1000;        // pgs: sweeps per step
+  int min_iterations = 3;           // pgs: sweeps per step even when the warm start meets the
+                                    // tolerance, so that resting contacts do not creep
+  double relaxation = 1.0;          // pgs: over-relaxation ω in (0, 2)
 };
 
 struct SimulationOptions {

@@ -5,21 +5,6 @@
 namespace stickslip {
 namespace {
 
-void read_line(const YamlField& f, Contact& c) {
-  f.expect_keys({"point", "direction", "extent"});
-  if (const auto p = f.get("point")) c.line_point = p->as_vec2();
-  if (const auto d = f.get("direction")) {
-    c.line_direction = d->as_vec2();
-    if (!(c.line_direction.norm() > 0)) d->fail("the direction must be a non-zero vector");
-  }
-  if (const auto e = f.get("extent")) {
-    const Vec2 range = e->as_vec2();
-    if (!(range.y() > range.x())) e->fail("expected [min, max] with min < max");
-    c.extent_min = range.x();
-    c.extent_max = range.y();
-  }
-}
-
 void read_contact(const YamlField& f, SectionContext& ctx) {
   Contact c;
   const std::string type = f.at("type").as_choice({"point_line", "circle_line", "circle_circle"});
@@ -48,7 +33,7 @@ void read_contact(const YamlField& f, SectionContext& ctx) {
     c.radius_j = radii[1].as_non_negative();
     if (!(c.radius_i + c.radius_j > 0)) radii.fail("at least one radius must be > 0");
   } else {
-    if (const auto line = f.get("line")) read_line(*line, c);
+    if (const auto line = f.get("line")) read_contact_line(*line, c);
     if (type == "point_line") {
       c.center_j = f.at("point").as_vec2();
     } else {
@@ -68,6 +53,21 @@ void read_contact(const YamlField& f, SectionContext& ctx) {
 }
 
 }  // namespace
+
+void read_contact_line(const YamlField& f, Contact& c) {
+  f.expect_keys({"point", "direction", "extent"});
+  if (const auto p = f.get("point")) c.line_point = p->as_vec2();
+  if (const auto d = f.get("direction")) {
+    c.line_direction = d->as_vec2();
+    if (!(c.line_direction.norm() > 0)) d->fail("the direction must be a non-zero vector");
+  }
+  if (const auto e = f.get("extent")) {
+    const Vec2 range = e->as_vec2();
+    if (!(range.y() > range.x())) e->fail("expected [min, max] with min < max");
+    c.extent_min = range.x();
+    c.extent_max = range.y();
+  }
+}
 
 void read_contacts(const YamlField& section, SectionContext& ctx) {
   for (const YamlField& f : section.items()) {

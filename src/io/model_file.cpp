@@ -6,16 +6,17 @@
 
 namespace stickslip {
 
-std::string NameTable::add(const YamlField& name_field) {
-  const std::string name = name_field.as_string();
-  if (name.empty()) name_field.fail("a name must not be empty");
+std::string NameTable::add(const YamlField& name_field) { return add_generated(name_field.as_string(), name_field); }
+
+std::string NameTable::add_generated(const std::string& name, const YamlField& origin) {
+  if (name.empty()) origin.fail("a name must not be empty");
   for (char c : name) {
     if (c == '.' || c == ',' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
-      name_field.fail("name '" + name + "' may not contain '.', ',', quotes or white space (it prefixes output columns)");
+      origin.fail("name '" + name + "' may not contain '.', ',', quotes or white space (it prefixes output columns)");
     }
   }
-  const auto [it, inserted] = paths_.emplace(name, name_field.path());
-  if (!inserted) name_field.fail("duplicate name '" + name + "' (already used by " + it->second + ")");
+  const auto [it, inserted] = paths_.emplace(name, origin.path());
+  if (!inserted) origin.fail("duplicate name '" + name + "' (already used by " + it->second + ")");
   return name;
 }
 
@@ -46,7 +47,7 @@ ModelFile read_model_file(const std::string& path) {
   YamlReader reader(path);
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
-                    "contacts", "simulation"});
+                    "contacts", "generators", "simulation"});
   if (const auto unit = root.get("angle_unit")) {
     reader.set_angle_scale(unit->as_choice({"rad", "deg"}) == "deg" ? std::numbers::pi / 180.0 : 1.0);
   }
@@ -62,7 +63,9 @@ ModelFile read_model_file(const std::string& path) {
   ground.motion = BodyMotion::fixed;
   ctx.body_data.emplace("ground", ground);
 
-  read_bodies(root.at("bodies"), ctx);
+  // A model built by generators alone needs no `bodies` section.
+  if (root.has("bodies") || !root.has("generators")) read_bodies(root.at("bodies"), ctx);
+  if (const auto g = root.get("generators")) read_generators(*g, ctx);
   if (const auto j = root.get("joints")) read_joints(*j, ctx);
   if (const auto d = root.get("drivers")) read_drivers(*d, ctx);
   if (const auto f = root.get("forces")) read_forces(*f, ctx);

@@ -15,6 +15,8 @@ namespace stickslip {
 class NameTable {
  public:
   std::string add(const YamlField& name_field);
+  // A name made by a generator; errors are reported at `origin` (the generator's name field).
+  std::string add_generated(const std::string& name, const YamlField& origin);
 
  private:
   std::map<std::string, std::string> paths_;
@@ -39,6 +41,9 @@ void read_joints(const YamlField& section, SectionContext& ctx);
 void read_drivers(const YamlField& section, SectionContext& ctx);
 void read_forces(const YamlField& section, SectionContext& ctx);
 void read_contacts(const YamlField& section, SectionContext& ctx);
+void read_generators(const YamlField& section, SectionContext& ctx);
+// `{point, direction, extent}` of a contact line (body i's frame) into c.
+void read_contact_line(const YamlField& f, Contact& c);
 void read_simulation(const YamlField& section, SimulationOptions& options);
 
 // Initial global pose of a body (prescribed bodies at t_start).

@@ -17,13 +17,35 @@ void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
 }
 
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
-  f.expect_keys({"theta", "activation_gap", "solver"});
+  f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
+                 "max_iterations", "min_iterations", "relaxation"});
   if (const auto v = f.get("theta")) {
     o.theta = v->as_double();
-    if (o.theta < 0 || o.theta > 1) v->fail("θ must lie in [0, 1]");
+    if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
+  }
+  if (const auto v = f.get("formulation")) {
+    o.formulation = v->as_choice({"moreau_jean", "stewart_trinkle"}) == "moreau_jean" ? ContactFormulation::moreau_jean
+                                                                                    : ContactFormulation::stewart_trinkle;
   }
   if (const auto v = f.get("activation_gap")) o.activation_gap = v->as_non_negative();
+  if (const auto v = f.get("drift_correction")) {
+    o.drift_correction = v->as_double();
+    if (!(o.drift_correction >= 0 && o.drift_correction < 2)) v->fail("the drift correction β must lie in [0, 2)");
+  }
   if (const auto v = f.get("solver")) o.solver = v->as_choice({"auto", "lemke", "pgs"});
+  if (const auto v = f.get("tolerance")) o.tolerance = v->as_positive();
+  if (const auto v = f.get("max_iterations")) {
+    o.max_iterations = v->as_int();
+    if (o.max_iterations < 1) v->fail("must be >= 1");
+  }
+  if (const auto v = f.get("min_iterations")) {
+    o.min_iterations = v->as_int();
+    if (o.min_iterations < 0) v->fail("must be >= 0");
+  }
+  if (const auto v = f.get("relaxation")) {
+    o.relaxation = v->as_double();
+    if (!(o.relaxation > 0 && o.relaxation < 2)) v->fail("the relaxation ω must lie in (0, 2)");
+  }
 }
 
 }  // namespace

@@ -161,12 +161,13 @@ void BoxPgsSolver::run(const Matrix& M, const VecRef& q, const BoxBounds& bounds
   recompute_w(M, q, result.z, result.w);
   result.residual = box_residual(result.z, result.w, bounds);
   result.status = LcpStatus::max_iterations;
-  for (result.iterations = 0; result.iterations < cap && result.residual > goal;) {
+  for (result.iterations = 0;
+       result.iterations < cap && (result.residual > goal || result.iterations < options_.min_iterations);) {
     sweep(M, bounds, result);
     ++result.iterations;
     if (result.iterations % 32 == 0) recompute_w(M, q, result.z, result.w);
     result.residual = box_residual(result.z, result.w, bounds);
-    if (result.residual <= goal) {
+    if (result.residual <= goal && result.iterations >= options_.min_iterations) {
       recompute_w(M, q, result.z, result.w);
       result.residual = box_residual(result.z, result.w, bounds);
     }

@@ -37,6 +37,8 @@ struct BoxPgsOptions {
   double tolerance = 1e-8;  // stop when box_residual <= tolerance * max(1, ||q||_inf)
   int max_iterations = 0;   // sweeps; 0 means automatic: max(1000, 100 n)
   double relaxation = 1.0;  // omega in (0, 2)
+  int min_iterations = 0;   // sweeps made even when the start already meets the tolerance (a warm
+                            // start keeps improving over a sequence of similar problems)
 };
 
 class BoxPgsSolver {

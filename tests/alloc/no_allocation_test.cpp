@@ -7,6 +7,7 @@
 #include "../test_support.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/multibody_ode.hpp"
+#include "formulations/time_stepper.hpp"
 #include "integrators/dopri5.hpp"
 #include "integrators/rk4.hpp"
 #include "io/model_file.hpp"
@@ -62,6 +63,61 @@ INSTANTIATE_TEST_SUITE_P(Examples, NoAllocation,
                          ::testing::Values("examples/slider_crank/slider_crank.yaml",
                                            "examples/four_bar/four_bar.yaml",
                                            "examples/double_pendulum/double_pendulum.yaml"));
+
+// The time-stepping scheme: no allocation inside a step once the stepper exists, on every solver
+// path (Lemke on one and two contacts, the mixed LCP with joints, the implicit spring elements,
+// sparse Gauss-Seidel on a wall). The first steps run before counting: they may size solver
+// workspaces on first use.
+struct SteppingCase {
+  const char* name;
+  const char* model;  // a file under examples/ or the YAML text
+};
+
+void PrintTo(const SteppingCase& c, std::ostream* os) { *os << c.name; }
+
+class NoAllocationTimeStepping : public ::testing::TestWithParam<SteppingCase> {};
+
+TEST_P(NoAllocationTimeStepping, InSteps) {
+  const std::string param = GetParam().model;
+  ModelFile mf;
+  test::TempDir dir;
+  if (param.ends_with(".yaml")) {
+    mf = read_model_file(test::source_path(param));
+  } else {
+    mf = read_model_file(dir.write("m.yaml", param));
+  }
+  TimeStepper stepper(mf.model, mf.options);
+  stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
+  const double h = 1e-3;
+  for (int k = 1; k <= 20; ++k) stepper.step(k * h);
+  EXPECT_EQ(allocations_in([&] {
+              for (int k = 21; k <= 520; ++k) stepper.step(k * h);
+            }),
+            0);
+  EXPECT_EQ(allocations_in([&] { stepper.evaluate_output(); }), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Models, NoAllocationTimeStepping,
+    ::testing::Values(
+        // A bouncing ball (one contact) and a block rocking on two frictional corners (Lemke).
+        SteppingCase{"BouncingBall", "gravity: [0, -9.81]\nbodies: [{name: ball, mass: 1, inertia: 0.004, position: [0, 0.3]}]\n"
+        "contacts: [{name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1, "
+        "impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"},
+        SteppingCase{"RockingBlock", "gravity: [0, -9.81]\nbodies: [{name: b, mass: 1, inertia: 0.0167, position: [0.07953373319843696, 0.208984174720288], angle: 0.1}]\n"
+        "contacts:\n"
+        "  - {name: l, type: point_line, bodies: [ground, b], point: [-0.1, -0.2], impact: {law: newton, e: 0},"
+        " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n"
+        "  - {name: r, type: point_line, bodies: [ground, b], point: [0.1, -0.2], impact: {law: newton, e: 0},"
+        " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n"},
+        SteppingCase{"SliderCrankMixedLcp", "examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml"},
+        SteppingCase{"FreeStandingBodyImplicitSprings", "examples/free_standing_body_rigid/case3_vertical.yaml"},
+        SteppingCase{"WallSparseGaussSeidel", "gravity: [0, -9.81]\nbodies: [{name: table, motion: prescribed, x: {type: sine, amplitude: 0.02, omega: 12}}]\n"
+        "generators: [{type: block_wall, name: w, rows: 4, columns: 4, bond: running, base: table,"
+        " block: {width: 0.4, height: 0.2, mass: 16}, impact: {law: newton, e: 0},"
+        " friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n"
+        "simulation: {time_stepping: {solver: pgs}}\n"}),
+    [](const ::testing::TestParamInfo<SteppingCase>& c) { return std::string(c.param.name); });
 
 }  // namespace
 }  // namespace stickslip

@@ -57,6 +57,32 @@ TEST(Cli, RefusedRedundantModelWritesNothing) {
   EXPECT_FALSE(std::filesystem::exists(dir.file("r.csv")));
 }
 
+// The time-stepping scheme from the command line: rows at the output times, the event log beside
+// the results, a summary of the contact problems; a compliant contact is refused (exit 2, nothing
+// written).
+TEST(Cli, TimeSteppingRunAndRefusal) {
+  test::TempDir dir;
+  const std::string out = dir.file("crank.csv");
+  const auto r = run_cli("run " + test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml") +
+                         " -o " + out + " --t-end 0.5 --output-interval 0.1 --dt 2e-3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("time-stepping scheme: 250 steps"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("contact problems: 250 solved by lemke"), std::string::npos) << r.out;
+  const std::string csv = test::read_text(out);
+  int lines = 0;
+  for (char c : csv) lines += c == '\n';
+  EXPECT_EQ(lines, 7);  // header + t = 0, 0.1, ..., 0.5
+  EXPECT_NE(test::read_text(dir.file("crank.events.csv")).find("heel,slip,stick,slip-"), std::string::npos);
+
+  std::string text = test::read_text(test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml"));
+  text.replace(text.find("impact: {law: newton, e: 0}"), 27, "normal: {law: hertz, K: 1e9, n: 1.5}");
+  const std::string model = dir.write("compliant.yaml", text);
+  const auto refused = run_cli("run " + model + " -o " + dir.file("c.csv"));
+  EXPECT_EQ(refused.exit_code, 2) << refused.out;
+  EXPECT_NE(refused.out.find("use --scheme compliant or event-driven"), std::string::npos) << refused.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("c.csv")));
+}
+
 TEST(Cli, UsageErrorsExitWith2) {
   EXPECT_EQ(run_cli("run").exit_code, 2);
   EXPECT_EQ(run_cli("run x.yaml --integrator euler").exit_code, 2);

@@ -145,7 +145,15 @@ TEST(ModelFile, TabulatedFunctionFromCsv) {
 TEST(ModelFile, ShippedExamplesRead) {
   for (const char* f : {"examples/simple_pendulum/simple_pendulum.yaml", "examples/double_pendulum/double_pendulum.yaml",
                         "examples/slider_crank/slider_crank.yaml", "examples/four_bar/four_bar.yaml",
-                        "examples/four_bar/four_bar_redundant.yaml"}) {
+                        "examples/four_bar/four_bar_redundant.yaml",
+                        "examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml",
+                        "examples/free_standing_body_rigid/case1_drift.yaml",
+                        "examples/free_standing_body_rigid/case1_periodic.yaml",
+                        "examples/free_standing_body_rigid/case2_drift.yaml",
+                        "examples/free_standing_body_rigid/case2_centred.yaml",
+                        "examples/free_standing_body_rigid/case3_vertical.yaml",
+                        "examples/free_standing_body_rigid/case3_horizontal.yaml",
+                        "examples/block_wall/block_wall.yaml", "examples/block_wall/stack.yaml"}) {
     EXPECT_NO_THROW(read_model_file(test::source_path(f))) << f;
   }
 }

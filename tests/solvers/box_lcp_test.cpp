@@ -69,6 +69,25 @@ TEST(BoxLcp, SparseAndDenseGiveIdenticalIterates) {
   EXPECT_LE((rd.z - rs.z).cwiseAbs().maxCoeff(), 1e-12);
 }
 
+// min_iterations: a warm start that already meets the tolerance is still swept, so an approximate
+// start keeps improving (time-stepping calls the solver on a sequence of near-identical problems).
+TEST(BoxLcp, MinimumSweepsImproveAnAcceptedWarmStart) {
+  const Mat M = fixtures::random_spd(20, 5);
+  const Vec q = fixtures::uniform_vector(20, 6);
+  const BoxBounds b = fixed_bounds(Vec::Zero(20), Vec::Constant(20, INFINITY));
+  const LcpResult exact = solve_lemke(M, q);
+  const Vec start = exact.z + Vec::Constant(20, 1e-5);  // within a loose tolerance of the solution
+  BoxPgsSolver loose(20, {.tolerance = 1e-3, .max_iterations = 0, .relaxation = 1.0});
+  LcpResult r0, r5;
+  loose.solve(M, q, b, start, r0);
+  EXPECT_EQ(r0.iterations, 0);
+  BoxPgsSolver swept(20, {.tolerance = 1e-3, .max_iterations = 0, .relaxation = 1.0, .min_iterations = 5});
+  swept.solve(M, q, b, start, r5);
+  EXPECT_EQ(r5.iterations, 5);
+  EXPECT_EQ(r5.status, LcpStatus::solved);
+  EXPECT_LT(r5.residual, r0.residual);
+}
+
 TEST(BoxLcp, RejectsInconsistentBounds) {
   BoxPgsSolver solver;
   LcpResult r;

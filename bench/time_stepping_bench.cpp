@@ -1,0 +1,112 @@
+// The time-stepping scheme: steps per second on small systems (a bouncing ball, a rocking block on
+// two frictional corners: Lemke), and time per step against the number of contacts on block walls
+// (sparse Delassus operator, nonsmooth Gauss-Seidel).
+// Run: build/bin/bench_time_stepping --benchmark_counters_tabular=true (docs/performance.md).
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "formulations/initial_state.hpp"
+#include "formulations/time_stepper.hpp"
+#include "io/model_file.hpp"
+
+namespace stickslip {
+namespace {
+
+ModelFile from_yaml(const std::string& yaml) {
+  const auto path = std::filesystem::temp_directory_path() / "stickslip_bench_time_stepping.yaml";
+  std::ofstream(path) << yaml;
+  ModelFile mf = read_model_file(path.string());
+  std::filesystem::remove(path);
+  return mf;
+}
+
+// A ball (one frictional contact) dropped from 0.3 m, e = 0.8: flights, impacts, rest.
+const char* kBall =
+    "gravity: [0, -9.81]\n"
+    "bodies: [{name: ball, mass: 1, inertia: 0.004, position: [0, 0.4]}]\n"
+    "contacts: [{name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1,"
+    " impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n";
+
+// A 0.2 m × 0.4 m block tilted by 0.2 rad on its left corner, released: rocking on two frictional
+// corners with plastic impacts.
+const char* kRockingBlock =
+    "gravity: [0, -9.81]\n"
+    "bodies: [{name: b, mass: 1, inertia: 0.016666666666666666, position: [0.05827279162511192, 0.21588024864775446], angle: 0.2}]\n"
+    "contacts:\n"
+    "  - {name: l, type: point_line, bodies: [ground, b], point: [-0.1, -0.2], impact: {law: newton, e: 0},"
+    " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n"
+    "  - {name: r, type: point_line, bodies: [ground, b], point: [0.1, -0.2], impact: {law: newton, e: 0},"
+    " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n";
+
+// Steps of h = 1 ms; the motion restarts every `period` steps (the reset is amortised over them).
+void run_small(benchmark::State& st, const char* yaml, int period) {
+  const ModelFile mf = from_yaml(yaml);
+  TimeStepper stepper(mf.model, mf.options);
+  const State s0 = assembled_initial_state(mf.model, mf.options, stepper.workspace());
+  stepper.reset(s0);
+  const double h = 1e-3;
+  long k = 0;
+  const long pivots0 = stepper.problem().stats().iterations;
+  for (auto _ : st) {
+    if (++k % period == 0) stepper.reset(s0);
+    stepper.step(stepper.state().t + h);
+  }
+  st.counters["steps_per_s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["pivots"] =
+      static_cast<double>(stepper.problem().stats().iterations - pivots0) / static_cast<double>(st.iterations());
+}
+
+void BM_BouncingBall(benchmark::State& st) { run_small(st, kBall, 3000); }
+void BM_RockingBlock(benchmark::State& st) { run_small(st, kRockingBlock, 1500); }
+BENCHMARK(BM_BouncingBall);
+BENCHMARK(BM_RockingBlock);
+
+// A running-bond wall of 5 rows and `columns` units (N = 5 columns + 2 blocks) on a table shaken
+// by x = 0.02 sin(4π t) m (peak acceleration 3.2 m/s² < μ g: the wall rides the table, its contact
+// impulses change every step). `sweeps` > 0 fixes the Gauss-Seidel sweeps per step (cost per
+// sweep); 0 uses the default tolerance (sweeps as needed).
+ModelFile wall(int columns, int sweeps) {
+  std::string yaml =
+      "gravity: [0, -9.81]\n"
+      "bodies: [{name: table, motion: prescribed, x: {type: sine, amplitude: 0.02, omega: 12.566370614359172}}]\n"
+      "generators: [{type: block_wall, name: w, rows: 5, columns: " +
+      std::to_string(columns) +
+      ", bond: running, base: table, block: {width: 0.4, height: 0.2, mass: 16},"
+      " impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n"
+      "simulation: {time_stepping: {solver: pgs";
+  if (sweeps > 0) yaml += ", min_iterations: " + std::to_string(sweeps) + ", max_iterations: " + std::to_string(sweeps);
+  return from_yaml(yaml + "}}\n");
+}
+
+void BM_Wall(benchmark::State& st) {
+  const ModelFile mf = wall(static_cast<int>(st.range(0)), static_cast<int>(st.range(1)));
+  TimeStepper stepper(mf.model, mf.options);
+  stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
+  const double h = 1e-3;
+  for (int k = 0; k < 100; ++k) stepper.step(stepper.state().t + h);  // settle, warm the start
+  const long sweeps0 = stepper.problem().stats().iterations;
+  for (auto _ : st) stepper.step(stepper.state().t + h);
+  const double steps = static_cast<double>(st.iterations());
+  const double sweeps = static_cast<double>(stepper.problem().stats().iterations - sweeps0);
+  st.counters["blocks"] = static_cast<double>(mf.model.bodies.size() - 2);
+  st.counters["contacts"] = static_cast<double>(mf.model.contacts.size());
+  st.counters["W_entries"] = static_cast<double>(stepper.problem().operator_entries());
+  st.counters["sweeps"] = sweeps / steps;
+  st.counters["s_per_step"] = benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  st.counters["s_per_sweep"] = benchmark::Counter(sweeps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+// Columns 2, 20, 200, 2000: N = 12, 102, 1002, 10002 blocks. The same 300 steps (t = 0.1 … 0.4 s)
+// for every N, so that the sweeps per step compare.
+BENCHMARK(BM_Wall)
+    ->ArgsProduct({{2, 20, 200, 2000}, {0, 20}})
+    ->ArgNames({"columns", "fixed_sweeps"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(300);
+
+}  // namespace
+}  // namespace stickslip
+
+BENCHMARK_MAIN();

@@ -1,0 +1,169 @@
+// Layout and assembly of the step's impulse problem: the Delassus operator W = H W̃⁻¹ Hᵀ, dense for
+// small problems and for implicit spring elements, sparse otherwise. With the diagonal mass matrix
+// of planar bodies, W(r, s) = Σ over the bodies rows r and s share of w_r M_b⁻¹ w_sᵀ, so the sparsity
+// pattern (pairs of rows that share a dynamic body) is fixed by the model and is built once; each
+// step only rewrites the values, in time proportional to the non-zeros.
+#include "formulations/impulse_problem.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace stickslip {
+ImpulseSolverKind parse_impulse_solver(const std::string& name) {
+  if (name == "auto") return ImpulseSolverKind::automatic;
+  if (name == "lemke") return ImpulseSolverKind::lemke;
+  if (name == "pgs") return ImpulseSolverKind::pgs;
+  throw std::invalid_argument("unknown time-stepping solver '" + name + "' (expected auto, lemke or pgs)");
+}
+
+ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
+                               const std::vector<std::array<int, 2>>& row_offsets,
+                               const ImpulseSolverOptions& options, bool implicit)
+    : n_(bilateral_rows + 2 * contacts), nc_(bilateral_rows), nv_(nv), options_(options), implicit_(implicit) {
+  rows_.resize(static_cast<std::size_t>(n_));
+  for (int r = 0; r < n_; ++r) rows_[static_cast<std::size_t>(r)].offset = row_offsets[static_cast<std::size_t>(r)];
+  contacts_.resize(static_cast<std::size_t>(contacts));
+  row_contact_.assign(static_cast<std::size_t>(n_), -1);
+  contact2d_.resize(static_cast<std::size_t>(contacts));
+  for (int c = 0; c < contacts; ++c) {
+    ContactRows& cr = contacts_[static_cast<std::size_t>(c)];
+    cr.normal = nc_ + 2 * c;
+    cr.tangent = cr.normal + 1;
+    row_contact_[static_cast<std::size_t>(cr.normal)] = c;
+    row_contact_[static_cast<std::size_t>(cr.tangent)] = c;
+    contact2d_[static_cast<std::size_t>(c)] = {cr.normal, cr.tangent, 0.0};
+  }
+  b_.setZero(n_);
+  p_.setZero(n_);
+  const int lifted = nc_ + 4 * contacts;
+  // Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones
+  // (docs/schemes.md has the measurements behind the default limits).
+  switch (options_.kind) {
+    case ImpulseSolverKind::lemke: lemke_ = true; break;
+    case ImpulseSolverKind::pgs: lemke_ = false; break;
+    case ImpulseSolverKind::automatic: lemke_ = lifted <= options_.lemke_variables; break;
+  }
+  sparse_ = !implicit_ && !lemke_ && n_ > options_.dense_rows;
+  if (sparse_) {
+    build_sparse_pattern();
+  } else {
+    W_.setZero(n_, n_);
+  }
+  if (implicit_) {
+    H_.setZero(n_, nv_);
+    Y_.setZero(nv_, n_);
+  }
+  pgs_.reserve(n_);
+  pgs_.options().tolerance = options_.tolerance;
+  pgs_.options().max_iterations = options_.max_iterations;
+  pgs_.options().min_iterations = options_.min_iterations;
+  pgs_.options().relaxation = options_.relaxation;
+  solvers::prepare_result(result_, n_);
+  if (lemke_) {
+    K_.setZero(lifted, lifted);
+    kq_.setZero(lifted);
+    lemke_solver_.reserve(lifted);
+    mlcp_.reserve(lifted);
+    solvers::prepare_result(lifted_result_, lifted);
+  }
+}
+
+bool ImpulseProblem::row_active(int r) const {
+  const int c = row_contact_[static_cast<std::size_t>(r)];
+  return c < 0 || contacts_[static_cast<std::size_t>(c)].active;
+}
+
+// Rows sharing a dynamic body couple; every row has its diagonal.
+void ImpulseProblem::build_sparse_pattern() {
+  std::map<int, std::vector<int>> rows_of_body;
+  for (int r = 0; r < n_; ++r)
+    for (int off : rows_[static_cast<std::size_t>(r)].offset)
+      if (off >= 0) rows_of_body[off].push_back(r);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int r = 0; r < n_; ++r) entries.emplace_back(r, r, 0.0);
+  for (const auto& [body, rs] : rows_of_body)
+    for (int r : rs)
+      for (int s : rs)
+        if (r != s) entries.emplace_back(r, s, 0.0);
+  Ws_.resize(n_, n_);
+  Ws_.setFromTriplets(entries.begin(), entries.end());
+  Ws_.makeCompressed();
+  diagonal_index_.assign(static_cast<std::size_t>(n_), -1);
+  for (int s = 0; s < n_; ++s)
+    for (int k = Ws_.outerIndexPtr()[s]; k < Ws_.outerIndexPtr()[s + 1]; ++k)
+      if (Ws_.innerIndexPtr()[k] == s) diagonal_index_[static_cast<std::size_t>(s)] = k;
+}
+
+double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
+  const ImpulseRow &a = rows_[static_cast<std::size_t>(r)], &b = rows_[static_cast<std::size_t>(s)];
+  double w = 0;
+  for (int i = 0; i < 2; ++i) {
+    if (a.offset[i] < 0) continue;
+    for (int j = 0; j < 2; ++j) {
+      if (a.offset[i] != b.offset[j]) continue;
+      w += a.w[i].cwiseProduct(minv.segment<3>(a.offset[i]).transpose()).dot(b.w[j]);
+    }
+  }
+  return w;
+}
+
+void ImpulseProblem::assemble(const Vec& minv) {
+  if (sparse_) {
+    double* values = Ws_.valuePtr();
+    const int* outer = Ws_.outerIndexPtr();
+    const int* inner = Ws_.innerIndexPtr();
+    for (int s = 0; s < n_; ++s) {
+      const bool s_active = row_active(s);
+      for (int k = outer[s]; k < outer[s + 1]; ++k) {
+        const int r = inner[k];
+        values[k] = s_active && row_active(r) ? coupling(r, s, minv) : (r == s ? 1.0 : 0.0);
+      }
+    }
+    return;
+  }
+  for (int s = 0; s < n_; ++s) {
+    const bool s_active = row_active(s);
+    for (int r = s; r < n_; ++r) {
+      const double w = s_active && row_active(r) ? coupling(r, s, minv) : (r == s ? 1.0 : 0.0);
+      W_(r, s) = w;
+      W_(s, r) = w;
+    }
+  }
+}
+
+void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix) {
+  if (n_ == 0) return;  // no rows: nothing to solve for (Eigen's solvers refuse empty right-hand sides)
+  H_.setZero();
+  for (int r = 0; r < n_; ++r) {
+    if (!row_active(r)) continue;
+    const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    for (int a = 0; a < 2; ++a)
+      if (row.offset[a] >= 0) H_.block<1, 3>(r, row.offset[a]) += row.w[a];
+  }
+  Y_ = H_.transpose();
+  iteration_matrix.solveInPlace(Y_);
+  W_.noalias() = H_ * Y_;
+  mark_inactive_rows_dense();
+}
+
+void ImpulseProblem::mark_inactive_rows_dense() {
+  for (int r = 0; r < n_; ++r) {
+    if (row_active(r)) continue;
+    W_.row(r).setZero();
+    W_.col(r).setZero();
+    W_(r, r) = 1.0;
+  }
+}
+
+void ImpulseProblem::add_velocity_change(const Vec& minv, Vec& v) const {
+  if (implicit_) {
+    if (n_ > 0) v.noalias() += Y_ * p_;
+    return;
+  }
+  for (int r = 0; r < n_; ++r) {
+    if (p_[r] != 0.0) rows_[static_cast<std::size_t>(r)].scatter(p_[r], minv, v);
+  }
+}
+
+}  // namespace stickslip

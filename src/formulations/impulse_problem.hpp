@@ -1,0 +1,160 @@
+// The complementarity problem of one step of the time-stepping scheme, in impulses P over the step
+// and relative velocities u at its end (Moreau 1988; Jean 1999; Acary & Brogliato 2008, ch. 10):
+//   v⁺ = v_free + W̃⁻¹ Hᵀ P,     u = H v⁺ + (known velocities) = W P + b,     W = H W̃⁻¹ Hᵀ,
+// where H stacks one row per generalised direction (ImpulseRow) and W̃ is the iteration matrix of the
+// θ-method (the diagonal mass matrix M, or M − hθC − h²θ²K with spring elements). Rows, in order:
+//   bilateral rows (joints, drivers)    free: u_r = 0 (the drift term is in b_r);
+//   per contact, one ContactRows block  normal row 0 <= P_N ⟂ u_N >= 0, and its tangent row(s)
+//                                        with Coulomb's law on the friction cone (planar: one row,
+//                                        |P_T| <= μ P_N, P_T opposing u_T when u_T ≠ 0).
+// A contact that is not active in the step keeps its rows with a unit diagonal, no coupling and
+// b = 1, so its impulses are zero and the problem keeps one size for the whole run (no allocation,
+// warm start by row index).
+//
+// Interface for spatial contacts (not implemented: there are no spatial bodies yet). A spatial
+// contact will bring one normal row and two tangent rows (`tangent_rows = 2`) and a cone kind:
+//   planar_interval  one tangent row, |P_T| <= μ P_N (exact in 2D; what exists now);
+//   polyhedral       the disc |P_T| <= μ P_N replaced by a polygon of `facets` sides: lifted to an
+//                    LCP with one variable per facet direction plus the sliding speed β (Stewart &
+//                    Trinkle 1996), solved by Lemke or by a box PGS over the facet variables;
+//   exact            the circular cone, as an NCP through the Fischer-Burmeister function
+//                    (solvers/fischer_burmeister.hpp) or a nonsmooth Gauss-Seidel that projects each
+//                    contact's (P_N, P_T) on the cone (Jean 1999, §4).
+// Rows touch at most two bodies through 3-column blocks; a spatial body's block will have 6 columns,
+// so ImpulseRow's block width is the one place that grows.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "math/types.hpp"
+#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/lemke.hpp"
+#include "solvers/mlcp.hpp"
+
+namespace stickslip {
+
+// One row of H: a generalised direction restricted to the (at most two) dynamic bodies it touches.
+struct ImpulseRow {
+  std::array<int, 2> offset{-1, -1};  // v_offset of each body, -1: no dynamic body in that slot
+  std::array<Eigen::RowVector3d, 2> w{Eigen::RowVector3d::Zero(), Eigen::RowVector3d::Zero()};
+
+  double dot(const Vec& v) const {
+    double s = 0;
+    for (int a = 0; a < 2; ++a)
+      if (offset[a] >= 0) s += w[a].dot(v.segment<3>(offset[a]));
+    return s;
+  }
+  // out += diag(scale) H_rᵀ p
+  void scatter(double p, const Vec& scale, Vec& out) const {
+    for (int a = 0; a < 2; ++a)
+      if (offset[a] >= 0) out.segment<3>(offset[a]) += p * scale.segment<3>(offset[a]).cwiseProduct(w[a].transpose());
+  }
+};
+
+enum class FrictionCone { planar_interval };  // polyhedral and exact cones: see above
+
+struct ContactRows {
+  int normal = -1;       // row of the normal direction
+  int tangent = -1;      // first tangent row
+  int tangent_rows = 1;  // 1 in the plane (2 for a spatial contact)
+  FrictionCone cone = FrictionCone::planar_interval;
+  double mu = 0;         // friction coefficient of this step (0: frictionless)
+  bool active = false;   // takes part in this step
+};
+
+enum class ImpulseSolverKind { automatic, lemke, pgs };
+ImpulseSolverKind parse_impulse_solver(const std::string& name);  // "auto", "lemke", "pgs"
+
+struct ImpulseSolverOptions {
+  ImpulseSolverKind kind = ImpulseSolverKind::automatic;
+  double tolerance = 1e-4;   // pgs
+  int max_iterations = 1000;  // pgs sweeps
+  int min_iterations = 3;     // pgs sweeps made even when the warm start meets the tolerance
+  double relaxation = 1.0;    // pgs over-relaxation
+  int dense_rows = 64;        // pgs: a dense W up to this many rows, sparse above
+  int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
+};
+
+struct ImpulseSolverStats {
+  long solves = 0;
+  long iterations = 0;    // Lemke pivots or PGS sweeps, summed
+  int max_iterations = 0;  // in one solve
+  long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its sweep cap)
+  long fallbacks = 0;     // Lemke failures solved again by PGS
+  double max_residual = 0;
+};
+
+class ImpulseProblem {
+ public:
+  // `row_offsets[r]`: the v_offsets of the (at most two) dynamic bodies row r touches; rows
+  // [bilateral_rows, bilateral_rows + 2·contacts) are the contacts' normal and tangent rows.
+  // `implicit`: W̃ is a full matrix (assemble_implicit) instead of the diagonal M (assemble).
+  ImpulseProblem(int nv, int bilateral_rows, int contacts, const std::vector<std::array<int, 2>>& row_offsets,
+                 const ImpulseSolverOptions& options, bool implicit);
+
+  int rows() const { return n_; }
+  int bilateral_rows() const { return nc_; }
+  int contact_count() const { return static_cast<int>(contacts_.size()); }
+  ImpulseRow& row(int r) { return rows_[static_cast<std::size_t>(r)]; }
+  const ImpulseRow& row(int r) const { return rows_[static_cast<std::size_t>(r)]; }
+  double& b(int r) { return b_[r]; }
+  double b(int r) const { return b_[r]; }
+  ContactRows& contact(int c) { return contacts_[static_cast<std::size_t>(c)]; }
+  const ContactRows& contact(int c) const { return contacts_[static_cast<std::size_t>(c)]; }
+  bool row_active(int r) const;
+
+  // W = H diag(minv) Hᵀ (sparse or dense, as chosen at construction).
+  void assemble(const Vec& minv);
+  // W = H W̃⁻¹ Hᵀ from the factor of the iteration matrix W̃ (dense).
+  void assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix);
+  // Inactive contact rows: unit diagonal, b = 1. Call after assembling and filling b.
+  void solve();
+  // v += W̃⁻¹ Hᵀ P with the impulses of the last solve.
+  void add_velocity_change(const Vec& minv, Vec& v) const;
+
+  const Vec& impulses() const { return p_; }
+  Vec& impulses() { return p_; }
+  const ImpulseSolverStats& stats() const { return stats_; }
+  bool finite() const { return p_.allFinite(); }
+  bool uses_lemke() const { return lemke_; }
+  // True when the last solve was Gauss-Seidel (its answer is exact only to the tolerance).
+  bool last_solve_iterative() const { return last_iterative_; }
+  bool sparse() const { return sparse_; }
+  // Stored entries of W (the sparsity pattern, or n² when dense).
+  long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
+
+ private:
+  double coupling(int r, int s, const Vec& minv) const;
+  void build_sparse_pattern();
+  void mark_inactive_rows_dense();
+  void lift();
+  bool solve_lifted();
+  void solve_pgs();
+  void record(int iterations, double residual, bool converged);
+
+  int n_ = 0, nc_ = 0, nv_ = 0;
+  ImpulseSolverOptions options_;
+  bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false;
+  std::vector<ImpulseRow> rows_;
+  std::vector<ContactRows> contacts_;
+  std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows
+  Vec b_, p_;
+  // Operator
+  Mat W_;                            // dense W (n × n)
+  solvers::SparseMat Ws_;            // sparse W with the static pattern of rows sharing a body
+  std::vector<int> diagonal_index_;  // position of W(r, r) in Ws_'s values
+  Mat H_, Y_;                        // implicit: dense H (n × nv) and Y = W̃⁻¹ Hᵀ (nv × n)
+  // Solvers
+  std::vector<solvers::Contact2D> contact2d_;
+  solvers::FrictionalContact2DSolver pgs_;
+  Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
+  Vec kq_;
+  solvers::LemkeSolver lemke_solver_;
+  solvers::MlcpSolver mlcp_;
+  solvers::LcpResult result_, lifted_result_;
+  ImpulseSolverStats stats_;
+};
+
+}  // namespace stickslip

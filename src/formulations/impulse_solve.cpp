@@ -1,0 +1,137 @@
+// Solving the step's impulse problem (impulse_problem.hpp) with the solver library.
+//
+// Small problems: exactly, by Lemke's method on the standard lifting of planar Coulomb friction
+// (Stewart & Trinkle 1996; Anitescu & Potra 1997): per contact the variables (P_N, P_T+, P_T−, β)
+// with P_T = P_T+ − P_T− and the complementarity rows
+//   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
+// beside the free bilateral rows (a mixed LCP: MlcpSolver eliminates them by a Schur complement).
+// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContact2DSolver), dense
+// or sparse, warm-started from the previous step's impulses (the rows keep their index: one row
+// block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
+// to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
+#include <algorithm>
+
+#include "formulations/impulse_problem.hpp"
+
+namespace stickslip {
+namespace {
+
+// The lifted rows (or variables) of W's row r and their signs: a bilateral or normal row maps to
+// one, a tangent row to P_T+ (+1) and P_T− (−1).
+int lifted_targets(int r, int nc, const std::vector<int>& row_contact, int out[2], double sign[2]) {
+  const int c = row_contact[static_cast<std::size_t>(r)];
+  if (c < 0) {
+    out[0] = r;
+    sign[0] = 1;
+    return 1;
+  }
+  const int base = nc + 4 * c;
+  if ((r - nc) % 2 == 0) {
+    out[0] = base;
+    sign[0] = 1;
+    return 1;
+  }
+  out[0] = base + 1;
+  out[1] = base + 2;
+  sign[0] = 1;
+  sign[1] = -1;
+  return 2;
+}
+
+}  // namespace
+
+void ImpulseProblem::solve() {
+  last_iterative_ = false;
+  if (n_ == 0) return record(0, 0.0, true);  // a model without contacts or constraints
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const ContactRows& cr = contacts_[c];
+    contact2d_[c].mu = cr.active ? cr.mu : 0.0;
+    if (!cr.active) {
+      b_[cr.normal] = 1.0;
+      b_[cr.tangent] = 1.0;
+    }
+  }
+  if (lemke_) {
+    lift();
+    if (solve_lifted()) return;
+    ++stats_.fallbacks;
+  }
+  last_iterative_ = true;
+  solve_pgs();
+}
+
+void ImpulseProblem::lift() {
+  K_.setZero();
+  kq_.setZero();
+  int rt[2], st[2];
+  double rs[2], ss[2];
+  for (int r = 0; r < n_; ++r) {
+    if (!row_active(r)) continue;
+    const int nr = lifted_targets(r, nc_, row_contact_, rt, rs);
+    for (int i = 0; i < nr; ++i) kq_[rt[i]] = rs[i] * b_[r];
+    for (int s = 0; s < n_; ++s) {
+      if (!row_active(s)) continue;
+      const double w = W_(r, s);
+      if (w == 0.0) continue;
+      const int ns = lifted_targets(s, nc_, row_contact_, st, ss);
+      for (int i = 0; i < nr; ++i)
+        for (int j = 0; j < ns; ++j) K_(rt[i], st[j]) = rs[i] * ss[j] * w;
+    }
+  }
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const ContactRows& cr = contacts_[c];
+    const int base = nc_ + 4 * static_cast<int>(c);
+    if (!cr.active) {  // a decoupled identity block with q = 1: all four variables stay zero
+      for (int k = 0; k < 4; ++k) {
+        K_(base + k, base + k) = 1.0;
+        kq_[base + k] = 1.0;
+      }
+      continue;
+    }
+    K_(base + 1, base + 3) = 1.0;
+    K_(base + 2, base + 3) = 1.0;
+    K_(base + 3, base) = cr.mu;
+    K_(base + 3, base + 1) = -1.0;
+    K_(base + 3, base + 2) = -1.0;
+  }
+}
+
+bool ImpulseProblem::solve_lifted() {
+  if (nc_ == 0) {
+    lemke_solver_.solve(K_, kq_, lifted_result_);
+  } else {
+    mlcp_.solve(K_, kq_, nc_, lifted_result_);
+  }
+  if (!lifted_result_.solved() || !lifted_result_.z.allFinite()) return false;
+  const Vec& z = lifted_result_.z;
+  for (int r = 0; r < nc_; ++r) p_[r] = z[r];
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const ContactRows& cr = contacts_[c];
+    const int base = nc_ + 4 * static_cast<int>(c);
+    p_[cr.normal] = cr.active ? z[base] : 0.0;
+    p_[cr.tangent] = cr.active ? z[base + 1] - z[base + 2] : 0.0;
+  }
+  record(lifted_result_.iterations, lifted_result_.residual, true);
+  return true;
+}
+
+void ImpulseProblem::solve_pgs() {
+  if (sparse_) {
+    pgs_.solve(Ws_, b_, contact2d_, p_, result_);
+  } else {
+    pgs_.solve(W_, b_, contact2d_, p_, result_);
+  }
+  if (result_.z.size() == n_) p_ = result_.z;
+  else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()
+  record(result_.iterations, result_.residual, result_.solved());
+}
+
+void ImpulseProblem::record(int iterations, double residual, bool converged) {
+  ++stats_.solves;
+  stats_.iterations += iterations;
+  stats_.max_iterations = std::max(stats_.max_iterations, iterations);
+  if (!converged) ++stats_.unconverged;
+  if (residual > stats_.max_residual) stats_.max_residual = residual;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,103 @@
+#include "formulations/spring_jacobians.hpp"
+
+#include "assembly/body_kinematics.hpp"
+
+namespace stickslip {
+namespace {
+
+// Generalised load of a spring-damper on its two bodies [F_x, F_y, moment about the centre of mass],
+// as assemble_applied_forces computes it (tension along the line P_i → P_j).
+struct SpringLoad {
+  Vec3 on_i = Vec3::Zero(), on_j = Vec3::Zero();
+};
+
+SpringLoad spring_load(const SpringDamper& s, const BodyKinematics& bi, const BodyKinematics& bj) {
+  const Vec2 pi = point_position(bi, s.point_i), pj = point_position(bj, s.point_j);
+  const Vec2 d = pj - pi;
+  const double length = d.norm();
+  const Vec2 u = length > 1e-12 ? Vec2(d / length) : Vec2::Zero();
+  const double rate = u.dot(point_velocity(bj, s.point_j) - point_velocity(bi, s.point_i));
+  const Vec2 F = (s.stiffness * (length - s.rest_length) + s.damping * rate) * u;  // on i; −F on j
+  SpringLoad out;
+  out.on_i << F, cross2(pi - bi.r, F);
+  out.on_j << -F, cross2(pj - bj.r, -F);
+  return out;
+}
+
+// Perturbs coordinate k (0..2: x, y, θ; 3..5: ẋ, ẏ, ω) of a body's kinematics by δ.
+void perturb(BodyKinematics& b, int k, double delta) {
+  switch (k) {
+    case 0: b.r.x() += delta; break;
+    case 1: b.r.y() += delta; break;
+    case 2: b.theta += delta; b.A = rotation2(b.theta); break;
+    case 3: b.v.x() += delta; break;
+    case 4: b.v.y() += delta; break;
+    default: b.omega += delta; break;
+  }
+}
+
+// Central differences of one spring's load with respect to the coordinates of its dynamic bodies.
+void translational_jacobians(const Model& model, const SpringDamper& s, const Workspace& ws, Mat& K, Mat& C) {
+  // δ = 1e-6 (m, rad, m/s, rad/s): truncation O(δ²) ≈ 1e-12 relative, rounding ≈ 1e-16/δ = 1e-10.
+  constexpr double kDelta = 1e-6;
+  const int bodies[2] = {s.body_i, s.body_j};
+  for (int side = 0; side < 2; ++side) {
+    const Body& moved = model.bodies[bodies[side]];
+    if (!moved.is_dynamic()) continue;
+    for (int k = 0; k < 6; ++k) {
+      SpringLoad plus, minus;
+      for (int sign = -1; sign <= 1; sign += 2) {
+        BodyKinematics bi = ws.bodies[s.body_i], bj = ws.bodies[s.body_j];
+        perturb(side == 0 ? bi : bj, k, sign * kDelta);
+        (sign > 0 ? plus : minus) = spring_load(s, bi, bj);
+      }
+      Mat& J = k < 3 ? K : C;
+      const int column = moved.v_offset + k % 3;
+      for (int target = 0; target < 2; ++target) {
+        const Body& loaded = model.bodies[bodies[target]];
+        if (!loaded.is_dynamic()) continue;
+        const Vec3 d = target == 0 ? Vec3(plus.on_i - minus.on_i) : Vec3(plus.on_j - minus.on_j);
+        J.block<3, 1>(loaded.v_offset, column) += d / (2 * kDelta);
+      }
+    }
+  }
+}
+
+// M = −k (θ_j − θ_i − θ0) − c (ω_j − ω_i) on body j, −M on body i.
+void rotational_jacobians(const Model& model, const RotationalSpringDamper& s, Mat& K, Mat& C) {
+  const Body &bi = model.bodies[s.body_i], &bj = model.bodies[s.body_j];
+  const int ti = bi.is_dynamic() ? bi.v_offset + 2 : -1, tj = bj.is_dynamic() ? bj.v_offset + 2 : -1;
+  const auto add = [&](Mat& J, double value) {
+    if (tj >= 0) J(tj, tj) -= value;
+    if (ti >= 0) J(ti, ti) -= value;
+    if (ti >= 0 && tj >= 0) {
+      J(ti, tj) += value;
+      J(tj, ti) += value;
+    }
+  };
+  add(K, s.stiffness);
+  add(C, s.damping);
+}
+
+}  // namespace
+
+bool has_spring_elements(const Model& model) {
+  const auto dynamic = [&](int b) { return model.bodies[b].is_dynamic(); };
+  for (const SpringDamper& s : model.springs)
+    if ((s.stiffness > 0 || s.damping > 0) && (dynamic(s.body_i) || dynamic(s.body_j))) return true;
+  for (const RotationalSpringDamper& s : model.rotational_springs)
+    if ((s.stiffness > 0 || s.damping > 0) && (dynamic(s.body_i) || dynamic(s.body_j))) return true;
+  return false;
+}
+
+void spring_jacobians(const Model& model, const Workspace& ws, Mat& K, Mat& C) {
+  K.setZero();
+  C.setZero();
+  for (const SpringDamper& s : model.springs) translational_jacobians(model, s, ws, K, C);
+  for (const RotationalSpringDamper& s : model.rotational_springs) rotational_jacobians(model, s, K, C);
+  for (Mat* J : {&K, &C})
+    for (Eigen::Index i = 0; i < J->rows(); ++i)
+      for (Eigen::Index j = i + 1; j < J->cols(); ++j) (*J)(i, j) = (*J)(j, i) = 0.5 * ((*J)(i, j) + (*J)(j, i));
+}
+
+}  // namespace stickslip

@@ -1,0 +1,330 @@
+#include "formulations/time_stepper.hpp"
+
+#include <cmath>
+
+#include "assembly/applied_forces.hpp"
+#include "assembly/body_kinematics.hpp"
+#include "assembly/constraints.hpp"
+#include "assembly/contact_kinematics.hpp"
+#include "assembly/projection.hpp"
+#include "formulations/spring_jacobians.hpp"
+#include "math/errors.hpp"
+
+namespace stickslip {
+namespace {
+
+int dynamic_offset(const Model& m, int body) {
+  return body >= 0 && m.bodies[body].is_dynamic() ? m.bodies[body].v_offset : -1;
+}
+
+// The bodies each row of H touches: joint and driver rows, then a normal and a tangent row per contact.
+std::vector<std::array<int, 2>> impulse_row_offsets(const Model& m) {
+  std::vector<std::array<int, 2>> rows(static_cast<std::size_t>(m.n_constraints + 2 * m.contacts.size()), {-1, -1});
+  for (const Joint& j : m.joints)
+    for (int r = 0; r < joint_equation_count(j.type); ++r)
+      rows[static_cast<std::size_t>(j.row_offset + r)] = {dynamic_offset(m, j.body_i), dynamic_offset(m, j.body_j)};
+  for (const Driver& d : m.drivers) {
+    auto& row = rows[static_cast<std::size_t>(d.row_offset)];
+    if (d.target == DriverTarget::joint_coordinate) {
+      const Joint& j = m.joints[d.joint];
+      row = {dynamic_offset(m, j.body_i), dynamic_offset(m, j.body_j)};
+    } else {
+      row = {dynamic_offset(m, d.body), -1};
+    }
+  }
+  for (std::size_t c = 0; c < m.contacts.size(); ++c) {
+    const std::array<int, 2> bodies{dynamic_offset(m, m.contacts[c].body_i), dynamic_offset(m, m.contacts[c].body_j)};
+    rows[static_cast<std::size_t>(m.n_constraints) + 2 * c] = bodies;
+    rows[static_cast<std::size_t>(m.n_constraints) + 2 * c + 1] = bodies;
+  }
+  return rows;
+}
+
+ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
+  ImpulseSolverOptions s;
+  s.kind = parse_impulse_solver(o.solver);
+  s.tolerance = o.tolerance;
+  s.max_iterations = o.max_iterations;
+  s.min_iterations = o.min_iterations;
+  s.relaxation = o.relaxation;
+  return s;
+}
+
+std::string indexed(const char* section, std::size_t k) { return std::string(section) + "[" + std::to_string(k) + "]"; }
+
+}  // namespace
+
+TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
+    : model_(model),
+      opt_(options.time_stepping),
+      projection_(options.projection),
+      projection_tolerance_(options.projection_tolerance),
+      ws_(model),
+      problem_(model.nv, model.n_constraints, static_cast<int>(model.contacts.size()), impulse_row_offsets(model),
+               solver_options(options.time_stepping), has_spring_elements(model)),
+      implicit_(has_spring_elements(model)) {
+  if (!(opt_.theta > 0 && opt_.theta <= 1)) {
+    throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
+  }
+  check_model();
+  const std::size_t nc = model.contacts.size();
+  v_free_.setZero(model.nv);
+  v_new_.setZero(model.nv);
+  scratch_.setZero(model.nv);
+  if (implicit_) {
+    K_.setZero(model.nv, model.nv);
+    C_.setZero(model.nv, model.nv);
+    iteration_matrix_.setZero(model.nv, model.nv);
+  }
+  velocity_pre_.assign(model.bodies.size(), Vec3::Zero());
+  velocity_post_.assign(model.bodies.size(), Vec3::Zero());
+  for (std::size_t b = 0; b < model.bodies.size(); ++b)
+    if (model.bodies[b].motion == BodyMotion::prescribed) prescribed_bodies_.push_back(static_cast<int>(b));
+  state_.assign(nc, ContactState::open);
+  previous_ = state_;
+  vn_before_.assign(nc, 0.0);
+  vn_after_.assign(nc, 0.0);
+  gap_predicted_.assign(nc, 0.0);
+}
+
+// Rigid contacts only; Coulomb through its coefficients; Newton restitution.
+void TimeStepper::check_model() {
+  for (std::size_t k = 0; k < model_.joints.size(); ++k) {
+    if (model_.joints[k].friction) {
+      throw ModelError(indexed("joints", k) + ".friction",
+                       "joint '" + model_.joints[k].name +
+                           "' has friction, which the time-stepping scheme does not model; use the compliant scheme");
+    }
+  }
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const std::string path = indexed("contacts", k);
+    if (c.compliant()) {
+      throw ModelError(path + ".normal", "contact '" + c.name +
+                                             "' is compliant (a normal force law); the time-stepping scheme needs rigid "
+                                             "contacts (an 'impact' law): use --scheme compliant or event-driven");
+    }
+    double e = c.impact ? c.impact->normal_coefficient() : 0.0;
+    if (c.impact && c.impact->kind() == laws::RestitutionKind::kPoisson) {
+      warnings_.push_back("contact '" + c.name + "': Poisson restitution is applied as Newton's law with e_N = " +
+                          std::to_string(e) + " (they agree for single frictionless impacts)");
+    }
+    if (c.impact && c.impact->tangential_coefficient() > 0) {
+      warnings_.push_back("contact '" + c.name + "': the tangential restitution coefficient is ignored by the "
+                          "time-stepping scheme (Coulomb friction decides the tangential impulse)");
+    }
+    restitution_.push_back(e);
+    double mu_s = 0, mu_k = 0;
+    if (c.friction) {
+      if (c.friction->state_size() > 0) {
+        throw ModelError(path + ".friction", "contact '" + c.name + "': friction law '" + std::string(c.friction->name()) +
+                                                 "' has an internal state, which the time-stepping scheme does not "
+                                                 "integrate; use 'coulomb' or the compliant scheme");
+      }
+      if (!c.friction->set_valued()) {
+        warnings_.push_back("contact '" + c.name + "': friction law '" + std::string(c.friction->name()) +
+                            "' is applied as Coulomb friction with its static and kinetic coefficients");
+      }
+      mu_s = c.friction->static_coefficient();
+      mu_k = c.friction->kinetic_coefficient();
+    }
+    mu_static_.push_back(mu_s);
+    mu_kinetic_.push_back(mu_k);
+  }
+}
+
+void TimeStepper::reset(const State& s) {
+  s_ = s;
+  mid_ = s;
+  steps_ = 0;
+  last_h_ = 0;
+  problem_.impulses().setZero();
+  compute_body_kinematics(model_, s_, ws_);
+  compute_contact_kinematics(model_, ws_);
+  for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
+    const ContactKinematics& k = ws_.contacts[c];
+    const bool touching = k.in_range && k.gap <= opt_.activation_gap;
+    state_[c] = !touching ? ContactState::open
+                : std::abs(k.vt) <= kTimeSteppingStickSpeed ? ContactState::stick
+                : k.vt > 0 ? ContactState::slip_positive
+                           : ContactState::slip_negative;
+    vn_before_[c] = vn_after_[c] = k.vn;
+  }
+  previous_ = state_;
+}
+
+void TimeStepper::prescribed_velocities(double t, std::vector<Vec3>& out) const {
+  for (int b : prescribed_bodies_) {
+    const Body& body = model_.bodies[b];
+    out[static_cast<std::size_t>(b)] << body.prescribed[0](t).first, body.prescribed[1](t).first,
+        body.prescribed[2](t).first;
+  }
+}
+
+// The part of a contact's relative velocity due to bodies that are not dynamic (prescribed motion).
+double TimeStepper::known_velocity(int c, bool normal, const std::vector<Vec3>& body_velocity) const {
+  const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
+  const ContactKinematics& k = ws_.contacts[static_cast<std::size_t>(c)];
+  double u = 0;
+  if (!model_.bodies[contact.body_i].is_dynamic())
+    u += (normal ? k.wn_i : k.wt_i).dot(body_velocity[static_cast<std::size_t>(contact.body_i)]);
+  if (!model_.bodies[contact.body_j].is_dynamic())
+    u += (normal ? k.wn_j : k.wt_j).dot(body_velocity[static_cast<std::size_t>(contact.body_j)]);
+  return u;
+}
+
+void TimeStepper::predict(double h) {
+  mid_.t = s_.t + opt_.theta * h;
+  mid_.q = s_.q + (opt_.theta * h) * s_.v;
+  mid_.v = s_.v;
+  compute_body_kinematics(model_, mid_, ws_);
+  assemble_applied_forces(model_, mid_, ws_);
+  if (model_.n_constraints > 0) assemble_constraints(model_, mid_, ws_);
+  compute_contact_kinematics(model_, ws_);
+  prescribed_velocities(s_.t, velocity_pre_);
+  prescribed_velocities(s_.t + h, velocity_post_);
+}
+
+void TimeStepper::free_velocity(double h) {
+  if (!implicit_) {
+    v_free_ = s_.v + h * ws_.mass_inv.cwiseProduct(ws_.f);
+    return;
+  }
+  spring_jacobians(model_, ws_, K_, C_);
+  const double a = h * opt_.theta;
+  iteration_matrix_ = -a * C_ - (a * a) * K_;
+  iteration_matrix_.diagonal() += ws_.mass;
+  ldlt_.compute(iteration_matrix_);
+  scratch_ = h * ws_.f;
+  ldlt_.solveInPlace(scratch_);
+  v_free_ = s_.v + scratch_;
+}
+
+void TimeStepper::fill_bilateral_rows(double h) {
+  const double beta = opt_.drift_correction, theta = opt_.theta;
+  for (int r = 0; r < model_.n_constraints; ++r) {
+    ImpulseRow& row = problem_.row(r);
+    for (int a = 0; a < 2; ++a)
+      if (row.offset[a] >= 0) row.w[a] = ws_.G.block<1, 3>(r, row.offset[a]);
+    const double phi_t = ws_.phi_dot[r] - row.dot(s_.v);  // Φ_t and the known velocities
+    const double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
+    problem_.b(r) = row.dot(v_free_) + phi_t + beta * error / h;
+  }
+}
+
+void TimeStepper::fill_contact_rows(double h) {
+  const bool moreau = opt_.formulation == ContactFormulation::moreau_jean;
+  for (int c = 0; c < problem_.contact_count(); ++c) {
+    const std::size_t k = static_cast<std::size_t>(c);
+    const Contact& contact = model_.contacts[k];
+    const ContactKinematics& kin = ws_.contacts[k];
+    ContactRows& cr = problem_.contact(c);
+    ImpulseRow &normal = problem_.row(cr.normal), &tangent = problem_.row(cr.tangent);
+    normal.w = {kin.wn_i, kin.wn_j};
+    tangent.w = {kin.wt_i, kin.wt_j};
+    if (!model_.bodies[contact.body_i].is_dynamic()) normal.w[0] = tangent.w[0] = Eigen::RowVector3d::Zero();
+    if (!model_.bodies[contact.body_j].is_dynamic()) normal.w[1] = tangent.w[1] = Eigen::RowVector3d::Zero();
+    const double vn_pre = normal.dot(s_.v) + known_velocity(c, true, velocity_pre_);
+    vn_before_[k] = vn_pre;
+    // ĝ: the gap at the end of the step if v_N stayed as it is (linearised about the midpoint).
+    const double g_end = kin.gap + (1 - 2 * opt_.theta) * h * kin.vn;
+    gap_predicted_[k] = g_end;
+    cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap
+                                        : g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap);
+    if (!cr.active) continue;
+    cr.mu = state_[k] == ContactState::stick ? mu_static_[k] : mu_kinetic_[k];
+    double bias = 0;
+    if (moreau) {
+      bias = restitution_[k] * std::min(vn_pre, 0.0);
+      // A persistent contact may close the small gap the velocity-level condition lets open on
+      // rotating bodies (O(h²ω²r) per step); penetrations are never pushed out (no energy added).
+      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / h;
+    } else {
+      bias = (g_end >= 0 ? g_end : opt_.drift_correction * g_end) / h;
+    }
+    problem_.b(cr.normal) = normal.dot(v_free_) + known_velocity(c, true, velocity_post_) + bias;
+    problem_.b(cr.tangent) = tangent.dot(v_free_) + known_velocity(c, false, velocity_post_);
+  }
+}
+
+// A contact is closed after the step when it carried a normal impulse (above the solver's tolerance
+// after Gauss-Seidel), or when it took part in the
+// step and its gap at the step's end (linearised: ĝ + θ h v_N⁺) is within the activation gap: a
+// resting contact that did not need an impulse in one step (it was closing a drift gap) stays closed.
+void TimeStepper::update_contact_states(double h) {
+  previous_ = state_;
+  // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
+  const bool iterative = problem_.last_solve_iterative();
+  const double zero_impulse = iterative ? opt_.tolerance : 0.0;
+  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kTimeSteppingStickSpeed;
+  for (int c = 0; c < problem_.contact_count(); ++c) {
+    const std::size_t k = static_cast<std::size_t>(c);
+    const ContactRows& cr = problem_.contact(c);
+    vn_after_[k] = problem_.row(cr.normal).dot(v_new_) + known_velocity(c, true, velocity_post_);
+    const bool closed = cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
+                                      gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
+    if (!closed) {
+      state_[k] = ContactState::open;
+      continue;
+    }
+    const double vt = problem_.row(cr.tangent).dot(v_new_) + known_velocity(c, false, velocity_post_);
+    const double pn = problem_.impulses()[cr.normal], pt = problem_.impulses()[cr.tangent];
+    const bool inside_cone = std::abs(pt) < (1 - 1e-9) * cr.mu * pn;
+    state_[k] = inside_cone || std::abs(vt) <= stick_speed ? ContactState::stick
+                : vt > 0                                               ? ContactState::slip_positive
+                                                                       : ContactState::slip_negative;
+  }
+}
+
+void TimeStepper::throw_if_not_finite(double t) const {
+  if (v_new_.allFinite() && s_.q.allFinite()) return;
+  if (!problem_.finite()) {
+    throw NumericalError(t, "time-stepping solver", "the contact impulses are not finite");
+  }
+  for (std::size_t b = 0; b < model_.bodies.size(); ++b) {
+    const Body& body = model_.bodies[b];
+    if (body.is_dynamic() && !v_new_.segment<3>(body.v_offset).allFinite()) {
+      throw NumericalError(t, "body " + body.name, "the velocity of body '" + body.name + "' is not finite");
+    }
+  }
+  throw NumericalError(t, "time-stepping", "the state is not finite");
+}
+
+void TimeStepper::step(double t_next) {
+  const double h = t_next - s_.t;
+  predict(h);
+  free_velocity(h);
+  fill_bilateral_rows(h);
+  fill_contact_rows(h);
+  if (implicit_) {
+    problem_.assemble_implicit(ldlt_);
+  } else {
+    problem_.assemble(ws_.mass_inv);
+  }
+  problem_.solve();
+  v_new_ = v_free_;
+  problem_.add_velocity_change(ws_.mass_inv, v_new_);
+  s_.q += h * ((1 - opt_.theta) * s_.v + opt_.theta * v_new_);
+  s_.v = v_new_;
+  s_.t = t_next;
+  throw_if_not_finite(t_next);
+  if (projection_ && model_.n_constraints > 0) project_positions(model_, s_, ws_, projection_tolerance_, 10);
+  update_contact_states(h);
+  last_h_ = h;
+  ++steps_;
+}
+
+void TimeStepper::evaluate_output() {
+  compute_body_kinematics(model_, s_, ws_);
+  if (model_.n_constraints > 0) assemble_constraints(model_, s_, ws_);
+  compute_contact_kinematics(model_, ws_);
+  const double inv_h = last_h_ > 0 ? 1.0 / last_h_ : 0.0;
+  const Vec& p = problem_.impulses();
+  for (int r = 0; r < model_.n_constraints; ++r) ws_.lambda[r] = p[r] * inv_h;
+  for (int c = 0; c < problem_.contact_count(); ++c) {
+    const ContactRows& cr = problem_.contact(c);
+    ws_.contact_forces[static_cast<std::size_t>(c)] = {p[cr.normal] * inv_h, p[cr.tangent] * inv_h};
+  }
+}
+
+}  // namespace stickslip

@@ -1,0 +1,100 @@
+// One step of the velocity-impulse time-stepping scheme (Moreau 1988; Jean 1999; Acary & Brogliato
+// 2008, ch. 10; Stewart & Trinkle 1996 and Anitescu & Potra 1997 for the position-level variant),
+// for a model whose contacts are rigid. From (t_k, q_k, v_k) and the step h:
+//   1. midpoint  t_m = t_k + θh, q_m = q_k + θh v_k; there: body kinematics, applied forces f,
+//      constraints (Φ, G), contact kinematics (gaps, W_N, W_T);
+//   2. free velocity  v_free = v_k + h W̃⁻¹ f  (W̃ = M, or M − hθC − h²θ²K with spring elements);
+//   3. one complementarity problem in impulses (impulse_problem.hpp):
+//        bilateral rows  G v⁺ + Φ_t = −β ê / h,  ê = Φ_m + (1 − 2θ) h Φ̇_m (the position error the
+//                        step would leave with Φ̇⁺ = 0);
+//        contacts active when g_N(q_m) <= activation_gap (Moreau-Jean), or when their gap can
+//        close within the step (Stewart-Trinkle), with
+//          Moreau-Jean:      0 <= P_N ⟂ v_N⁺ + e_N min(v_N⁻, 0) + [persistent] max(ĝ, 0)/h >= 0
+//                            (Newton's impact law; a contact closed in the previous step may also
+//                            close the gap the velocity-level scheme lets drift open),
+//          Stewart-Trinkle:  0 <= P_N ⟂ v_N⁺ + ĝ / h >= 0, ĝ = g_m + (1 − 2θ) h v_N (β ĝ if ĝ < 0),
+//        and Coulomb's law |P_T| <= μ P_N on v_T⁺ (μ_s for a contact that stuck in the previous
+//        step, μ_k otherwise);
+//   4. v⁺ = v_free + W̃⁻¹ Hᵀ P,  q_{k+1} = q_k + h((1 − θ) v_k + θ v⁺)  [optional projection of q].
+// v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
+// t_{k+1}. Nothing is allocated inside step() once the stepper exists.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "assembly/workspace.hpp"
+#include "formulations/event_log.hpp"
+#include "formulations/impulse_problem.hpp"
+#include "formulations/simulation_options.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+// A closed contact sticks when its friction impulse lies inside the cone (|P_T| < μ P_N: the contact
+// holds), or when its slip speed is below this [m/s] — or, after a Gauss-Seidel solve, below twice
+// its tolerance, the residual slip it may leave; otherwise it slips in the direction of v_T.
+constexpr double kTimeSteppingStickSpeed = 1e-6;
+
+class TimeStepper {
+ public:
+  // Throws ModelError for what the scheme cannot take: compliant contacts, friction laws with an
+  // internal state, joint friction. Laws it approximates are listed in warnings().
+  TimeStepper(const Model& model, const SimulationOptions& options);
+
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  // Starts from s (assembled): contacts touching with |v_T| small start as sticking.
+  void reset(const State& s);
+  // One step from state().t to t_next. Throws NumericalError (time, element) on failure.
+  void step(double t_next);
+
+  const State& state() const { return s_; }
+  long steps() const { return steps_; }
+  const ContactState* contact_states() const { return state_.data(); }
+  ContactState contact_state(int c) const { return state_[static_cast<std::size_t>(c)]; }
+  ContactState previous_contact_state(int c) const { return previous_[static_cast<std::size_t>(c)]; }
+  // Normal relative velocity of a contact before the last step (at t_k) and after it.
+  double normal_velocity_before(int c) const { return vn_before_[static_cast<std::size_t>(c)]; }
+  double normal_velocity_after(int c) const { return vn_after_[static_cast<std::size_t>(c)]; }
+
+  // Evaluates the workspace at state() for an output row: kinematics, constraints and contacts at
+  // the current state; λ and the contact forces are the last step's impulses divided by its length.
+  void evaluate_output();
+  Workspace& workspace() { return ws_; }
+  const ImpulseProblem& problem() const { return problem_; }
+
+ private:
+  void check_model();
+  void predict(double h);
+  void free_velocity(double h);
+  void fill_bilateral_rows(double h);
+  void fill_contact_rows(double h);
+  double known_velocity(int c, bool normal, const std::vector<Vec3>& body_velocity) const;
+  void prescribed_velocities(double t, std::vector<Vec3>& out) const;
+  void update_contact_states(double h);
+  void throw_if_not_finite(double t) const;
+
+  const Model& model_;
+  TimeSteppingOptions opt_;
+  bool projection_ = false;
+  double projection_tolerance_ = 1e-12;
+  std::vector<std::string> warnings_;
+  Workspace ws_;
+  ImpulseProblem problem_;
+  bool implicit_ = false;
+
+  State s_, mid_;
+  Vec v_free_, v_new_, scratch_;
+  Mat K_, C_, iteration_matrix_;
+  Eigen::LDLT<Mat> ldlt_;
+  std::vector<Vec3> velocity_pre_, velocity_post_;  // prescribed bodies at t_k and t_{k+1}
+  std::vector<int> prescribed_bodies_;
+  std::vector<double> restitution_, mu_static_, mu_kinetic_;
+  std::vector<ContactState> state_, previous_;
+  std::vector<double> vn_before_, vn_after_;
+  std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
+  double last_h_ = 0;
+  long steps_ = 0;
+};
+
+}  // namespace stickslip
