@@ -99,10 +99,12 @@ void TimeStepper::check_model() {
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const Contact& c = model_.contacts[k];
     const std::string path = indexed("contacts", k);
-    if (c.compliant()) {
+    // A contact may carry both laws: this scheme takes the rigid one.
+    if (c.compliant() && !c.impact) {
       throw ModelError(path + ".normal", "contact '" + c.name +
-                                             "' is compliant (a normal force law); the time-stepping scheme needs rigid "
-                                             "contacts (an 'impact' law): use --scheme compliant or event-driven");
+                                             "' is compliant (a normal force law) without an 'impact' law; the "
+                                             "time-stepping scheme needs rigid contacts: add an impact law or use "
+                                             "--scheme compliant or event-driven");
     }
     double e = c.impact ? c.impact->normal_coefficient() : 0.0;
     if (c.impact && c.impact->kind() == laws::RestitutionKind::kPoisson) {

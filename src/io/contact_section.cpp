@@ -44,7 +44,6 @@ void read_contact(const YamlField& f, SectionContext& ctx) {
   if (!f.has("normal") && !f.has("impact")) {
     f.fail("a contact needs a 'normal' force law (compliant) or an 'impact' law (rigid)");
   }
-  if (f.has("normal") && f.has("impact")) f.fail("give either a 'normal' force law or an 'impact' law, not both");
   if (const auto n = f.get("normal")) c.normal = read_normal_law(*n);
   if (const auto i = f.get("impact")) c.impact = read_impact_law(*i);
   if (const auto fr = f.get("friction")) c.friction = read_friction_law(*fr);

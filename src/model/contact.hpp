@@ -5,8 +5,9 @@
 //   circle_circle: a circle on body i against a circle on body j (outside each other);
 //                  n = (C_j − C_i)/|C_j − C_i|, g_N = |C_j − C_i| − ρ_i − ρ_j.
 // The tangent is t = −perp(n) (t = d for a line), fixed per contact and reported with the output.
-// A contact is compliant (a normal force law) or rigid (an impact law: the event-driven and
-// time-stepping schemes); friction is optional.
+// A contact is compliant (a normal force law) or rigid (an impact law), or carries both so that one
+// model file runs under every scheme: the compliant and event-driven schemes use the normal law when
+// there is one, the time-stepping scheme the impact law. Friction is optional.
 #pragma once
 
 #include <limits>

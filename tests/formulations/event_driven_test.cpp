@@ -66,7 +66,9 @@ simulation: {scheme: event-driven, t_end: 2, output_interval: 0.01, rtol: 1e-10,
   EXPECT_EQ(slips[0].to, ContactState::slip_positive);
   const auto t = r.out.series("t"), x = r.out.series("block.x"), v = r.out.series("block.vx");
   for (std::size_t i = 0; i < t.size(); ++i) {
-    if (t[i] < t_star) EXPECT_EQ(x[i], 0.0) << "t = " << t[i];  // exact stiction: no creep at all
+    if (t[i] < t_star) {
+      EXPECT_EQ(x[i], 0.0) << "t = " << t[i];  // exact stiction: no creep at all
+    }
   }
   const double T = t.back();
   EXPECT_NEAR(v.back(), (k * (T * T - t_star * t_star) / 2 - 0.4 * m * kG * (T - t_star)) / m, 1e-8);

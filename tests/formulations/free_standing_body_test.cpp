@@ -92,7 +92,9 @@ TEST(FreeStandingBody, DropTestBouncesBackToTheSameHeight) {
   for (const std::string tip : {"tip_left", "tip_right"}) {
     const auto vt = out.series(tip + ".vt"), state = out.series(tip + ".state");
     for (std::size_t k = 0; k < vt.size(); ++k) {
-      if (state[k] != 0) EXPECT_LT(std::abs(vt[k]), 1e-9) << tip << " t = " << t[k];
+      if (state[k] != 0) {
+        EXPECT_LT(std::abs(vt[k]), 1e-9) << tip << " t = " << t[k];
+      }
     }
   }
 }

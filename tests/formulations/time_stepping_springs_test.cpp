@@ -35,11 +35,11 @@ simulation: {scheme: time-stepping, t_end: 1, output_interval: 0.1, step: 1e-3}
   for (double v : x) EXPECT_LE(std::abs(v - 1.0), 1.001e-3);  // bounded by the initial stretch
 }
 
-// Two bodies on a hinge with a rotational damper of 1e6 N m s/rad between them (seed 000's legs):
+// Two bodies on a hinge with a rotational damper of 1e6 N m s/rad between them (Zhang & Wang's (2017) legs):
 // an initial relative rate ω0 = 1 rad/s. The relative mode has J_eff = J1 J2/(J1 + J2) = 0.1, so
 // h c / J_eff = 1e4 at h = 1 ms. Implicit Euler (θ = 1) damps it by 1/(1 + 1e4) in one step; the
 // midpoint rule (θ = 1/2) gives the factor (1 − 5e3)/(1 + 5e3) ≈ −0.9996: the rate flips sign
-// instead of decaying (docs/schemes.md), which is why the seed 000 examples use θ = 1.
+// instead of decaying (docs/schemes.md), which is why the Zhang & Wang 2017 examples use θ = 1.
 TEST(TimeSteppingSprings, StiffRotationalDamperNeedsThetaOne) {
   for (double theta : {1.0, 0.5}) {
     const ModelFile mf = read_yaml(R"(bodies:

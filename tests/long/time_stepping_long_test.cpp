@@ -1,7 +1,7 @@
 // Long validations of the time-stepping scheme (label `long`, run by `make test-long`):
 //   - the slider-crank with a rough guide over a decade of step sizes, against the compliant
 //     reference with a stiff contact, and the distance of that reference to the rigid limit;
-//   - the free-standing body of seed 000 with rigid contacts (case 1): drift with the eccentric body,
+//   - the free-standing body of Zhang & Wang 2017 with rigid contacts (case 1): drift with the eccentric body,
 //     a periodic relative motion with the centred one.
 #include <gtest/gtest.h>
 
