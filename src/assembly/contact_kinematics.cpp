@@ -1,6 +1,7 @@
 #include "assembly/contact_kinematics.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "assembly/body_kinematics.hpp"
 
@@ -9,6 +10,7 @@ namespace {
 
 struct Geometry {
   bool in_range = true;
+  double range_margin = std::numeric_limits<double>::infinity();
   double gap = 0;
   Vec2 n, t, P;
   Vec2 P_dot;  // rate of the contact point P(q) along q̇ = v
@@ -25,6 +27,7 @@ Geometry circle_line(const Contact& c, const BodyKinematics& bi, const BodyKinem
   g.t = d;
   const double along = d.dot(C - A);
   g.in_range = along >= c.extent_min && along <= c.extent_max;
+  g.range_margin = std::min(along - c.extent_min, c.extent_max - along);
   g.gap = g.n.dot(C - A) - c.radius_j;
   g.P = C - c.radius_j * g.n;
   g.n_dot = bi.omega * perp(g.n);
@@ -72,6 +75,7 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
   const Geometry g = c.shape == ContactShape::circle_line ? circle_line(c, bi, bj) : circle_circle(c, bi, bj);
   ContactKinematics k;
   k.in_range = g.in_range;
+  k.range_margin = g.range_margin;
   k.gap = g.gap;
   k.normal = g.n;
   k.tangent = g.t;
@@ -85,6 +89,13 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
 
 void compute_contact_kinematics(const Model& model, Workspace& ws) {
   for (std::size_t k = 0; k < model.contacts.size(); ++k) ws.contacts[k] = contact_kinematics(model, model.contacts[k], ws);
+}
+
+double closing_step_cap(const Contact& c, const ContactKinematics& kin) {
+  if (!kin.in_range || kin.gap <= 0 || kin.vn >= 0) return std::numeric_limits<double>::infinity();
+  const double t_close = kin.gap / -kin.vn;
+  if (c.shape != ContactShape::circle_circle) return 2.0 * t_close + 1e-12;
+  return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt);
 }
 
 void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,

@@ -20,6 +20,13 @@ namespace stickslip {
 void compute_contact_kinematics(const Model& model, Workspace& ws);
 ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws);
 
+// Largest step that cannot carry an approaching open contact through a whole contact unseen: two
+// discs can overlap and separate again within one long free-flight step, so their step ends a
+// quarter of their radii's crossing time after the linear estimate of the closing time; a point or a
+// circle that crosses a line stays beyond it, so twice the closing time is safe there. Infinite for
+// a contact that does not approach.
+double closing_step_cap(const Contact& c, const ContactKinematics& kin);
+
 // Adds W_N F_N + W_T F_T of one contact to a generalised force vector (dynamic bodies only).
 void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,
                        double tangential_force, Vec& f);

@@ -2,6 +2,7 @@
 // every stage has the form f(const Model&, const State&, Workspace&) and allocates nothing.
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "math/types.hpp"
@@ -23,6 +24,7 @@ struct BodyKinematics {
 // Kinematics of one contact (assembly/contact_kinematics.hpp gives the definitions).
 struct ContactKinematics {
   bool in_range = true;  // false when P is beyond the line's extent: the contact cannot act
+  double range_margin = std::numeric_limits<double>::infinity();  // distance to the extent's nearer end
   double gap = 0;        // g_N (≥ 0 open)
   Vec2 normal = Vec2::UnitY(), tangent = Vec2::UnitX();
   Vec2 point = Vec2::Zero();  // P, global

@@ -5,10 +5,12 @@
 // (formulations/contact_decisions.hpp) — the active constraints are projected, and integration
 // restarts from the event.
 #include <chrono>
+#include <limits>
 #include <cmath>
 #include <sstream>
 
 #include "assembly/body_kinematics.hpp"
+#include "assembly/contact_kinematics.hpp"
 #include "formulations/contact_decisions.hpp"
 #include "formulations/event_functions.hpp"
 #include "formulations/initial_state.hpp"
@@ -44,6 +46,15 @@ class EventDrivenSystem final : public OdeSystem {
   void evaluate(double t, const Vec& y) {
     unpack(t, y, state_);
     dyn_.evaluate(state_);
+  }
+  double max_step(double t, const Vec& y) override {
+    evaluate(t, y);
+    double h = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+      if (dyn_.modes()[k] != ContactState::open) continue;
+      h = std::min(h, closing_step_cap(model_.contacts[k], dyn_.workspace().contacts[k]));
+    }
+    return h;
   }
   void unpack(double t, const Vec& y, State& s) const {
     s.t = t;
@@ -186,6 +197,12 @@ bool EventDrivenRun::close_and_open(double t, const State& s, std::vector<Contac
       }
       continue;
     }
+    if (closed(modes[k]) && (triggered[k] == EventFunction::leaving || !kin.in_range)) {
+      log(t, ci, "separation", modes[k], ContactState::open);  // slid off the end of its line
+      modes[k] = ContactState::open;
+      changed = true;
+      continue;
+    }
     const bool touching = triggered[k] == EventFunction::closing || overlapping;
     if (modes[k] == ContactState::open && touching && !separating) {
       if (kin.vn < -opt_.event_driven.restitution_threshold) {
@@ -316,6 +333,7 @@ double EventDrivenRun::coincidence_band(const EventFunction& e) const {
     case EventFunction::closing:
     case EventFunction::separation: return 1e-3 * kTouchingGap;
     case EventFunction::slip_reversal: return 1e-3 * kZeroSlip;
+    case EventFunction::leaving: return 1e-3 * kTouchingGap;
     case EventFunction::detachment:
     case EventFunction::saturation: return std::max(1e-6, 100 * rtol) * force_scale_;
   }
@@ -327,6 +345,7 @@ double EventDrivenRun::violation_tolerance(const EventFunction& e) const {
     case EventFunction::closing:
     case EventFunction::separation: return kTouchingGap;
     case EventFunction::slip_reversal: return kZeroSlip;
+    case EventFunction::leaving: return kTouchingGap;
     case EventFunction::detachment:
     case EventFunction::saturation: return 1e-6 * force_scale_;
   }

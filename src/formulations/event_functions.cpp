@@ -15,6 +15,9 @@ std::vector<EventFunction> event_functions(const ModalDynamics& dyn) {
       continue;
     }
     out.push_back({c, model.contacts[k].compliant() ? EventFunction::separation : EventFunction::detachment});
+    const Contact& ct = model.contacts[k];
+    const bool bounded = std::isfinite(ct.extent_min) || std::isfinite(ct.extent_max);
+    if (!ct.compliant() && ct.shape == ContactShape::circle_line && bounded) out.push_back({c, EventFunction::leaving});
     if (!model.contacts[k].friction) continue;
     out.push_back({c, mode == ContactState::stick ? EventFunction::saturation : EventFunction::slip_reversal});
   }
@@ -44,6 +47,7 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
     case EventFunction::slip_reversal:
       return dyn.modes()[k] == ContactState::slip_positive ? kin.vt : -kin.vt;
     case EventFunction::saturation: return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential);
+    case EventFunction::leaving: return kin.range_margin;
   }
   return 1.0;
 }
@@ -55,6 +59,7 @@ const char* event_kind_name(EventFunction::Kind k) {
     case EventFunction::detachment: return "detachment";
     case EventFunction::slip_reversal: return "slip reversal";
     case EventFunction::saturation: return "saturation";
+    case EventFunction::leaving: return "leaving";
   }
   return "?";
 }

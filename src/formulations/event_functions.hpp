@@ -9,6 +9,7 @@
 //   closed rigid           λ_N                  → the contact wants to detach
 //   slipping (slip±)       ±v_T                 → the slip velocity reaches zero
 //   sticking               μ_s N − |λ_T|        → the friction saturates
+//   closed rigid on a line with an extent: the distance to the extent's end → it slides off
 // An event function is armed for a phase only when it is positive at the phase's start, so a
 // degenerate state (a corner of a block with a zero normal force) does not fire at once again.
 #pragma once
@@ -20,7 +21,7 @@
 namespace stickslip {
 
 struct EventFunction {
-  enum Kind { closing, separation, detachment, slip_reversal, saturation };
+  enum Kind { closing, separation, detachment, slip_reversal, saturation, leaving };
   int contact;
   Kind kind;
 };

@@ -174,8 +174,7 @@ double MultibodyOde::max_step(double t, const Vec& y) {
   double h = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     if (closed_[k]) continue;
-    const ContactKinematics kin = contact_kinematics(model_, model_.contacts[k], ws_);
-    if (kin.in_range && kin.gap > 0 && kin.vn < 0) h = std::min(h, 2.0 * kin.gap / -kin.vn + 1e-12);
+    h = std::min(h, closing_step_cap(model_.contacts[k], contact_kinematics(model_, model_.contacts[k], ws_)));
   }
   return h;
 }

@@ -41,7 +41,9 @@ TEST(SignedForce, AgreesWithTheClampedForce) {
       }
     }
     // Laws with damping must be able to pull before the clamp (δ̇ = −100 m/s separates fast).
-    if (name != "hertz") EXPECT_TRUE(clamped_somewhere) << name;
+    if (name != "hertz") {
+      EXPECT_TRUE(clamped_somewhere) << name;
+    }
   }
 }
 
