@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -107,6 +109,10 @@ int run(const RunArgs& a) {
     sink.emplace(out);
     if (!mf.model.contacts.empty()) events.emplace(events_path);
   } catch (const std::runtime_error& e) {
+    if (sink) {  // the results file was created before the event log failed: leave nothing behind
+      sink->end();
+      std::filesystem::remove(out);
+    }
     std::cerr << "error: " << e.what() << "\n";
     return kExitIoError;
   }
@@ -136,7 +142,7 @@ int run(const RunArgs& a) {
     return kExitNumericalFailure;
   } catch (const ModelError& e) {
     discard_outputs();
-    std::cerr << "error: " << a.model << ": " << e.what() << "\n";
+    std::cerr << "error: " << locate_model_error(a.model, e).what() << "\n";
     return kExitBadInput;
   } catch (const std::invalid_argument& e) {
     discard_outputs();
@@ -147,24 +153,46 @@ int run(const RunArgs& a) {
 
 }  // namespace
 
+// Numbers on the command line must be finite (and within their ranges): CLI11's own range checks let
+// NaN through and print DBL_MAX in their messages.
+CLI::Validator finite_number(double lowest, bool strict, const char* what) {
+  return CLI::Validator(
+      [lowest, strict, what](std::string& text) -> std::string {
+        double v = 0;
+        try {
+          std::size_t used = 0;
+          v = std::stod(text, &used);
+          if (used != text.size()) return std::string("expected a number, got '") + text + "'";
+        } catch (const std::exception&) {
+          return std::string("expected a number, got '") + text + "'";
+        }
+        if (!std::isfinite(v) || v < lowest || (strict && v == lowest)) return std::string("must be ") + what;
+        return "";
+      },
+      what);
+}
+
 void add_run_command(CLI::App& cli, int& exit_code) {
   auto a = std::make_shared<RunArgs>();
   auto* sub = cli.add_subcommand("run", "Simulate a model file and write its results as CSV");
   sub->add_option("model", a->model, "Model file (YAML)")->required();
-  sub->add_option("-o,--output", a->output, "Result CSV (default: <model name>.csv in the current folder)");
+  sub->add_option("-o,--output", a->output, "Result CSV (default: the model file's stem + .csv, in the current folder)");
+  const auto any = finite_number(-std::numeric_limits<double>::infinity(), false, "a finite number");
+  const auto positive = finite_number(0.0, true, "a finite number > 0");
+  const auto non_negative = finite_number(0.0, false, "a finite number >= 0");
   sub->add_option("--scheme", a->scheme, "compliant, event-driven or time-stepping")
       ->check(CLI::IsMember({"compliant", "event-driven", "time-stepping"}));
   sub->add_option("--integrator", a->integrator, "rk4 (fixed step), dopri5 (adaptive) or bdf (implicit, stiff)")
       ->check(CLI::IsMember({"rk4", "dopri5", "bdf"}));
   sub->add_option("--dt", a->dt, "Step: fixed step of rk4 and time-stepping, first step of dopri5 and bdf")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--t-end", a->t_end, "End time [s]");
-  sub->add_option("--rtol", a->rtol, "Relative tolerance of dopri5 and bdf")->check(CLI::PositiveNumber);
-  sub->add_option("--atol", a->atol, "Absolute tolerance of dopri5 and bdf")->check(CLI::PositiveNumber);
+      ->check(positive);
+  sub->add_option("--t-end", a->t_end, "End time [s]")->check(any);
+  sub->add_option("--rtol", a->rtol, "Relative tolerance of dopri5 and bdf")->check(positive);
+  sub->add_option("--atol", a->atol, "Absolute tolerance of dopri5 and bdf")->check(positive);
   sub->add_option("--output-interval", a->output_interval, "Time between output rows [s] (0: every step)")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_option("--baumgarte", a->baumgarte, "Baumgarte alpha,beta of Φ̈ + αΦ̇ + βΦ = 0")
-      ->delimiter(',')->expected(2);
+      ->check(non_negative);
+  sub->add_option("--baumgarte", a->baumgarte, "Baumgarte alpha,beta of Φ̈ + αΦ̇ + βΦ = 0 (both >= 0)")
+      ->delimiter(',')->expected(2)->check(non_negative);
   sub->add_flag("--projection", a->projection, "Project positions and velocities onto the constraints after each step");
   sub->add_flag("-q,--quiet", a->quiet, "No progress indicator and no warnings");
   sub->callback([a, &exit_code] { exit_code = run(*a); });

@@ -3,6 +3,8 @@
 // restarts there; optional coordinate projection after each step.
 #include "formulations/simulation.hpp"
 
+#include "assembly/constraints.hpp"
+
 #include <chrono>
 #include <cmath>
 
@@ -33,6 +35,8 @@ class SimulationRun {
   void write_row(double t, const Vec& y);
   void write_outputs_of_last_step(const Integrator& integ, double t_until);
   bool handle_contact_event(Integrator& integ);
+  void check_drift(double t);
+  NumericalError diagnose(const NumericalError& e, const Integrator& integ);
   void log_contact_event(double t, int contact, const Vec& y);
 
   const Model& model_;
@@ -46,6 +50,10 @@ class SimulationRun {
   Vec y_out_;
   std::vector<double> row_;
   long next_output_ = 1;  // index k of the next output time t_start + k Δt
+  double last_event_t_ = -1e300;
+  double drift_limit_ = 1e-2;  // ‖Φ‖∞ beyond which the run stops (set from the model's size in run())
+  int events_at_instant_ = 0;
+  static constexpr int kMaxEventsAtOneInstant = 200;
   SimulationSummary summary_;
 };
 
@@ -92,6 +100,18 @@ bool SimulationRun::handle_contact_event(Integrator& integ) {
   int contact = -1;
   if (!ode_.has_contacts() || !ode_.find_contact_event(integ, t_event, contact)) return false;
   write_outputs_of_last_step(integ, t_event);
+  // Events that keep coming at one instant (a contact closing and opening again within rounding, as
+  // with an extreme stiffness) would never let time advance: stop with a clear message.
+  if (t_event == last_event_t_) {
+    if (++events_at_instant_ > kMaxEventsAtOneInstant) {
+      throw NumericalError(t_event, "contact " + model_.contacts[static_cast<std::size_t>(contact)].name,
+                           "the contact opens and closes over and over at one instant (chattering): its law is too "
+                           "stiff for the integrator's resolution; soften it or use --integrator bdf");
+    }
+  } else {
+    events_at_instant_ = 0;
+    last_event_t_ = t_event;
+  }
   Vec y;
   integ.interpolate(t_event, y);
   log_contact_event(t_event, contact, y);
@@ -130,6 +150,43 @@ void SimulationRun::log_contact_event(double t, int contact, const Vec& y) {
   events_->write(e);
 }
 
+// After a step the last evaluation was at its end (FSAL, or the step's final stage): a constraint
+// violation far beyond any integration error means the mechanism locked up or the step is too large
+// for it; stop before such a state is written as results.
+void SimulationRun::check_drift(double t) {
+  if (model_.n_constraints == 0) return;
+  const Vec& phi = ode_.workspace().phi;
+  Eigen::Index row = 0;
+  const double worst = phi.cwiseAbs().maxCoeff(&row);
+  if (worst > drift_limit_) {
+    const std::string owner = constraint_row_owner(model_, static_cast<int>(row));
+    Eigen::Index pushing = 0;
+    const double largest = ode_.workspace().lambda.cwiseAbs().maxCoeff(&pushing);
+    throw NumericalError(t, owner,
+                         "the constraint of " + owner + " is violated by " + std::to_string(worst) +
+                             " while the largest constraint force (" + std::to_string(largest) + ") acts in " +
+                             constraint_row_owner(model_, static_cast<int>(pushing)) +
+                             ": a lock-up, or a step too large for the motion");
+  }
+}
+
+// An integrator that gives up (step size underflow) at a lock-up: name the constraint that carries
+// the largest force there.
+NumericalError SimulationRun::diagnose(const NumericalError& e, const Integrator& integ) {
+  if (model_.n_constraints == 0) return e;
+  try {
+    ode_.evaluate(integ.t(), integ.y());
+  } catch (const NumericalError& inner) {
+    return NumericalError(e.t(), inner.element(), std::string(e.what()) + "; " + inner.what());
+  }
+  Eigen::Index row = 0;
+  const double largest = ode_.workspace().lambda.cwiseAbs().maxCoeff(&row);
+  const std::string owner = constraint_row_owner(model_, static_cast<int>(row));
+  return NumericalError(e.t(), e.element(),
+                        std::string(e.what()) + "; the largest constraint force there (" + std::to_string(largest) +
+                            ") acts in " + owner + ": a lock-up or singular configuration of it is the likely cause");
+}
+
 SimulationSummary SimulationRun::run() {
   const auto start = std::chrono::steady_clock::now();
   auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
@@ -138,6 +195,8 @@ SimulationSummary SimulationRun::run() {
     warn("projection restarts bdf at order 1 after every step, which makes it very slow; prefer baumgarte with bdf");
   }
   State s0 = assembled_initial_state(model_, opt_, ode_.workspace(), [this](const std::string& m) { warn(m); });
+  // 1 % of the model's size (its largest initial coordinate, at least 1 m or 1 rad).
+  drift_limit_ = 1e-2 * std::max(1.0, s0.q.cwiseAbs().maxCoeff());
   Vec y;
   ode_.pack(s0, y);
   sink_.begin(observer_.columns());
@@ -155,6 +214,7 @@ SimulationSummary SimulationRun::run() {
       }
       integ->step(ode_, t_limit);
       ++step;
+      check_drift(integ->t());
       if (handle_contact_event(*integ)) continue;
       write_outputs_of_last_step(*integ, integ->t());
       if (opt_.projection) {
@@ -166,9 +226,10 @@ SimulationSummary SimulationRun::run() {
       if (cb_.progress) cb_.progress(integ->t());
     }
   } catch (NumericalError& e) {
-    e.set_step(step + 1);
+    NumericalError located = e.element() == "integrator" ? diagnose(e, *integ) : e;
+    located.set_step(step + 1);
     sink_.end();
-    throw;
+    throw located;
   }
   // A last row at t_end when the output interval does not divide the time span.
   const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;

@@ -84,6 +84,11 @@ class EventDrivenRun {
   SimulationSummary run();
 
  private:
+  void check_model();
+  void warn(const std::string& m) {
+    summary_.warnings.push_back(m);
+    if (cb_.warning) cb_.warning(m);
+  }
   void write_row(double t, const Vec& y);
   void write_outputs(const Integrator& integ, double t_until);
   void settle(double t, Vec& y, const std::vector<int>& triggered);
@@ -433,17 +438,43 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
   return true;
 }
 
+// What the event-driven scheme models: joints without friction, contacts whose friction is Coulomb's
+// (other laws act through their μ_s, μ_k, with a warning) and has no internal state.
+void EventDrivenRun::check_model() {
+  for (std::size_t k = 0; k < model_.joints.size(); ++k) {
+    if (model_.joints[k].friction) {
+      throw ModelError("joints[" + std::to_string(k) + "].friction",
+                       "joint '" + model_.joints[k].name +
+                           "' has friction, which the event-driven scheme does not model; use the compliant scheme");
+    }
+  }
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    if (!c.friction) continue;
+    const std::string law(c.friction->name());
+    if (c.friction->state_size() > 0) {
+      throw ModelError("contacts[" + std::to_string(k) + "].friction",
+                       "contact '" + c.name + "': friction law '" + law +
+                           "' has an internal state, which the event-driven scheme does not integrate; use 'coulomb' "
+                           "or the compliant scheme");
+    }
+    if (!c.friction->set_valued()) {
+      warn("contact '" + c.name + "': friction law '" + law + "' is applied as Coulomb's set-valued law with mu_s = " +
+           std::to_string(c.friction->static_coefficient()) + ", mu_k = " +
+           std::to_string(c.friction->kinetic_coefficient()) + " by the event-driven scheme");
+    }
+  }
+}
+
 SimulationSummary EventDrivenRun::run() {
   const auto start = std::chrono::steady_clock::now();
+  check_model();
   for (const Body& b : model_.bodies) {
     if (b.is_dynamic()) force_scale_ += b.mass * model_.gravity.norm();
   }
   auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
   const bool fixed_step = opt_.integrator == "rk4";
-  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), [this](const std::string& m) {
-    summary_.warnings.push_back(m);
-    if (cb_.warning) cb_.warning(m);
-  });
+  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), [this](const std::string& m) { warn(m); });
   Vec y;
   sys_.pack(s0, y);
   sink_.begin(observer_.columns());

@@ -1,5 +1,6 @@
 #include "formulations/initial_state.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "assembly/accelerations.hpp"
@@ -17,9 +18,12 @@ void check_redundancy(const Model& model, const SimulationOptions& options, Work
   if (a.dependent_rows.empty()) return;
   std::ostringstream msg;
   msg << "redundant constraints: " << a.rows << " equations of rank " << a.rank << " (dependent: ";
-  for (std::size_t k = 0; k < a.dependent_rows.size(); ++k) {
-    msg << (k ? ", " : "") << constraint_row_owner(model, a.dependent_rows[k]);
+  std::vector<std::string> owners;
+  for (int row : a.dependent_rows) {
+    const std::string owner = constraint_row_owner(model, row);
+    if (std::find(owners.begin(), owners.end(), owner) == owners.end()) owners.push_back(owner);
   }
+  for (std::size_t k = 0; k < owners.size(); ++k) msg << (k ? ", " : "") << owners[k];
   msg << ")";
   if (!options.allow_redundant) throw ModelError("joints", msg.str() + "; remove the redundant joint");
   if (warn) warn(msg.str() + "; reactions are the minimum-norm least-squares solution");
@@ -36,11 +40,11 @@ State assembled_initial_state(const Model& model, const SimulationOptions& optio
   check_redundancy(model, options, ws, warn);
   const Vec q0 = s.q, v0 = s.v;
   const ProjectionResult p = project_positions(model, s, ws, 1e-13, 50);
-  if (!p.converged) {
+  if (!p.converged) {  // a model problem (inconsistent joints or drivers), reported as such
     std::ostringstream msg;
-    msg << "the initial positions cannot be brought onto the constraints (‖Φ‖ = " << p.residual
-        << "); check joint points and initial poses";
-    throw NumericalError(options.t_start, "initial assembly", msg.str());
+    msg << "the initial positions cannot be brought onto the joints and drivers (‖Φ‖ = " << p.residual
+        << " after projection): check joint points, initial poses and driver functions at t_start";
+    throw ModelError("joints", msg.str());
   }
   project_velocities(model, s, ws);
   // Velocities set by drivers are expected; a position correction means the file is inconsistent.

@@ -13,8 +13,8 @@
 namespace stickslip {
 
 // Calls `warn` for redundant constraints (when allowed) and for corrected initial positions.
-// Throws ModelError for redundant constraints when options.allow_redundant is false, and
-// NumericalError when the positions cannot be assembled.
+// Throws ModelError for redundant constraints when options.allow_redundant is false and when the
+// positions cannot be assembled (inconsistent joints or drivers).
 State assembled_initial_state(const Model& model, const SimulationOptions& options, Workspace& ws,
                               const std::function<void(const std::string&)>& warn = {});
 

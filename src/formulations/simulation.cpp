@@ -1,5 +1,8 @@
 #include "formulations/simulation.hpp"
 
+#include <cmath>
+#include <string>
+
 namespace stickslip {
 
 const char* scheme_name(Scheme s) {
@@ -15,8 +18,30 @@ const char* contact_formulation_name(ContactFormulation f) {
   return f == ContactFormulation::moreau_jean ? "moreau_jean" : "stewart_trinkle";
 }
 
+namespace {
+
+// Options that no scheme can run, whichever way they arrived (model file, command line, C++).
+void check_options(const SimulationOptions& o) {
+  if (!std::isfinite(o.t_start) || !std::isfinite(o.t_end) || !(o.t_end > o.t_start)) {
+    throw ModelError("simulation.t_end", "the time span must be finite with t_end > t_start");
+  }
+  if (!(o.output_interval >= 0) || !std::isfinite(o.output_interval)) {
+    throw ModelError("simulation.output_interval", "must be a finite number >= 0");
+  }
+  // A run that would write more rows than this is almost certainly a typo (1e-5 for 1e-2...).
+  constexpr double kMaxRows = 1e8;
+  if (o.output_interval > 0 && (o.t_end - o.t_start) / o.output_interval > kMaxRows) {
+    throw ModelError("simulation.output_interval",
+                     "would write " + std::to_string(static_cast<long long>((o.t_end - o.t_start) / o.output_interval)) +
+                         " rows (more than 1e8); choose a larger output interval");
+  }
+}
+
+}  // namespace
+
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
+  check_options(options);
   switch (options.scheme) {
     case Scheme::compliant: return simulate_compliant(model, options, sink, callbacks, events);
     case Scheme::event_driven: return simulate_event_driven(model, options, sink, callbacks, events);

@@ -43,6 +43,16 @@ double initial_angle(const Body& b, double t0) {
   return b.motion == BodyMotion::prescribed ? b.prescribed[2].value(t0) : b.angle;
 }
 
+InputError locate_model_error(const std::string& file, const ModelError& e) {
+  try {
+    const YamlReader reader(file);
+    reader.fail_at_path(e.path(), e.message());
+  } catch (const InputError& located) {
+    return located;
+  }
+  return InputError(file, 0, 0, e.path(), e.message());
+}
+
 ModelFile read_model_file(const std::string& path) {
   YamlReader reader(path);
   const YamlField root = reader.root();

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "formulations/simulation_options.hpp"
+#include "io/input_error.hpp"
 #include "model/model.hpp"
 
 namespace stickslip {
@@ -16,6 +17,10 @@ struct ModelFile {
 // Reads and validates a model file. Throws InputError naming file, line and key path for anything
 // malformed or non-physical; nothing is written anywhere.
 ModelFile read_model_file(const std::string& path);
+
+// The InputError (file, line, column, key path) for a ModelError found after reading, e.g. by a
+// scheme that cannot take the model: the path is looked up in the file.
+InputError locate_model_error(const std::string& file, const ModelError& e);
 
 // "compliant", "event-driven", "time-stepping" → Scheme (ok = false for anything else).
 Scheme parse_scheme_name(const std::string& name, bool& ok);

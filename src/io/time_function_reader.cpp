@@ -47,6 +47,7 @@ TimeFunction read_table(const YamlField& f, const YamlReader& reader, double sca
   std::vector<double> t, x;
   std::string line;
   int line_no = 0;
+  bool seen_row = false;  // a header may only come before the first row
   const auto bad = [&](const std::string& why) {
     throw InputError(file.string(), line_no, 1, "", why + " (table of " + f.path() + " in " + reader.file() + ")");
   };
@@ -56,11 +57,16 @@ TimeFunction read_table(const YamlField& f, const YamlReader& reader, double sca
     const std::vector<std::string> cells = split_csv(line);
     const std::size_t need = static_cast<std::size_t>(std::max(tc, vc)) + 1;
     double tv = 0, xv = 0;
-    const bool numeric = cells.size() >= need && to_number(cells[tc], tv) && to_number(cells[vc], xv);
-    if (!numeric) {
-      if (t.empty() && line_no == 1) continue;  // a header line
-      bad(cells.size() < need ? "expected at least " + std::to_string(need) + " columns"
-                              : "expected finite numbers in columns " + std::to_string(tc) + " and " + std::to_string(vc));
+    const bool have = cells.size() >= need;
+    const bool t_ok = have && to_number(cells[tc], tv), x_ok = have && to_number(cells[vc], xv);
+    if (!seen_row && have && !t_ok && !x_ok) {  // the header: names, not numbers, in both columns
+      seen_row = true;
+      continue;
+    }
+    seen_row = true;
+    if (!t_ok || !x_ok) {
+      bad(!have ? "expected at least " + std::to_string(need) + " columns"
+                : "expected finite numbers in columns " + std::to_string(tc) + " and " + std::to_string(vc));
     }
     if (!t.empty() && !(tv > t.back())) bad("times must increase strictly");
     t.push_back(tv);

@@ -34,10 +34,11 @@ CubicSpline::CubicSpline(std::vector<double> t, std::vector<double> x)
 }
 
 SplineValue CubicSpline::operator()(double t) const {
-  if (t <= t_.front()) return {x_.front(), 0.0, 0.0};
-  if (t >= t_.back()) return {x_.back(), 0.0, 0.0};
+  if (t < t_.front()) return {x_.front(), 0.0, 0.0};
+  if (t > t_.back()) return {x_.back(), 0.0, 0.0};
+  // The segment holding t (the last one for t = t_back): the table's own ends keep the spline's slope.
   const auto it = std::upper_bound(t_.begin(), t_.end(), t);
-  const std::size_t k = static_cast<std::size_t>(it - t_.begin()) - 1;
+  const std::size_t k = std::min(static_cast<std::size_t>(it - t_.begin()) - 1, t_.size() - 2);
   const double h = t_[k + 1] - t_[k];
   const double a = (t_[k + 1] - t) / h, b = (t - t_[k]) / h;
   const double m0 = m_[k], m1 = m_[k + 1];

@@ -15,8 +15,8 @@ class CubicSpline {
   // Requires at least two points and strictly increasing t; throws std::invalid_argument otherwise.
   CubicSpline(std::vector<double> t, std::vector<double> x);
 
-  // Inside [t_front, t_back] the spline; outside, the end value held with zero derivatives
-  // (a recorded motion that has ended stays where it ended).
+  // Inside [t_front, t_back] (ends included) the spline; outside, the end value held with zero
+  // derivatives (a recorded motion that has ended stays where it ended).
   SplineValue operator()(double t) const;
 
   double t_front() const { return t_.front(); }

@@ -38,6 +38,15 @@ TEST(CubicSpline, ConvergesOnSmoothData) {
   }
 }
 
+// At the table's first and last times the spline's own slope holds (a recorded motion that starts
+// moving starts with its velocity); only beyond them is it held still.
+TEST(CubicSpline, KeepsItsSlopeAtTheTableEnds) {
+  CubicSpline s({0, 0.5, 2, 3}, {1, 2, 5, 7});  // a straight line of slope 2
+  EXPECT_NEAR(s(0.0).first, 2.0, 1e-13);
+  EXPECT_NEAR(s(3.0).first, 2.0, 1e-13);
+  EXPECT_NEAR(s(3.0).value, 7.0, 1e-14);
+}
+
 TEST(CubicSpline, HoldsEndValuesOutsideTheTable) {
   CubicSpline s({0, 1, 2}, {0, 1, 0});
   EXPECT_EQ(s(-1).value, 0.0);
