@@ -2,7 +2,8 @@
 
 usage: plot.py CSV OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]
 COLUMNS is a comma-separated list of column names or shell-style patterns ("crank.*").
-Exit status 2 when the CSV or a column is missing.
+Exit status 2 when the CSV is missing or malformed or a column is missing, 3 when the plot
+cannot be written.
 """
 import csv
 import fnmatch
@@ -28,7 +29,10 @@ def read_csv(path):
         if len(row) != len(header):
             fail(f"{path}:{line_no}: expected {len(header)} values, got {len(row)}")
         for name, cell in zip(header, row):
-            data[name].append(float(cell))
+            try:
+                data[name].append(float(cell))
+            except ValueError:
+                fail(f"{path}:{line_no}: column '{name}' holds '{cell}', not a number")
     return header, data
 
 
@@ -62,7 +66,10 @@ def main(argv):
     x_name = options["--x"]
     if x_name not in data:
         fail(f"no column '{x_name}' for the x axis")
-    chosen = select(header, [c.strip() for c in columns.split(",") if c.strip()])
+    patterns = [c.strip() for c in columns.split(",") if c.strip()]
+    if not patterns:
+        fail("no columns to plot; columns are: " + ", ".join(header))
+    chosen = select(header, patterns)
 
     import matplotlib
     matplotlib.use("Agg")
@@ -82,7 +89,8 @@ def main(argv):
     fig.suptitle(options["--title"] or csv_path, fontsize="medium")
     fig.tight_layout()
     try:
-        fig.savefig(png_path, dpi=120)
+        # The format is fixed so the file lands exactly at the path given, whatever its suffix.
+        fig.savefig(png_path, dpi=120, format="png")
     except OSError as e:
         print(f"error: cannot write '{png_path}': {e.strerror}", file=sys.stderr)
         sys.exit(3)

@@ -13,6 +13,10 @@ enum ExitCode : int {
   kExitIoError = 3,           // an output file could not be written
 };
 
+// A command-line number that must be finite, >= lowest (> lowest when strict); `what` words the
+// requirement in messages ("a finite number > 0"). CLI11's own range checks let NaN through.
+CLI::Validator finite_number(double lowest, bool strict, const char* what);
+
 // Each adds its subcommand to `cli`; when the subcommand runs it stores its exit code in `exit_code`.
 void add_run_command(CLI::App& cli, int& exit_code);
 void add_plot_command(CLI::App& cli, int& exit_code);

@@ -9,6 +9,7 @@
 #include "app/commands.hpp"
 #include "io/lcp_file.hpp"
 #include "solvers/auto_select.hpp"
+#include "solvers/enumeration.hpp"
 
 namespace stickslip::app {
 
@@ -51,6 +52,12 @@ int run_lcp(const LcpArgs& args) {
     std::cerr << "stickslip lcp: " << args.file << ": " << file.error << "\n";
     return kExitBadInput;
   }
+  // Enumeration tries 2^n bases: a size beyond its limit is a usage error, said before any output.
+  if (args.solver == "enum" && file.q.size() > solvers::EnumerationOptions{}.max_size) {
+    std::cerr << "stickslip lcp: " << args.file << ": n = " << file.q.size() << " is too large for --solver enum (n <= "
+              << solvers::EnumerationOptions{}.max_size << "); use lemke or auto\n";
+    return kExitBadInput;
+  }
   solvers::LcpOptions options;
   options.solver = *solvers::parse_solver_kind(args.solver);
   options.tolerance = args.tol;
@@ -77,7 +84,7 @@ void add_lcp_command(CLI::App& cli, int& exit_code) {
       ->check(CLI::IsMember({"lemke", "pgs", "fb", "smooth", "enum", "auto"}))
       ->capture_default_str();
   sub->add_option("--tol", args->tol, "Residual tolerance of the iterative solvers (relative to max(1, |q|))")
-      ->check(CLI::PositiveNumber);
+      ->check(finite_number(0.0, true, "a finite number > 0"));
   sub->callback([args, &exit_code] { exit_code = run_lcp(*args); });
 }
 

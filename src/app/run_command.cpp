@@ -153,25 +153,6 @@ int run(const RunArgs& a) {
 
 }  // namespace
 
-// Numbers on the command line must be finite (and within their ranges): CLI11's own range checks let
-// NaN through and print DBL_MAX in their messages.
-CLI::Validator finite_number(double lowest, bool strict, const char* what) {
-  return CLI::Validator(
-      [lowest, strict, what](std::string& text) -> std::string {
-        double v = 0;
-        try {
-          std::size_t used = 0;
-          v = std::stod(text, &used);
-          if (used != text.size()) return std::string("expected a number, got '") + text + "'";
-        } catch (const std::exception&) {
-          return std::string("expected a number, got '") + text + "'";
-        }
-        if (!std::isfinite(v) || v < lowest || (strict && v == lowest)) return std::string("must be ") + what;
-        return "";
-      },
-      what);
-}
-
 void add_run_command(CLI::App& cli, int& exit_code) {
   auto a = std::make_shared<RunArgs>();
   auto* sub = cli.add_subcommand("run", "Simulate a model file and write its results as CSV");

@@ -2,6 +2,8 @@
 // numbers, and precise about where a malformed file goes wrong.
 #include "io/lcp_file.hpp"
 
+#include "io/number_text.hpp"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -20,15 +22,6 @@ std::vector<std::string> tokens_of(const std::string& line) {
   std::istringstream s(line);
   for (std::string t; s >> t;) out.push_back(t);
   return out;
-}
-
-// Parses the whole token as a double (a leading '+' is allowed). False if it is not a number.
-bool parse_double(const std::string& token, double& value) {
-  const char* first = token.data();
-  const char* last = first + token.size();
-  if (first != last && *first == '+') ++first;
-  const auto [ptr, ec] = std::from_chars(first, last, value);
-  return ec == std::errc() && ptr == last && first != last;
 }
 
 class Reader {
@@ -75,8 +68,9 @@ bool read_numbers(Reader& reader, long n, const std::string& what, double* out, 
   for (long j = 0; j < n; ++j) {
     const std::string& t = toks[static_cast<std::size_t>(j)];
     double v = 0.0;
-    if (!parse_double(t, v)) {
-      err = fail(reader.line(), "entry " + std::to_string(j + 1) + " of " + what + " is not a number: '" + t + "'");
+    const NumberText read = parse_real(t, v);
+    if (read != NumberText::ok) {
+      err = fail(reader.line(), "entry " + std::to_string(j + 1) + " of " + what + ": " + number_text_problem(read, t));
       return false;
     }
     if (!std::isfinite(v)) {

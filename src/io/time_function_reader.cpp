@@ -1,4 +1,5 @@
 #include "io/time_function_reader.hpp"
+#include "io/number_text.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -26,10 +27,7 @@ std::vector<std::string> split_csv(const std::string& line) {
 }
 
 bool to_number(const std::string& s, double& v) {
-  if (s.empty()) return false;
-  char* end = nullptr;
-  v = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size() && std::isfinite(v);
+  return io::parse_real(s, v) == io::NumberText::ok && std::isfinite(v);
 }
 
 TimeFunction read_table(const YamlField& f, const YamlReader& reader, double scale) {

@@ -9,19 +9,13 @@
 #include <set>
 #include <sstream>
 
+#include "io/number_text.hpp"
+
 namespace stickslip {
 namespace {
 
 std::string child_path(const std::string& parent, const std::string& key) {
   return parent.empty() ? key : parent + "." + key;
-}
-
-bool parse_number(const std::string& text, double& out) {
-  if (text.empty()) return false;
-  errno = 0;
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return errno == 0 && end == text.c_str() + text.size();
 }
 
 std::string describe(const YAML::Node& node) {
@@ -137,7 +131,8 @@ std::vector<YamlField> YamlField::items() const {
 double YamlField::as_double() const {
   if (!node_.IsScalar()) fail("expected a number, got " + describe(node_));
   double v = 0;
-  if (!parse_number(node_.Scalar(), v)) fail("expected a number, got '" + node_.Scalar() + "'");
+  const io::NumberText read = io::parse_real(node_.Scalar(), v);
+  if (read != io::NumberText::ok) fail(io::number_text_problem(read, node_.Scalar()));
   if (!std::isfinite(v)) fail("must be finite, got '" + node_.Scalar() + "'");
   return v;
 }
@@ -189,7 +184,9 @@ double YamlField::as_angle() const {
   if (!node_.IsScalar()) fail("expected an angle, got " + describe(node_));
   const std::string s = node_.Scalar();
   double v = 0;
-  if (parse_number(s, v)) {
+  const io::NumberText read = io::parse_real(s, v);
+  if (read == io::NumberText::out_of_range) fail(io::number_text_problem(read, s));
+  if (read == io::NumberText::ok) {
     if (!std::isfinite(v)) fail("must be finite");
     return v * reader_->angle_scale();
   }

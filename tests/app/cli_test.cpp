@@ -170,6 +170,20 @@ TEST(Cli, PlotWritesPng) {
   const auto bad = run_cli("plot " + csv + " --columns nosuchcolumn -o " + dir.file("q.png"));
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
   EXPECT_NE(bad.out.find("no column matches 'nosuchcolumn'"), std::string::npos) << bad.out;
+  // The image lands at exactly the path given, whatever its suffix.
+  const std::string odd = dir.file("figure.out");
+  ASSERT_EQ(run_cli("plot " + csv + " -c bob.theta -o " + odd).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::exists(odd));
+}
+
+TEST(Cli, PlotRejectsMalformedCsvWithItsLine) {
+  test::TempDir dir;
+  const std::string csv = dir.write("bad.csv", "t,x\n0,1\n0.1,oops\n");
+  const auto r = run_cli("plot " + csv + " -c x -o " + dir.file("bad.png"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("bad.csv:3: column 'x' holds 'oops'"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("bad.png")));
+  EXPECT_EQ(run_cli("plot " + csv + " -c ' , ' -o " + dir.file("e.png")).exit_code, 2);
 }
 
 }  // namespace

@@ -184,6 +184,7 @@ INSTANTIATE_TEST_SUITE_P(Files, LcpCommandMalformed,
                                            Malformed{"non_number", "2\n1 0\n0 one\n-1 -1\n", 3},
                                            Malformed{"nan", "2\n1 0\n0 1\nNaN -1\n", 4},
                                            Malformed{"inf", "2\n1 inf\n0 1\n-1 -1\n", 2},
+                                           Malformed{"overflow", "2\n1 0\n0 1\n-1 1e400\n", 4},
                                            Malformed{"wrong_n", "3\n1 0\n0 1\n-1 -1\n", 2},
                                            Malformed{"bad_n", "two\n1 0\n0 1\n-1 -1\n", 1}),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
@@ -195,6 +196,29 @@ TEST_F(LcpCommand, MissingFileAndBadOptions) {
   const std::string f = write("ok.txt", "1\n1\n-1\n");
   EXPECT_EQ(run(f + " --solver simplex").status, 2);
   EXPECT_EQ(run(f + " --tol -1").status, 2);
+  EXPECT_EQ(run(f + " --tol nan").status, 2);
+  EXPECT_EQ(run(f + " --tol 1e999").status, 2);
+}
+
+// A number below the smallest double reads as zero, as strtod rounds it, rather than being refused.
+TEST_F(LcpCommand, UnderflowReadsAsZero) {
+  const CliRun r = run(write("tiny.txt", "2\n1 0\n0 1\n-1 1e-400\n"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"z\":[1,0]"), std::string::npos) << r.out;
+}
+
+// Enumeration over 2^n bases is limited to n <= 10: a larger problem is refused before any output.
+TEST_F(LcpCommand, EnumerationRefusesLargeProblems) {
+  std::string text = "11\n";
+  for (int i = 0; i < 11; ++i) {
+    for (int j = 0; j < 11; ++j) text += (i == j ? "2 " : "0 ");
+    text += "\n";
+  }
+  for (int j = 0; j < 11; ++j) text += "-1 ";
+  const CliRun r = run(write("big.txt", text + "\n") + " --solver enum");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("too large for --solver enum"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -52,11 +52,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{"2\n1 2\n", 3, "row 2 of M"},                            // too few rows
                       Bad{"2\n1 2\n3 4\n", 4, "expected q"},                       // no q
                       Bad{"2\n1 2 3\n3 4\n1 1\n", 2, "has 3 numbers, expected 2"},  // long row
-                      Bad{"2\n1 2\n3 x\n1 1\n", 3, "not a number: 'x'"},           // non-number
-                      Bad{"2\n1 2\n3 4\n1 1,\n", 4, "not a number: '1,'"},         // junk suffix
+                      Bad{"2\n1 2\n3 x\n1 1\n", 3, "expected a number, got 'x'"},           // non-number
+                      Bad{"2\n1 2\n3 4\n1 1,\n", 4, "expected a number, got '1,'"},         // junk suffix
                       Bad{"2\n1 nan\n3 4\n1 1\n", 2, "not finite: 'nan'"},          // NaN
                       Bad{"2\n1 2\n3 4\n-inf 1\n", 4, "not finite: '-inf'"},       // inf
-                      Bad{"2\n1 2\n3 4\n1 1e999\n", 4, "not a number"},            // overflow
+                      Bad{"2\n1 2\n3 4\n1 1e999\n", 4, "'1e999' is out of range"},            // overflow
                       Bad{"x\n", 1, "size n"},                                      // bad n
                       Bad{"2.5\n", 1, "size n"},                                    // non-integer n
                       Bad{"0\n", 1, "out of range"},                                // n = 0

@@ -91,6 +91,7 @@ TEST(ModelFile, NonPhysicalValues) {
   expect_error(replace(kGood, "mass: 2", "mass: -1"), {6, "bodies[0].mass", "must be > 0"});
   expect_error(replace(kGood, "inertia: 0.5", "inertia: -0.5"), {7, "bodies[0].inertia", "must be > 0"});
   expect_error(replace(kGood, "mass: 2", "mass: .nan"), {6, "bodies[0].mass", "expected a number"});
+  expect_error(replace(kGood, "mass: 2", "mass: 2e999"), {6, "bodies[0].mass", "out of range"});
 }
 
 TEST(ModelFile, UnknownBody) {
