@@ -38,6 +38,7 @@ class SimulationRun {
   void check_drift(double t);
   NumericalError diagnose(const NumericalError& e, const Integrator& integ);
   void log_contact_event(double t, int contact, const Vec& y);
+  void log_contacts_closed_at_start(double t, const Vec& y);
 
   const Model& model_;
   const SimulationOptions& opt_;
@@ -150,6 +151,26 @@ void SimulationRun::log_contact_event(double t, int contact, const Vec& y) {
   events_->write(e);
 }
 
+// Contacts that act from the first instant get an onset at t_start, as in the other schemes, so that
+// every separation in the log has its onset.
+void SimulationRun::log_contacts_closed_at_start(double t, const Vec& y) {
+  ode_.evaluate(t, y);
+  for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
+    if (!ode_.contact_closed(static_cast<int>(c))) continue;
+    ++summary_.contact_events;
+    if (!events_) continue;
+    const ContactKinematics& k = ode_.workspace().contacts[c];
+    EventRecord e;
+    e.t = t;
+    e.contact = model_.contacts[c].name;
+    e.kind = "onset";
+    e.from = ContactState::open;
+    e.to = contact_state(1.0, k.vt);
+    e.vn_before = k.vn;
+    events_->write(e);
+  }
+}
+
 // After a step the last evaluation was at its end (FSAL, or the step's final stage): a constraint
 // violation far beyond any integration error means the mechanism locked up or the step is too large
 // for it; stop before such a state is written as results.
@@ -203,6 +224,7 @@ SimulationSummary SimulationRun::run() {
   ode_.begin(opt_.t_start, y);
   integ->reset(ode_, opt_.t_start, y);
   write_row(opt_.t_start, y);
+  log_contacts_closed_at_start(opt_.t_start, y);
 
   long step = 0;
   try {

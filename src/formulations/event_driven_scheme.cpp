@@ -299,7 +299,7 @@ void EventDrivenRun::decide_modes(const State& s, std::vector<ContactState>& mod
     const char* kind = d.modes[k] == ContactState::open ? "detachment"
                        : d.modes[k] == ContactState::stick ? "stick"
                        : modes[k] == ContactState::stick ? "slip"
-                                                         : "slip reversal";
+                                                         : "reversal";
     log(s.t, static_cast<int>(k), kind, modes[k], d.modes[k]);
   }
   modes = d.modes;

@@ -32,6 +32,7 @@ class TimeSteppingRun {
   void write_row();
   void advance_to(double target, bool row_per_step);
   void log_contact_events();
+  void log_contacts_closed_at_start();
   void finish_summary();
 
   const Model& model_;
@@ -84,6 +85,23 @@ void TimeSteppingRun::log_contact_events() {
   }
 }
 
+// Contacts touching at t_start get an onset, as in the other schemes.
+void TimeSteppingRun::log_contacts_closed_at_start() {
+  for (int c = 0; c < static_cast<int>(model_.contacts.size()); ++c) {
+    if (stepper_.contact_state(c) == ContactState::open) continue;
+    ++summary_.contact_events;
+    if (!events_) continue;
+    EventRecord e;
+    e.t = stepper_.state().t;
+    e.contact = model_.contacts[static_cast<std::size_t>(c)].name;
+    e.kind = "onset";
+    e.from = ContactState::open;
+    e.to = stepper_.contact_state(c);
+    e.vn_before = stepper_.workspace().contacts[static_cast<std::size_t>(c)].vn;
+    events_->write(e);
+  }
+}
+
 // Equal steps no longer than h from the current time to `target`.
 void TimeSteppingRun::advance_to(double target, bool row_per_step) {
   const double t0 = stepper_.state().t, h = opt_.integrator_options.step;
@@ -105,6 +123,7 @@ SimulationSummary TimeSteppingRun::run() {
   stepper_.reset(s0);
   sink_.begin(observer_.columns());
   write_row();
+  log_contacts_closed_at_start();
   const double dt = opt_.output_interval, t_end = opt_.t_end;
   try {
     if (dt <= 0) {

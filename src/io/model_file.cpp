@@ -9,12 +9,8 @@ namespace stickslip {
 std::string NameTable::add(const YamlField& name_field) { return add_generated(name_field.as_string(), name_field); }
 
 std::string NameTable::add_generated(const std::string& name, const YamlField& origin) {
-  if (name.empty()) origin.fail("a name must not be empty");
-  for (char c : name) {
-    if (c == '.' || c == ',' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
-      origin.fail("name '" + name + "' may not contain '.', ',', quotes or white space (it prefixes output columns)");
-    }
-  }
+  const std::string problem = element_name_problem(name);
+  if (!problem.empty()) origin.fail(problem);
   const auto [it, inserted] = paths_.emplace(name, origin.path());
   if (!inserted) origin.fail("duplicate name '" + name + "' (already used by " + it->second + ")");
   return name;

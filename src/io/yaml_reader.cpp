@@ -32,11 +32,19 @@ YamlReader::YamlReader(std::string file) : file_(std::move(file)) {
   if (!in) throw InputError(file_, 0, 0, "", "cannot open the file");
   std::stringstream text;
   text << in.rdbuf();
+  std::vector<YAML::Node> documents;
   try {
-    root_ = YAML::Load(text.str());
+    documents = YAML::LoadAll(text.str());
   } catch (const YAML::Exception& e) {
     throw InputError(file_, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
   }
+  // A second document ('---') would otherwise be ignored without a word.
+  if (documents.size() > 1) {
+    const YAML::Mark m = documents[1].Mark();
+    throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
+                     "a second YAML document (after '---'): a model file holds one document");
+  }
+  if (!documents.empty()) root_ = documents.front();
   if (!root_.IsMap()) throw InputError(file_, 1, 1, "", "a model file must be a map of sections (name, bodies, ...)");
 }
 
@@ -91,6 +99,9 @@ void YamlField::expect_keys(std::initializer_list<const char*> allowed) const {
     for (const char* a : allowed) {
       known = known || key == a;
       list += (list.empty() ? "" : ", ") + std::string(a);
+    }
+    if (!known && key == "<<") {
+      reader_->fail(kv.first, p, "YAML merge keys ('<<: *anchor') are not supported; write the keys out (an alias of a whole value, '*anchor', works)");
     }
     if (!known) reader_->fail(kv.first, p, "unknown key '" + key + "' (expected one of: " + list + ")");
   }

@@ -96,12 +96,8 @@ bool finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y())
 class NameRegistry {
  public:
   void add(const std::string& name, const std::string& path) {
-    if (name.empty()) throw ModelError(path, "name must not be empty");
-    for (char c : name) {
-      if (c == '.' || c == ',' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
-        throw ModelError(path, "name '" + name + "' may not contain '.', ',', quotes or white space");
-      }
-    }
+    const std::string problem = element_name_problem(name);
+    if (!problem.empty()) throw ModelError(path, problem);
     if (!names_.insert(name).second) throw ModelError(path, "duplicate name '" + name + "'");
   }
 
@@ -289,6 +285,17 @@ Model ModelBuilder::build() const {
   }
   m.nz = z;
   return m;
+}
+
+std::string element_name_problem(const std::string& name) {
+  if (name.empty()) return "a name must not be empty";
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '.' || c == ',' || c == '"' || c == '\'' || std::isspace(u) || std::iscntrl(u)) {
+      return "name '" + name + "' may not contain '.', ',', quotes, white space or control characters (it prefixes output columns)";
+    }
+  }
+  return "";
 }
 
 }  // namespace stickslip

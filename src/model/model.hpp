@@ -52,6 +52,11 @@ struct Model {
   bool has_joint_friction() const;
 };
 
+// Why `name` cannot name an element (empty when it can): names prefix output columns
+// (`<name>.x`), so they may not be empty or hold '.', ',', quotes, white space or control characters.
+// Any other UTF-8 text is fine.
+std::string element_name_problem(const std::string& name);
+
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
 class ModelBuilder {

@@ -145,7 +145,8 @@ TEST(TimeSteppingImpacts, StackAndWallAtRestStayAtRest) {
     test::TempDir dir;
     const ModelFile mf = read_model_file(dir.write("stack.yaml", yaml));
     MemorySink out;
-    const SimulationSummary s = simulate(mf.model, mf.options, out);
+    MemoryEventSink events;
+    const SimulationSummary s = simulate(mf.model, mf.options, out, {}, &events);
     EXPECT_EQ(s.complementarity_solver, std::string(c.bound < 1e-9 ? "lemke" : "pgs")) << c.layout;
     EXPECT_EQ(s.complementarity_unconverged, 0) << c.layout;
     double motion = 0;
@@ -157,7 +158,13 @@ TEST(TimeSteppingImpacts, StackAndWallAtRestStayAtRest) {
       }
     }
     EXPECT_LT(motion, c.bound) << c.layout;
-    EXPECT_EQ(s.contact_events, 0) << c.layout;
+    // The onsets at t = 0 of the contacts touching from the start are the only events.
+    EXPECT_EQ(s.contact_events, static_cast<long>(events.events.size())) << c.layout;
+    EXPECT_FALSE(events.events.empty()) << c.layout;
+    for (const EventRecord& e : events.events) {
+      EXPECT_EQ(e.t, 0.0) << c.layout << ": " << e.contact << " " << e.kind;
+      EXPECT_EQ(e.kind, "onset") << c.layout << ": " << e.contact;
+    }
   }
 }
 

@@ -77,6 +77,24 @@ TEST(ModelFile, UnknownKey) {
                {8, "bodies[0].colour", "unknown key 'colour'"});
 }
 
+// YAML features the reader does not follow are refused with their own message, never ignored.
+TEST(ModelFile, SecondDocumentAndMergeKeys) {
+  expect_error(std::string(kGood) + "---\nname: other\n", {20, "", "a second YAML document"});
+  expect_error(replace(kGood, "    inertia: 0.5", "    inertia: 0.5\n    <<: {angle: 0}"),
+               {8, "bodies[0].<<", "merge keys"});
+}
+
+TEST(ModelFile, NamesThatCannotPrefixColumns) {
+  expect_error(replace(kGood, "name: arm", "name: \"a\\tb\""), {5, "bodies[0].name", "control characters"});
+  expect_error(replace(kGood, "name: arm", "name: arm.left"), {5, "bodies[0].name", "may not contain '.'"});
+  // Any other UTF-8 text is a name (joints refer to it by the same text).
+  test::TempDir dir;
+  std::string utf = replace(kGood, "name: arm", "name: Körper");
+  utf = replace(utf, "bodies: [ground, arm]", "bodies: [ground, Körper]");
+  utf = replace(utf, "body: arm", "body: Körper");
+  EXPECT_EQ(read_model_file(dir.write("u.yaml", utf)).model.bodies[1].name, "Körper");
+}
+
 TEST(ModelFile, MissingKey) {
   expect_error(replace(kGood, "    mass: 2\n", ""), {5, "bodies[0]", "missing key 'mass'"});
 }
