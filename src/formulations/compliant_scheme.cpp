@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 #include "assembly/projection.hpp"
 #include "formulations/initial_state.hpp"
@@ -36,6 +37,8 @@ class SimulationRun {
   void write_outputs_of_last_step(const Integrator& integ, double t_until);
   bool handle_contact_event(Integrator& integ);
   void check_drift(double t);
+  void check_step_stability(double t);
+  void note_contact_mass(double t, int contact, const Vec& y);
   NumericalError diagnose(const NumericalError& e, const Integrator& integ);
   void log_contact_event(double t, int contact, const Vec& y);
   void log_contacts_closed_at_start(double t, const Vec& y);
@@ -54,6 +57,9 @@ class SimulationRun {
   double last_event_t_ = -1e300;
   double drift_limit_ = 1e-2;  // ‖Φ‖∞ beyond which the run stops (set from the model's size in run())
   int events_at_instant_ = 0;
+  bool fixed_step_ = false;
+  std::vector<double> contact_inverse_mass_;  // 1/m_eff at each contact's last onset (fixed step only)
+  std::vector<char> stiffness_warned_;
   static constexpr int kMaxEventsAtOneInstant = 200;
   SimulationSummary summary_;
 };
@@ -106,8 +112,11 @@ bool SimulationRun::handle_contact_event(Integrator& integ) {
   if (t_event == last_event_t_) {
     if (++events_at_instant_ > kMaxEventsAtOneInstant) {
       throw NumericalError(t_event, "contact " + model_.contacts[static_cast<std::size_t>(contact)].name,
-                           "the contact opens and closes over and over at one instant (chattering): its law is too "
-                           "stiff for the integrator's resolution; soften it or use --integrator bdf");
+                           std::string("the contact opens and closes over and over at one instant (chattering): its law "
+                                       "is too stiff for the integrator's resolution; ") +
+                               (fixed_step_ ? "with rk4, take a step that resolves the contact (several steps per "
+                                              "contact period) or use --integrator dopri5 or bdf"
+                                            : "soften it or use --integrator bdf"));
     }
   } else {
     events_at_instant_ = 0;
@@ -117,6 +126,9 @@ bool SimulationRun::handle_contact_event(Integrator& integ) {
   integ.interpolate(t_event, y);
   log_contact_event(t_event, contact, y);
   ode_.on_contact_event(t_event, contact, y);
+  if (ode_.last_event() == MultibodyOde::ContactEvent::onset && ode_.contact_closed(contact)) {
+    note_contact_mass(t_event, contact, y);
+  }
   integ.restart(ode_, t_event, y);
   ++summary_.contact_events;
   return true;
@@ -171,6 +183,38 @@ void SimulationRun::log_contacts_closed_at_start(double t, const Vec& y) {
   }
 }
 
+void SimulationRun::note_contact_mass(double t, int contact, const Vec& y) {
+  if (fixed_step_) contact_inverse_mass_[static_cast<std::size_t>(contact)] = ode_.contact_inverse_mass(contact, t, y);
+}
+
+// A fixed-step RK4 diverges on a contact whose frequency ω = √(k/m_eff) exceeds about 2.8/h (the
+// stability boundary of RK4 on the imaginary axis is 2√2, on the real axis 2.785): say so once per
+// contact instead of writing an exploding contact as results. k is the law's tangent stiffness at
+// the current penetration (after the step's last evaluation); m_eff is taken at the onset.
+void SimulationRun::check_step_stability(double t) {
+  constexpr double kRk4Limit = 2.78;
+  const double h = opt_.integrator_options.step;
+  for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
+    const Contact& contact = model_.contacts[c];
+    const double inverse_mass = contact_inverse_mass_[c];
+    if (stiffness_warned_[c] || !contact.compliant() || !ode_.contact_closed(static_cast<int>(c)) ||
+        !(inverse_mass > 0)) {
+      continue;
+    }
+    const double penetration = std::max(-ode_.workspace().contacts[c].gap, 0.0);
+    const double omega = std::sqrt(contact.normal->stiffness(penetration) * inverse_mass);
+    if (h * omega <= kRk4Limit) continue;
+    stiffness_warned_[c] = 1;
+    char text[400];
+    std::snprintf(text, sizeof text,
+                  "t = %.6g s, contact %s: the step %.3g s is beyond rk4's stability limit for the contact's "
+                  "stiffness (h·ω = %.3g > 2.78, ω = √(k/m_eff) = %.4g rad/s): its results are unreliable; use a "
+                  "step well below %.3g s, or --integrator dopri5 or bdf",
+                  t, contact.name.c_str(), h, h * omega, omega, kRk4Limit / omega);
+    warn(text);
+  }
+}
+
 // After a step the last evaluation was at its end (FSAL, or the step's final stage): a constraint
 // violation far beyond any integration error means the mechanism locked up or the step is too large
 // for it; stop before such a state is written as results.
@@ -222,6 +266,12 @@ SimulationSummary SimulationRun::run() {
   ode_.pack(s0, y);
   sink_.begin(observer_.columns());
   ode_.begin(opt_.t_start, y);
+  fixed_step_ = fixed_step;
+  contact_inverse_mass_.assign(model_.contacts.size(), NAN);
+  stiffness_warned_.assign(model_.contacts.size(), 0);
+  for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
+    if (ode_.contact_closed(static_cast<int>(c))) note_contact_mass(opt_.t_start, static_cast<int>(c), y);
+  }
   integ->reset(ode_, opt_.t_start, y);
   write_row(opt_.t_start, y);
   log_contacts_closed_at_start(opt_.t_start, y);
@@ -237,6 +287,7 @@ SimulationSummary SimulationRun::run() {
       integ->step(ode_, t_limit);
       ++step;
       check_drift(integ->t());
+      if (fixed_step_) check_step_stability(integ->t());
       if (handle_contact_event(*integ)) continue;
       write_outputs_of_last_step(*integ, integ->t());
       if (opt_.projection) {

@@ -263,27 +263,48 @@ bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, 
   return found;
 }
 
-// v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangent: the least
-// M-weighted change that stops the slip and keeps the joints' velocities.
-void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
+// C = [G; w_Nᵀ or w_Tᵀ] at (t, y): the joints' velocity rows and one contact direction, with their
+// current velocities C v in r.
+void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
   assemble_constraints(model_, state_, ws_);
   const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
-  Mat C(model_.n_constraints + 1, model_.nv);
-  Vec r(model_.n_constraints + 1);
+  C.resize(model_.n_constraints + 1, model_.nv);
+  r.resize(model_.n_constraints + 1);
   if (model_.n_constraints > 0) {
     C.topRows(model_.n_constraints) = ws_.G;
     r.head(model_.n_constraints) = ws_.phi_dot;
   }
-  contact_direction_column(model_, c, kin, false, w_scratch_);
+  contact_direction_column(model_, c, kin, normal, w_scratch_);
   C.bottomRows(1) = w_scratch_.transpose();
-  r[model_.n_constraints] = kin.vt;
+  r[model_.n_constraints] = normal ? kin.vn : kin.vt;
+}
+
+// v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangent: the least
+// M-weighted change that stops the slip and keeps the joints' velocities.
+void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
+  Mat C;
+  Vec r;
+  joint_and_contact_rows(contact, false, t, y, C, r);
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Vec mu = min_norm_solve(A, r);
   state_.v -= ws_.mass_inv.cwiseProduct(C.transpose() * mu);
   y.segment(model_.nq, model_.nv) = state_.v;
+}
+
+// 1/m_eff = w_Nᵀ P w_N with P the inverse mass restricted to motions the joints allow: the Schur
+// complement A_NN − A_NG A_GG⁺ A_GN of A = C M⁻¹ Cᵀ.
+double MultibodyOde::contact_inverse_mass(int contact, double t, const Vec& y) {
+  Mat C;
+  Vec r;
+  joint_and_contact_rows(contact, true, t, y, C, r);
+  const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
+  const Eigen::Index n = model_.n_constraints;
+  if (n == 0) return A(0, 0);
+  const Vec coupling = A.block(0, n, n, 1);
+  return A(n, n) - coupling.dot(min_norm_solve(A.topLeftCorner(n, n), coupling));
 }
 
 void MultibodyOde::on_contact_event(double t, int contact, Vec& y) {

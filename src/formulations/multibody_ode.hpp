@@ -52,6 +52,9 @@ class MultibodyOde final : public OdeSystem {
   enum class ContactEvent { onset, separation, stick_band, band_exit };
   ContactEvent last_event() const { return last_event_; }
   void after_step(double t, const Vec& y);  // contacts that separated
+  // Inverse of the mass a contact's normal force drives, 1/m_eff, at (t, y) with the joints holding;
+  // with the law's stiffness it gives the contact's frequency ω = √(k/m_eff).
+  double contact_inverse_mass(int contact, double t, const Vec& y);
 
   const Model& model() const { return model_; }
   Workspace& workspace() { return ws_; }
@@ -69,6 +72,7 @@ class MultibodyOde final : public OdeSystem {
   double activity_at(double t, const Vec& y, int contact);
   double band_margin(double t, const Vec& y, int contact);  // |v_T| − dv of a Karnopp contact
   void stop_slip(int contact, Vec& y, double t);
+  void joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r);
 
   const Model& model_;
   Stabilization stab_;

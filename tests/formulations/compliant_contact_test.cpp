@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "../test_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 #include "laws/hysteretic_damping.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip {
 namespace {
@@ -179,6 +182,51 @@ TEST(CompliantContact, KarnoppHoldsBelowAndSlidesAboveTheFrictionAngle) {
     const auto vx = out.series("block.vx"), vy = out.series("block.vy");
     const auto speed = [&](std::size_t k) { return std::cos(theta) * vx[k] + std::sin(theta) * vy[k]; };
     EXPECT_NEAR(-(speed(150) - speed(50)), kG * (std::sin(theta) - 0.3 * std::cos(theta)), 1e-5);
+  }
+}
+
+}  // namespace
+}  // namespace stickslip
+
+namespace stickslip {
+namespace {
+
+// RK4 on a linear contact of frequency ω = √(k/m) (k = 1e7 N/m, m = 2 kg: ω = 2236 rad/s) is stable
+// for h·ω < 2.78 (its stability boundary, 2.785 on the real axis and 2√2 on the imaginary one):
+// h = 1e-3 s (h·ω = 2.24) runs quietly and keeps a ball resting on the floor, h = 1.5e-3 s
+// (h·ω = 3.35) is reported once, naming the contact and a step that would do.
+TEST(CompliantContact, Rk4StepBeyondTheContactsStabilityIsReported) {
+  for (const double h : {1e-3, 1.5e-3}) {
+    test::TempDir dir;
+    // Resting 1e-7 m above its static penetration m g / k = 1.962e-6 m.
+    const std::string yaml = "gravity: [0, -9.81]\nbodies:\n"
+                             "  - {name: ball, mass: 2.0, inertia: 0.008, position: [0, 0.0999981]}\n"
+                             "contacts:\n  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1,\n"
+                             "     normal: {law: linear_spring_damper, k: 1e7, c: 20}}\n"
+                             "simulation: {t_end: 0.2, output_interval: 0.01, integrator: rk4, step: " +
+                             std::to_string(h) + "}\n";
+    const ModelFile mf = read_model_file(dir.write("ball.yaml", yaml));
+    MemorySink out;
+    std::vector<std::string> warnings;
+    SimulationCallbacks callbacks;
+    callbacks.warning = [&warnings](const std::string& w) { warnings.push_back(w); };
+    const bool stable = h < 1.2e-3;
+    try {
+      simulate(mf.model, mf.options, out, callbacks);
+    } catch (const NumericalError&) {
+      EXPECT_FALSE(stable) << "the diverging run may end in a numerical failure, after the report";
+    }
+    std::size_t reports = 0;
+    for (const std::string& w : warnings) {
+      if (w.find("stability limit") == std::string::npos) continue;
+      ++reports;
+      EXPECT_NE(w.find("contact floor"), std::string::npos) << w;
+      EXPECT_NE(w.find("h·ω = 3.35"), std::string::npos) << w;
+    }
+    EXPECT_EQ(reports, stable ? 0u : 1u) << "h = " << h;
+    if (stable) {
+      for (double y : out.series("ball.y")) EXPECT_NEAR(y, 0.1 - 1.962e-6, 2e-7);
+    }
   }
 }
 
