@@ -49,6 +49,23 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
+// The results and the event log are created together when the scheme starts writing rows, after
+// the model has passed every set-up check.
+class ResultFiles final : public OutputSink {
+ public:
+  ResultFiles(CsvSink& results, CsvEventSink* events) : results_(results), events_(events) {}
+  void begin(const std::vector<std::string>& columns) override {
+    if (events_) events_->open();
+    results_.begin(columns);
+  }
+  void write(const std::vector<double>& row) override { results_.write(row); }
+  void end() override { results_.end(); }
+
+ private:
+  CsvSink& results_;
+  CsvEventSink* events_;
+};
+
 void apply_overrides(const RunArgs& a, SimulationOptions& o) {
   bool ok = true;  // the option's value was checked by CLI11
   if (!a.scheme.empty()) o.scheme = parse_scheme_name(a.scheme, ok);
@@ -105,22 +122,21 @@ int run(const RunArgs& a) {
   std::optional<CsvSink> sink;
   std::optional<CsvEventSink> events;
   const std::string events_path = event_log_path(out);
-  try {
+  try {  // both files are checked now but created only when the run starts writing
     sink.emplace(out);
     if (!mf.model.contacts.empty()) events.emplace(events_path);
   } catch (const std::runtime_error& e) {
-    if (sink) {  // the results file was created before the event log failed: leave nothing behind
-      sink->end();
-      std::filesystem::remove(out);
-    }
     std::cerr << "error: " << e.what() << "\n";
     return kExitIoError;
   }
-  const auto discard_outputs = [&] {
+  ResultFiles files(*sink, events ? &*events : nullptr);
+  const auto discard_outputs = [&] {  // a model the run refuses writes nothing
     sink->end();
-    events.reset();
-    std::filesystem::remove(out);  // a model the run refuses writes nothing
-    if (!mf.model.contacts.empty()) std::filesystem::remove(events_path);
+    if (sink->begun()) std::filesystem::remove(out);
+    if (events && events->opened()) {
+      events.reset();
+      std::filesystem::remove(events_path);
+    }
   };
   Progress progress(!a.quiet && isatty(STDERR_FILENO), mf.options.t_start, mf.options.t_end);
   SimulationCallbacks cb;
@@ -129,7 +145,7 @@ int run(const RunArgs& a) {
     if (!a.quiet) std::cerr << "warning: " << m << "\n";
   };
   try {
-    const SimulationSummary s = simulate(mf.model, mf.options, *sink, cb, events ? &*events : nullptr);
+    const SimulationSummary s = simulate(mf.model, mf.options, files, cb, events ? &*events : nullptr);
     progress.finish();
     sink->end();
     print_summary(mf, out, events ? events_path : "", s);
@@ -148,6 +164,11 @@ int run(const RunArgs& a) {
     discard_outputs();
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const std::runtime_error& e) {  // an output file could not be written (disk full, ...)
+    progress.finish();
+    sink->end();
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitIoError;
   }
 }
 

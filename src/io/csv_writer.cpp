@@ -1,7 +1,9 @@
 #include "io/csv_writer.hpp"
 
 #include <charconv>
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 namespace stickslip {
@@ -12,13 +14,22 @@ void append_number(std::string& out, double x) {
   out.append(buf, res.ptr);
 }
 
-CsvSink::CsvSink(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "w")) {
-  if (!file_) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+void check_writable(const std::string& path) {
+  const bool existed = std::filesystem::exists(path);
+  std::FILE* f = std::fopen(path.c_str(), "a");  // "a" neither truncates nor moves existing bytes
+  if (!f) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  std::fclose(f);
+  if (!existed) std::filesystem::remove(path);
 }
+
+CsvSink::CsvSink(const std::string& path) : path_(path) { check_writable(path); }
 
 CsvSink::~CsvSink() { end(); }
 
 void CsvSink::begin(const std::vector<std::string>& columns) {
+  file_ = std::fopen(path_.c_str(), "w");
+  if (!file_) throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  begun_ = true;
   std::string line;
   for (std::size_t k = 0; k < columns.size(); ++k) {
     if (k) line += ',';
@@ -29,6 +40,7 @@ void CsvSink::begin(const std::vector<std::string>& columns) {
 }
 
 void CsvSink::write(const std::vector<double>& row) {
+  if (!file_) throw std::logic_error("CsvSink::write before begin");
   std::string line;
   line.reserve(row.size() * 12);
   for (std::size_t k = 0; k < row.size(); ++k) {

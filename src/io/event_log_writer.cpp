@@ -9,8 +9,12 @@
 
 namespace stickslip {
 
-CsvEventSink::CsvEventSink(const std::string& path) : file_(std::fopen(path.c_str(), "w")) {
-  if (!file_) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+CsvEventSink::CsvEventSink(const std::string& path) : path_(path) { check_writable(path); }
+
+void CsvEventSink::open() {
+  if (file_) return;
+  file_ = std::fopen(path_.c_str(), "w");
+  if (!file_) throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
   std::fputs("t,contact,event,from,to,vn_before,vn_after\n", file_);
   std::fflush(file_);
 }
@@ -20,6 +24,7 @@ CsvEventSink::~CsvEventSink() {
 }
 
 void CsvEventSink::write(const EventRecord& e) {
+  open();
   std::string line;
   append_number(line, e.t);
   line += ',' + e.contact + ',' + e.kind + ',' + contact_state_name(e.from) + ',' + contact_state_name(e.to) + ',';

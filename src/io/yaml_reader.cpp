@@ -141,6 +141,8 @@ std::vector<YamlField> YamlField::items() const {
 
 double YamlField::as_double() const {
   if (!node_.IsScalar()) fail("expected a number, got " + describe(node_));
+  // yaml-cpp tags quoted scalars "!": in YAML "1" is text, not a number.
+  if (node_.Tag() == "!") fail("expected a number, got the quoted text \"" + node_.Scalar() + "\" (remove the quotes)");
   double v = 0;
   const io::NumberText read = io::parse_real(node_.Scalar(), v);
   if (read != io::NumberText::ok) fail(io::number_text_problem(read, node_.Scalar()));
@@ -167,7 +169,7 @@ int YamlField::as_int() const {
 }
 
 bool YamlField::as_bool() const {
-  if (node_.IsScalar()) {
+  if (node_.IsScalar() && node_.Tag() != "!") {
     const std::string s = node_.Scalar();
     if (s == "true" || s == "yes" || s == "on") return true;
     if (s == "false" || s == "no" || s == "off") return false;

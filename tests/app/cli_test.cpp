@@ -46,6 +46,8 @@ TEST(Cli, BadModelExitsWith2AndWritesNothing) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
+// A model refused during set-up (after the file was read) writes nothing: no new file, and an
+// earlier results file and event log of the same name keep their contents.
 TEST(Cli, RefusedRedundantModelWritesNothing) {
   test::TempDir dir;
   std::string text = test::read_text(test::source_path("examples/four_bar/four_bar_redundant.yaml"));
@@ -55,6 +57,65 @@ TEST(Cli, RefusedRedundantModelWritesNothing) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("redundant constraints"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(dir.file("r.csv")));
+
+  const std::string earlier = dir.write("earlier.csv", "t,x\n0,1\n");
+  const auto again = run_cli("run " + model + " -o " + earlier);
+  EXPECT_EQ(again.exit_code, 2) << again.out;
+  EXPECT_EQ(test::read_text(earlier), "t,x\n0,1\n");
+
+  std::string ball = R"(gravity: [0, -9.81]
+bodies:
+  - {name: ball, mass: 1, inertia: 0.004, position: [0, 0.6]}
+contacts:
+  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1,
+     line: {point: [0, 0], direction: [1, 0]}, impact: {law: newton, e: 0.5},
+     friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}
+simulation: {t_end: 1, scheme: compliant}
+)";
+  const std::string refused = dir.write("ball.yaml", ball);  // a rigid contact needs a nonsmooth scheme
+  const std::string kept = dir.write("ball.csv", "t\n0\n");
+  const std::string kept_log = dir.write("ball.events.csv", "t,contact\n");
+  const auto r2 = run_cli("run " + refused + " -o " + kept);
+  EXPECT_EQ(r2.exit_code, 2) << r2.out;
+  EXPECT_EQ(test::read_text(kept), "t\n0\n");
+  EXPECT_EQ(test::read_text(kept_log), "t,contact\n");
+}
+
+// Every class of bad model file the command must refuse: the message names the file, the line and
+// the key path, the exit status is 2 and no results file appears.
+TEST(Cli, EveryBadInputClassExitsWith2AndNamesFileLineAndKey) {
+  struct Case {
+    const char* what;
+    const char* text;
+    const char* where;  // "line:" prefix expected after the file name
+    const char* key;
+  };
+  const Case cases[] = {
+      {"malformed YAML", "bodies:\n  - {name: a, mass: 1\n", ":3:", "YAML syntax error"},
+      {"unknown key", "bodies:\n  - {name: a, mass: 1, inertia: 1, colour: red}\n", ":2:", "bodies[0].colour"},
+      {"missing key", "bodies:\n  - {name: a, inertia: 1}\n", ":2:", "bodies[0]: missing key 'mass'"},
+      {"wrong type", "bodies:\n  - {name: a, mass: heavy, inertia: 1}\n", ":2:", "bodies[0].mass"},
+      {"quoted number", "bodies:\n  - {name: a, mass: \"1\", inertia: 1}\n", ":2:", "bodies[0].mass"},
+      {"mass <= 0", "bodies:\n  - name: a\n    mass: 0\n    inertia: 1\n", ":3:", "bodies[0].mass"},
+      {"negative inertia", "bodies:\n  - name: a\n    mass: 1\n    inertia: -1\n", ":4:", "bodies[0].inertia"},
+      {"unknown body",
+       "bodies:\n  - {name: a, mass: 1, inertia: 1}\njoints:\n  - {name: j, type: revolute, bodies: [ground, b], "
+       "points: [[0, 0], [0, 0]]}\n",
+       ":4:", "joints[0].bodies"},
+      {"duplicate name", "bodies:\n  - {name: a, mass: 1, inertia: 1}\n  - {name: a, mass: 1, inertia: 1}\n", ":3:",
+       "bodies[1].name"},
+  };
+  test::TempDir dir;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    const std::string model = dir.write("bad.yaml", c.text);
+    const std::string out = dir.file("bad.csv");
+    const auto r = run_cli("run " + model + " -o " + out);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find(model + c.where), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(c.key), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
 }
 
 // The time-stepping scheme from the command line: rows at the output times, the event log beside
