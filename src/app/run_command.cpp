@@ -195,7 +195,7 @@ void add_run_command(CLI::App& cli, int& exit_code) {
       ->check(non_negative);
   sub->add_option("--baumgarte", a->baumgarte, "Baumgarte alpha,beta of Φ̈ + αΦ̇ + βΦ = 0 (both >= 0)")
       ->delimiter(',')->expected(2)->check(non_negative);
-  sub->add_flag("--projection", a->projection, "Project positions and velocities onto the constraints after each step");
+  sub->add_flag("--projection", a->projection, "Project positions (and, except under time-stepping, velocities) onto the constraints after each step");
   sub->add_flag("-q,--quiet", a->quiet, "No progress indicator and no warnings");
   sub->callback([a, &exit_code] { exit_code = run(*a); });
 }

@@ -60,6 +60,9 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
   pgs_.options().min_iterations = options_.min_iterations;
   pgs_.options().relaxation = options_.relaxation;
   solvers::prepare_result(result_, n_);
+  solvers::prepare_result(trial_, n_);
+  trial_p_.setZero(n_);
+  if (!lemke_ || options_.kind == ImpulseSolverKind::automatic) subspace_.reserve(n_);
   if (lemke_) {
     K_.setZero(lifted, lifted);
     kq_.setZero(lifted);
@@ -120,7 +123,7 @@ void ImpulseProblem::assemble(const Vec& minv) {
         values[k] = s_active && row_active(r) ? coupling(r, s, minv) : (r == s ? 1.0 : 0.0);
       }
     }
-    return;
+    return add_bilateral_regularisation();
   }
   for (int s = 0; s < n_; ++s) {
     const bool s_active = row_active(s);
@@ -130,6 +133,7 @@ void ImpulseProblem::assemble(const Vec& minv) {
       W_(s, r) = w;
     }
   }
+  add_bilateral_regularisation();
 }
 
 void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix) {
@@ -145,6 +149,18 @@ void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix)
   iteration_matrix.solveInPlace(Y_);
   W_.noalias() = H_ * Y_;
   mark_inactive_rows_dense();
+  add_bilateral_regularisation();
+}
+
+void ImpulseProblem::add_bilateral_regularisation() {
+  if (bilateral_regularisation_ <= 0 || nc_ == 0) return;
+  double scale = 0;
+  for (int r = 0; r < nc_; ++r) scale = std::max(scale, sparse_ ? Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] : W_(r, r));
+  const double add = bilateral_regularisation_ * scale;
+  for (int r = 0; r < nc_; ++r) {
+    if (sparse_) Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] += add;
+    else W_(r, r) += add;
+  }
 }
 
 void ImpulseProblem::mark_inactive_rows_dense() {

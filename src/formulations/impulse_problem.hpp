@@ -32,6 +32,7 @@
 #include "solvers/frictional_contact_2d.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
+#include "solvers/subspace_step.hpp"
 
 namespace stickslip {
 
@@ -69,12 +70,14 @@ ImpulseSolverKind parse_impulse_solver(const std::string& name);  // "auto", "le
 
 struct ImpulseSolverOptions {
   ImpulseSolverKind kind = ImpulseSolverKind::automatic;
-  double tolerance = 1e-4;   // pgs
+  double tolerance = 1e-6;   // pgs
   int max_iterations = 1000;  // pgs sweeps
   int min_iterations = 3;     // pgs sweeps made even when the warm start meets the tolerance
   double relaxation = 1.0;    // pgs over-relaxation
   int dense_rows = 64;        // pgs: a dense W up to this many rows, sparse above
   int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
+  int subspace_after = 20;    // pgs: sweeps before (and between) subspace steps, 0: none
+  int subspace_rounds = 10;   // pgs: subspace steps at most per solve
 };
 
 struct ImpulseSolverStats {
@@ -82,7 +85,8 @@ struct ImpulseSolverStats {
   long iterations = 0;    // Lemke pivots or PGS sweeps, summed
   int max_iterations = 0;  // in one solve
   long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its sweep cap)
-  long fallbacks = 0;     // Lemke failures solved again by PGS
+  long fallbacks = 0;     // Lemke failures solved again by PGS (not in `iterations`)
+  long fallback_sweeps = 0;  // PGS sweeps of those
   double max_residual = 0;
 };
 
@@ -105,6 +109,9 @@ class ImpulseProblem {
   const ContactRows& contact(int c) const { return contacts_[static_cast<std::size_t>(c)]; }
   bool row_active(int r) const;
 
+  // Redundant bilateral constraints make W's bilateral block singular: a diagonal regularisation of
+  // `relative` times W's largest diagonal entry picks the minimum-norm reactions (0: none).
+  void regularise_bilateral(double relative) { bilateral_regularisation_ = relative; }
   // W = H diag(minv) Hᵀ (sparse or dense, as chosen at construction).
   void assemble(const Vec& minv);
   // W = H W̃⁻¹ Hᵀ from the factor of the iteration matrix W̃ (dense).
@@ -129,12 +136,16 @@ class ImpulseProblem {
   double coupling(int r, int s, const Vec& minv) const;
   void build_sparse_pattern();
   void mark_inactive_rows_dense();
+  void add_bilateral_regularisation();
   void lift();
   bool solve_lifted();
   void solve_pgs();
+  template <class Matrix>
+  void pgs_with_subspace(const Matrix& W);
   void record(int iterations, double residual, bool converged);
 
   int n_ = 0, nc_ = 0, nv_ = 0;
+  double bilateral_regularisation_ = 0;
   ImpulseSolverOptions options_;
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false;
   std::vector<ImpulseRow> rows_;
@@ -149,11 +160,13 @@ class ImpulseProblem {
   // Solvers
   std::vector<solvers::Contact2D> contact2d_;
   solvers::FrictionalContact2DSolver pgs_;
+  solvers::SubspaceStep subspace_;
+  Vec trial_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
   Vec kq_;
   solvers::LemkeSolver lemke_solver_;
   solvers::MlcpSolver mlcp_;
-  solvers::LcpResult result_, lifted_result_;
+  solvers::LcpResult result_, trial_, lifted_result_;
   ImpulseSolverStats stats_;
 };
 

@@ -115,11 +115,42 @@ bool ImpulseProblem::solve_lifted() {
   return true;
 }
 
+// Gauss-Seidel sweeps interleaved with subspace steps (solvers/subspace_step.hpp): the sweeps find
+// the active set, the direct solve spreads the loads through a stack at once. A round (the direct
+// solve and the sweeps after it) is kept only when it ends with a smaller residual than the sweeps
+// before it; otherwise the active set is still changing (impacts, slip starting) and Gauss-Seidel
+// goes on alone from the better iterate. The sweep cap covers all rounds.
+template <class Matrix>
+void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
+  solvers::BoxPgsOptions& o = pgs_.options();
+  const int cap = options_.max_iterations;
+  const bool subspace = options_.subspace_after > 0 && options_.subspace_rounds > 0 && options_.subspace_after < cap;
+  o.max_iterations = subspace ? options_.subspace_after : cap;
+  pgs_.solve(W, b_, contact2d_, p_, result_);
+  int sweeps = result_.iterations;
+  for (int round = 0; subspace && round < options_.subspace_rounds && !result_.solved() && sweeps < cap; ++round) {
+    trial_p_ = result_.z;
+    if (!subspace_.apply(W, b_, contact2d_, trial_p_)) break;
+    o.max_iterations = std::min(options_.subspace_after, cap - sweeps);
+    pgs_.solve(W, b_, contact2d_, trial_p_, trial_);
+    sweeps += trial_.iterations;
+    if (!(trial_.residual < result_.residual)) break;
+    std::swap(result_, trial_);
+  }
+  if (!result_.solved() && sweeps < cap) {
+    o.max_iterations = cap - sweeps;
+    pgs_.solve(W, b_, contact2d_, result_.z, result_);
+    sweeps += result_.iterations;
+  }
+  o.max_iterations = cap;
+  result_.iterations = sweeps;
+}
+
 void ImpulseProblem::solve_pgs() {
   if (sparse_) {
-    pgs_.solve(Ws_, b_, contact2d_, p_, result_);
+    pgs_with_subspace(Ws_);
   } else {
-    pgs_.solve(W_, b_, contact2d_, p_, result_);
+    pgs_with_subspace(W_);
   }
   if (result_.z.size() == n_) p_ = result_.z;
   else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()
@@ -128,8 +159,12 @@ void ImpulseProblem::solve_pgs() {
 
 void ImpulseProblem::record(int iterations, double residual, bool converged) {
   ++stats_.solves;
-  stats_.iterations += iterations;
-  stats_.max_iterations = std::max(stats_.max_iterations, iterations);
+  if (lemke_ && last_iterative_) {  // a Lemke failure solved by Gauss-Seidel: sweeps, not pivots
+    stats_.fallback_sweeps += iterations;
+  } else {
+    stats_.iterations += iterations;
+    stats_.max_iterations = std::max(stats_.max_iterations, iterations);
+  }
   if (!converged) ++stats_.unconverged;
   if (residual > stats_.max_residual) stats_.max_residual = residual;
 }

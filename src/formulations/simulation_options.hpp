@@ -38,11 +38,13 @@ struct TimeSteppingOptions {
   double drift_correction = 1.0;    // β in (0, 2): share of the predicted position error of the bilateral
                                     // constraints (and of penetrations, Stewart-Trinkle) removed per step
   std::string solver = "auto";      // complementarity solver of the step: auto, lemke, pgs
-  double tolerance = 1e-4;          // pgs: natural residual, relative to max(1, ‖b‖∞) [m/s, N s]
+  double tolerance = 1e-6;          // pgs: natural residual, relative to max(1, ‖b‖∞) [m/s, N s]
   int max_iterations = 1000;        // pgs: sweeps per step
   int min_iterations = 3;           // pgs: sweeps per step even when the warm start meets the
                                     // tolerance, so that resting contacts do not creep
   double relaxation = 1.0;          // pgs: over-relaxation ω in (0, 2)
+  int subspace_after = 20;          // pgs: sweeps before and between subspace steps (0: none)
+  int subspace_rounds = 10;         // pgs: subspace steps per solve at most
 };
 
 struct SimulationOptions {

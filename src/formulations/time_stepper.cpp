@@ -47,6 +47,8 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.max_iterations = o.max_iterations;
   s.min_iterations = o.min_iterations;
   s.relaxation = o.relaxation;
+  s.subspace_after = o.subspace_after;
+  s.subspace_rounds = o.subspace_rounds;
   return s;
 }
 
@@ -141,6 +143,9 @@ void TimeStepper::reset(const State& s) {
   steps_ = 0;
   last_h_ = 0;
   problem_.impulses().setZero();
+  // Redundant constraints (found by the initial analysis, initial_state.cpp) make the bilateral block
+  // of every step's problem singular, and Lemke's mixed LCP would fail: regularise it.
+  problem_.regularise_bilateral(ws_.redundant_constraints ? 1e-10 : 0.0);
   compute_body_kinematics(model_, s_, ws_);
   compute_contact_kinematics(model_, ws_);
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {

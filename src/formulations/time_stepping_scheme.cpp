@@ -151,13 +151,14 @@ void TimeSteppingRun::finish_summary() {
   const ImpulseSolverStats& s = stepper_.problem().stats();
   summary_.stats.steps = stepper_.steps();
   summary_.t_final = stepper_.state().t;
-  summary_.complementarity_solves = s.solves;
+  summary_.complementarity_solves = s.solves - s.fallbacks;  // those the named solver answered
   summary_.complementarity_iterations = s.iterations;
   summary_.complementarity_max_iterations = s.max_iterations;
   summary_.complementarity_unconverged = s.unconverged;
   summary_.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : "pgs";
   if (s.fallbacks > 0) {
-    warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel");
+    warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel (" +
+         std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
   }
   if (s.unconverged > 0) {
     warn(std::to_string(s.unconverged) + " of " + std::to_string(s.solves) +

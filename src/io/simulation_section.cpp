@@ -18,7 +18,7 @@ void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
 
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
-                 "max_iterations", "min_iterations", "relaxation"});
+                 "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds"});
   if (const auto v = f.get("theta")) {
     o.theta = v->as_double();
     if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
@@ -45,6 +45,14 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   if (const auto v = f.get("relaxation")) {
     o.relaxation = v->as_double();
     if (!(o.relaxation > 0 && o.relaxation < 2)) v->fail("the relaxation ω must lie in (0, 2)");
+  }
+  if (const auto v = f.get("subspace_after")) {
+    o.subspace_after = v->as_int();
+    if (o.subspace_after < 0) v->fail("must be >= 0");
+  }
+  if (const auto v = f.get("subspace_rounds")) {
+    o.subspace_rounds = v->as_int();
+    if (o.subspace_rounds < 0) v->fail("must be >= 0");
   }
 }
 
