@@ -9,11 +9,16 @@ JointReaction joint_reaction(const Model& model, const Joint& joint, const Works
   ConstraintBlock blk;
   const BodyKinematics &bi = ws.bodies[joint.body_i], &bj = ws.bodies[joint.body_j];
   joint_kind(joint.type).evaluate(joint, bi, bj, blk);
-  Vec3 q = Vec3::Zero();  // G_jᵀ λ: [F_x, F_y, moment about the centre of mass of j]
-  for (int r = 0; r < blk.rows; ++r) q += blk.Gj.row(r).transpose() * ws.lambda[joint.row_offset + r];
+  Vec3 q = Vec3::Zero(), qi = Vec3::Zero();  // G_kᵀ λ: [F_x, F_y, moment about k's centre of mass]
+  for (int r = 0; r < blk.rows; ++r) {
+    q += blk.Gj.row(r).transpose() * ws.lambda[joint.row_offset + r];
+    qi += blk.Gi.row(r).transpose() * ws.lambda[joint.row_offset + r];
+  }
   JointReaction out;
   out.force = q.head<2>();
   out.moment = q[2] - cross2(bj.A * joint.point_j, out.force);
+  out.force_i = qi.head<2>();
+  out.moment_i = qi[2] - cross2(bi.A * joint.point_i, out.force_i);
   return out;
 }
 

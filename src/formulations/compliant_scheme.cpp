@@ -280,8 +280,9 @@ SimulationSummary SimulationRun::run() {
   try {
     while (integ->t() < opt_.t_end) {
       double t_limit = opt_.t_end;
-      // A fixed-step method lands on the output times instead of interpolating.
-      if (fixed_step && opt_.output_interval > 0) {
+      // A fixed-step method lands on the output times instead of interpolating, unless its step is
+      // longer than the output interval: then it keeps its step and rows come from its dense output.
+      if (fixed_step && opt_.output_interval > 0 && opt_.output_interval >= opt_.integrator_options.step) {
         t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
       }
       integ->step(ode_, t_limit);

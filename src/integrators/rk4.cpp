@@ -28,7 +28,9 @@ void Rk4Integrator::reset(OdeSystem& sys, double t0, const Vec& y0) {
 
 void Rk4Integrator::step(OdeSystem& sys, double t_limit) {
   double h = std::min(h_, sys.max_step(t_, y_));
-  if (t_ + h > t_limit) h = t_limit - t_;
+  // A remainder of rounding size (t_limit a sum of output intervals) is taken into this step rather
+  // than left for a step of ~1e-16 s.
+  if (t_ + h * (1 + 1e-6) > t_limit) h = t_limit - t_;
   if (!(h > 0)) throw NumericalError(t_, "integrator", "rk4: no room to step (t_limit <= t)");
   y_prev_ = y_;
   f_prev_ = f_;  // k1

@@ -6,6 +6,9 @@
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/reactions.hpp"
+#include "formulations/initial_state.hpp"
+#include "io/model_file.hpp"
+#include "../test_support.hpp"
 
 namespace stickslip {
 namespace {
@@ -58,6 +61,28 @@ TEST(Accelerations, PendulumReactionAtTheBottom) {
   EXPECT_NEAR(r.force.x(), 0.0, 1e-12 * expected);
   EXPECT_NEAR(r.moment, 0.0, 1e-12 * expected);
   EXPECT_NEAR(ws.qdd[2], 0.0, 1e-12);
+}
+
+// Each joint acts on both its bodies (Newton's third law): on the slider-crank (revolute and
+// prismatic joints, the prismatic one carrying a moment), driven and moving, the force on body i
+// is minus that on body j and the moments balance about P_i. Exact relations of the same
+// multipliers: rounding only (1e-12 of the largest force).
+TEST(Accelerations, ReactionsOnBothBodiesOfEveryJoint) {
+  const ModelFile mf = read_model_file(test::source_path("examples/slider_crank/slider_crank.yaml"));
+  Workspace ws(mf.model);
+  State s = assembled_initial_state(mf.model, mf.options, ws);
+  evaluate(mf.model, s, ws);
+  for (const Joint& j : mf.model.joints) {
+    const JointReaction r = joint_reaction(mf.model, j, ws);
+    const double scale = 1e-12 * std::max(1.0, r.force.norm());
+    EXPECT_NEAR((r.force_i + r.force).norm(), 0.0, scale) << j.name;
+    const Vec2 pi = ws.bodies[j.body_i].r + ws.bodies[j.body_i].A * j.point_i;
+    const Vec2 pj = ws.bodies[j.body_j].r + ws.bodies[j.body_j].A * j.point_j;
+    EXPECT_NEAR(r.moment_i + r.moment + cross2(pj - pi, r.force), 0.0, scale) << j.name;
+    if (j.type == JointType::revolute) {
+      EXPECT_NEAR(r.moment_i, 0.0, scale) << j.name;
+    }
+  }
 }
 
 // Anywhere on the swing: I_O θ̈ = -m g L sin θ with I_O = J + m L².
