@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <utility>
 
 #include "assembly/contact_kinematics.hpp"
@@ -23,6 +24,7 @@ EventSettler::EventSettler(const Model& model, const SimulationOptions& options,
 void EventSettler::log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before,
                        double vn_after) {
   ++contact_events_;
+  ++changes_[static_cast<std::size_t>(contact)];
   if (!events_) return;
   EventRecord e;
   e.t = t;
@@ -35,10 +37,11 @@ void EventSettler::log(double t, int contact, const char* kind, ContactState fro
   events_->write(e);
 }
 
-// Contacts that touch close, compliant ones whose gap opened open. Returns true if a mode changed;
-// `impact` is set when a rigid contact closes with an approach speed.
+// Compliant contacts that touch close and those whose gap opened open; an open rigid contact that
+// touches is struck (`impact`) or, resting on its surface, put to the mode LCP (`resting`, closed on
+// trial). Returns true if a mode changed or a contact rests.
 bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
-                                  const std::vector<int>& triggered, bool& impact) {
+                                  const std::vector<int>& triggered, std::vector<char>& resting, bool& impact) {
   const double t = s.t;
   dyn.set_modes(modes);
   dyn.evaluate(s);
@@ -81,15 +84,19 @@ bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vecto
         impact = true;
         continue;
       }
+      // At rest (|v_N| within the threshold) whether it closes is the LCP's decision (λ_N ≥ 0 ⟂ g̈_N ≥ 0),
+      // not its velocity's; once the LCP has opened it at this instant it stays open.
+      if (released_[k]) continue;
       modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
-      log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
+      resting[k] = 1;
       changed = true;
     }
   }
   return changed;
 }
 
-// Newton impact with friction of every rigid contact that touches; slow rebounds stay closed.
+// Newton impact with friction of every rigid contact that touches; struck contacts whose rebound is
+// slow stay closed.
 void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<ContactState>& modes) {
   const double t = s.t;
   const std::size_t nc = model_.contacts.size();
@@ -98,7 +105,9 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
   for (std::size_t k = 0; k < nc; ++k) {
     const Contact& c = model_.contacts[k];
     const ContactKinematics& kin = dyn.workspace().contacts[k];
-    involved[k] = !c.compliant() && kin.in_range && kin.gap <= kTouchingGap;
+    // A closed contact takes part whatever its gap: its constraint holds through the impact, and its
+    // drift (Baumgarte-stabilised, up to ~1e-6 m with bdf) may exceed the touching tolerance.
+    involved[k] = !c.compliant() && kin.in_range && (closed(modes[k]) || kin.gap <= kTouchingGap);
     // Only contacts that approach restitute; resting ones (v_N ≈ 0) get e v_N⁻ ≈ 0 anyway.
     e[k] = c.impact ? c.impact->normal_coefficient() : 0.0;
   }
@@ -109,13 +118,14 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
     const ContactState before = modes[k];
     const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
     const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
-    modes[k] = stays ? (closed(before) ? before : ContactState::stick) : ContactState::open;
+    // One that was open and not struck is left to the mode LCP like any resting contact.
+    modes[k] = stays && closed(before) ? before : stays && struck ? ContactState::stick : ContactState::open;
     if (struck || before != modes[k]) log(t, static_cast<int>(k), "impact", before, modes[k], r.vn_before[k], r.vn_after[k]);
   }
 }
 
 void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
-                                const std::vector<int>& triggered) {
+                                const std::vector<int>& triggered, const std::vector<char>& resting) {
   dyn.set_modes(modes);
   dyn.evaluate(s);
   const std::size_t nc = model_.contacts.size();
@@ -124,7 +134,8 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     if (!closed(modes[k])) continue;
     const Contact& c = model_.contacts[k];
     normal[k] = !c.compliant();
-    tangent[k] = c.friction && (triggered[k] >= 0 || std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
+    // A resting contact that slides keeps its slip direction (its closing event is no slip event).
+    tangent[k] = c.friction && ((triggered[k] >= 0 && !resting[k]) || std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
     // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
     // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
     // would pick one at random). If it does not slide it starts stuck; its saturation function is
@@ -142,10 +153,6 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
   // saturating together the LCP has several solutions (one slips and relieves the other, or both
   // slip). A contact whose own forces reached its bound leaves its mode; this also keeps mirror-image
   // contacts of a symmetric system in mirror-image modes.
-  if (forced_.size() != nc || forced_time_ != s.t) {
-    forced_.assign(nc, -1);
-    forced_time_ = s.t;
-  }
   for (std::size_t k = 0; k < nc; ++k) {
     if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
     if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
@@ -162,6 +169,12 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     }
   }
   for (std::size_t k = 0; k < nc; ++k) {
+    const bool rigid_open = d.modes[k] == ContactState::open && !model_.contacts[k].compliant();
+    if (rigid_open && (resting[k] || closed(modes[k]))) released_[k] = 1;
+    if (resting[k]) {  // on trial: it closes only if the LCP keeps it
+      if (!rigid_open) log(s.t, static_cast<int>(k), "onset", ContactState::open, d.modes[k], dyn.workspace().contacts[k].vn);
+      continue;
+    }
     if (d.modes[k] == modes[k]) continue;
     const char* kind = d.modes[k] == ContactState::open ? "detachment"
                        : d.modes[k] == ContactState::stick ? "stick"
@@ -177,21 +190,54 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
 // at the same instant.
 void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& triggered, bool immediate) {
   immediate_ = immediate;
+  const std::size_t nc = model_.contacts.size();
+  if (forced_.size() != nc || forced_time_ != s.t) {
+    forced_.assign(nc, -1);
+    released_.assign(nc, 0);
+    forced_time_ = s.t;
+  }
+  changes_.assign(nc, 0);
   std::vector<ContactState> modes = dyn.modes();
+  const std::vector<int> none(nc, -1);
+  std::vector<char> resting(nc);
   bool decide = true;
-  for (int round = 0; round < kMaxSettleRounds; ++round) {
+  for (int round = 0;; ++round) {
+    if (round == kMaxSettleRounds) {
+      not_settled(s.t);
+      break;
+    }
+    std::fill(resting.begin(), resting.end(), 0);
     bool impact = false;
-    const bool changed = close_and_open(dyn, s, modes, round == 0 ? triggered : std::vector<int>(modes.size(), -1), impact);
+    const bool changed = close_and_open(dyn, s, modes, round == 0 ? triggered : none, resting, impact);
     if (impact) {
+      for (std::size_t k = 0; k < nc; ++k) {
+        if (resting[k]) modes[k] = ContactState::open;  // not on trial: the impact decides first
+      }
       apply_impact(dyn, s, modes);
+      forced_.assign(nc, -1);  // the velocities jumped: the decisions made before no longer hold
+      released_.assign(nc, 0);
       decide = true;
       continue;
     }
     if (!changed && !decide) break;
-    decide_modes(dyn, s, modes, triggered);
+    decide_modes(dyn, s, modes, triggered, resting);
     decide = false;
   }
   dyn.set_modes(modes);
+}
+
+// Should never happen: the run goes on with the last decision, but says where it did.
+void EventSettler::not_settled(double t) {
+  std::string names;
+  for (std::size_t k = 0; k < changes_.size(); ++k) {
+    if (changes_[k] < 2) continue;
+    names += (names.empty() ? "" : ", ") + model_.contacts[k].name + " (" + std::to_string(changes_[k]) + " changes)";
+  }
+  char text[160];
+  std::snprintf(text, sizeof text, "t = %.17g s: the contact modes did not settle in %d rounds of impacts and mode decisions",
+                t, kMaxSettleRounds);
+  if (warn_) warn_(std::string(text) + (names.empty() ? "" : "; still changing: " + names) +
+                   "; the run goes on with the last decision");
 }
 
 }  // namespace stickslip

@@ -1,7 +1,9 @@
 // The decisions at an event of the event-driven scheme (Pfeiffer & Glocker 1996; Zhang & Wang 2017,
-// fig. 3): impacts by the impulse LCP, contacts that touch close and compliant ones that let go open,
-// the contact modes by the acceleration LCP (formulations/contact_decisions.hpp), repeated until the
-// contact set is consistent. Every change is written to the event log.
+// fig. 3): impacts by the impulse LCP, compliant contacts that touch close and those that let go
+// open, the contact modes by the acceleration LCP (formulations/contact_decisions.hpp), which also
+// decides whether a rigid contact resting on its surface (zero gap, |v_N| below the restitution
+// threshold) closes; repeated until the contact set is consistent. Every change is written to the
+// event log; a settle that does not converge is reported as a warning.
 #pragma once
 
 #include <cmath>
@@ -31,10 +33,11 @@ class EventSettler {
 
  private:
   bool close_and_open(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
-                      const std::vector<int>& triggered, bool& impact);
+                      const std::vector<int>& triggered, std::vector<char>& resting, bool& impact);
   void apply_impact(ModalDynamics& dyn, State& s, std::vector<ContactState>& modes);
   void decide_modes(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
-                    const std::vector<int>& triggered);
+                    const std::vector<int>& triggered, const std::vector<char>& resting);
+  void not_settled(double t);
   void log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before = NAN,
            double vn_after = NAN);
 
@@ -45,8 +48,10 @@ class EventSettler {
   ContactDecisions decisions_;
   double force_scale_ = 1.0;
   bool immediate_ = false;
-  std::vector<int> forced_;  // modes imposed at a degenerate boundary (decide_modes), at forced_time_
+  std::vector<int> forced_;      // modes imposed at a degenerate boundary (decide_modes), at forced_time_
+  std::vector<char> released_;  // rigid contacts the mode decision opened at forced_time_
   double forced_time_ = NAN;
+  std::vector<int> changes_;    // events per contact in the current settle
   long contact_events_ = 0;
 };
 

@@ -3,45 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
 
-#include "../test_support.hpp"
-#include "formulations/simulation.hpp"
-#include "io/model_file.hpp"
+#include "event_driven_support.hpp"
 
 namespace stickslip {
 namespace {
 
 constexpr double kG = 9.81;
 
-struct RunResult {
-  MemorySink out;
-  MemoryEventSink events;
-  SimulationSummary summary;
-};
-
-RunResult run_yaml(const std::string& yaml) {
-  test::TempDir dir;
-  const ModelFile mf = read_model_file(dir.write("m.yaml", yaml));
-  RunResult r;
-  r.summary = simulate(mf.model, mf.options, r.out, {}, &r.events);
-  return r;
-}
-
-// Full precision in generated model files (std::to_string keeps 6 decimals only).
-std::string num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-std::vector<EventRecord> events_of_kind(const RunResult& r, const std::string& kind) {
-  std::vector<EventRecord> out;
-  for (const EventRecord& e : r.events.events) {
-    if (e.kind == kind) out.push_back(e);
-  }
-  return out;
-}
+using test::events_of_kind;
+using test::num;
+using test::RunResult;
+using test::run_yaml;
 
 // A 2 kg block (one contact point at its centre, so friction makes no moment) pushed by F = k t with
 // k = 10 N/s on a floor with μ_s = 0.5, μ_k = 0.4. It must not move at all until F = μ_s m g, i.e.
