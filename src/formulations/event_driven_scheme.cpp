@@ -145,7 +145,7 @@ void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered)
   State s;
   sys_.unpack(t, y, s);
   settler_.settle(sys_.dyn(), s, triggered, immediate_);
-  projection_.project(sys_.dyn(), s);
+  projection_.project(sys_.dyn(), s, settler_.slip_starts());
   sys_.pack(s, y);
 }
 
@@ -200,10 +200,20 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
         }
       }
     }
-    const RootResult r = find_root(f, a, t1, std::max(fa, 0.0), end[i], opt_.event_driven.event_tolerance);
+    // A rigid contact left open at a penetration (drift, when the mode LCP opens it) approaches only
+    // where it goes deeper than it started, by the touching tolerance: located there, not at t0.
+    double shift = 0;
+    if (a == t0 && fa <= 0 && functions_[i].kind == EventFunction::closing &&
+        !model_.contacts[static_cast<std::size_t>(functions_[i].contact)].compliant()) {
+      shift = fa - kTouchingGap;
+      if (end[i] > shift) continue;
+    }
+    const auto g = [&](double t) { return f(t) - shift; };
+    const RootResult r = find_root(g, a, t1, std::max(fa - shift, 0.0), end[i] - shift, opt_.event_driven.event_tolerance);
     roots[i] = r.bracketed ? r.upper : a;
     first = std::min(first, roots[i]);
   }
+  if (!std::isfinite(first)) return false;
   // Events within a short window of the first are one event: symmetric contacts (two legs landing
   // together) change together instead of in an order set by rounding.
   const double window = std::max(1e-9, 100 * opt_.event_driven.event_tolerance);

@@ -113,13 +113,21 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
   }
   const ImpactResult r = decisions_.impact(dyn, s, involved, e);
   s.v = r.v_after;
+  dyn.evaluate(s);  // the slip velocities after the impact
   for (std::size_t k = 0; k < nc; ++k) {
     if (!involved[k]) continue;
+    const Contact& c = model_.contacts[k];
+    const double vt = dyn.workspace().contacts[k].vt;
     const ContactState before = modes[k];
     const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
     const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
-    // One that was open and not struck is left to the mode LCP like any resting contact.
-    modes[k] = stays && closed(before) ? before : stays && struck ? ContactState::stick : ContactState::open;
+    // It sticks or slides as the impact left it (a stick mode would have the projection cancel a
+    // post-impact slip). One that was open and not struck is left to the mode LCP like any resting
+    // contact.
+    const ContactState kept = !c.friction ? (closed(before) ? before : ContactState::stick)
+                              : std::abs(vt) <= kZeroSlip ? ContactState::stick
+                                                          : slip_direction(vt);
+    modes[k] = stays && (closed(before) || struck) ? kept : ContactState::open;
     if (struck || before != modes[k]) log(t, static_cast<int>(k), "impact", before, modes[k], r.vn_before[k], r.vn_after[k]);
   }
 }
@@ -134,8 +142,10 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     if (!closed(modes[k])) continue;
     const Contact& c = model_.contacts[k];
     normal[k] = !c.compliant();
-    // A resting contact that slides keeps its slip direction (its closing event is no slip event).
-    tangent[k] = c.friction && ((triggered[k] >= 0 && !resting[k]) || std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
+    // A sliding contact keeps its slip direction: only a located slip reversal (or a contact that
+    // sticks or does not slide) has its friction decided.
+    tangent[k] = c.friction && (modes[k] == ContactState::stick || triggered[k] == EventFunction::slip_reversal ||
+                                std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
     // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
     // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
     // would pick one at random). If it does not slide it starts stuck; its saturation function is
@@ -176,6 +186,7 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
       continue;
     }
     if (d.modes[k] == modes[k]) continue;
+    slip_starts_[k] = modes[k] == ContactState::stick && d.modes[k] != ContactState::open;
     const char* kind = d.modes[k] == ContactState::open ? "detachment"
                        : d.modes[k] == ContactState::stick ? "stick"
                        : modes[k] == ContactState::stick ? "slip"
@@ -197,6 +208,7 @@ void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& 
     forced_time_ = s.t;
   }
   changes_.assign(nc, 0);
+  slip_starts_.assign(nc, 0);
   std::vector<ContactState> modes = dyn.modes();
   const std::vector<int> none(nc, -1);
   std::vector<char> resting(nc);
@@ -216,6 +228,7 @@ void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& 
       apply_impact(dyn, s, modes);
       forced_.assign(nc, -1);  // the velocities jumped: the decisions made before no longer hold
       released_.assign(nc, 0);
+      slip_starts_.assign(nc, 0);
       decide = true;
       continue;
     }

@@ -30,6 +30,8 @@ class EventSettler {
   void settle(ModalDynamics& dyn, State& s, const std::vector<int>& triggered, bool immediate);
 
   long contact_events() const { return contact_events_; }
+  // Contacts whose slip started from stick in the last settle (no impact): v_T is zero there.
+  const std::vector<char>& slip_starts() const { return slip_starts_; }
 
  private:
   bool close_and_open(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
@@ -52,6 +54,7 @@ class EventSettler {
   std::vector<char> released_;  // rigid contacts the mode decision opened at forced_time_
   double forced_time_ = NAN;
   std::vector<int> changes_;    // events per contact in the current settle
+  std::vector<char> slip_starts_;
   long contact_events_ = 0;
 };
 
