@@ -1,5 +1,6 @@
-// The event-driven scheme against closed forms: breakaway under a force ramp, a block on an incline,
-// a block on a shaking platform, a bouncing ball and Housner's rocking block.
+// The event-driven scheme against closed forms: breakaway under a force ramp (rigid and Hertz
+// contact), a block on an incline, a block on a shaking platform, a bouncing ball and Housner's
+// rocking block.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -45,6 +46,42 @@ simulation: {scheme: event-driven, t_end: 2, output_interval: 0.01, rtol: 1e-10,
   }
   const double T = t.back();
   EXPECT_NEAR(v.back(), (k * (T * T - t_star * t_star) / 2 - 0.4 * m * kG * (T - t_star)) / m, 1e-8);
+}
+
+// The same ramp on a compliant (extended Hertz) contact: the paper's own path, where N comes from the
+// law and the friction LCP decides stick and slip with N known (Zhang & Wang 2017 eq. (38)). The block
+// starts at its static penetration δ0 = (m g / K1)^(1/n) = 1.6e-4 m, so N = K1 δ0^n = m g with δ̇ = 0
+// (damping silent) and, with the contact at the centre of mass, the push makes no moment: N stays
+// m g and the saturation μ_s N − |λ_T| = μ_s m g − k t crosses zero at t* = μ_s m g / k again.
+// atol 1e-14 m: N = m g is then resolved to (dN/dδ = n K1 δ0^(n−1) = 1.9e5 N/m) × 1e-14 m ≈ 2e-9 N.
+TEST(EventDriven, BreakawayUnderAForceRampOnAHertzContact) {
+  const double m = 2.0, k = 10.0, K1 = 1e7, n = 1.5, t_star = 0.5 * m * kG / k;
+  const double delta0 = std::pow(m * kG / K1, 1 / n);
+  const RunResult r = run_yaml("gravity: [0, -9.81]\nbodies:\n  - {name: block, mass: 2.0, inertia: 0.1, position: [0, " +
+                               num(-delta0) + "]}\nforces:\n"
+                               "  - {name: push, type: point_force, body: block, fx: {type: polynomial, coefficients: [0, 10]}}\n"
+                               "contacts:\n  - {name: floor, type: point_line, bodies: [ground, block], point: [0, 0],\n"
+                               "     normal: {law: extended_hertz, K1: 1e7, n: 1.5, c2: 1e6},\n"
+                               "     friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}\n"
+                               "simulation: {scheme: event-driven, t_end: 2, output_interval: 0.01, rtol: 1e-10, atol: 1e-14}\n");
+  const auto slips = events_of_kind(r, "slip");
+  ASSERT_EQ(slips.size(), 1u);
+  // ΔN ≈ 2e-9 N moves the crossing by μ_s ΔN / k ≈ 1e-10 s (relative 1e-10); the event tolerance
+  // adds 1e-12 s.
+  EXPECT_NEAR(slips[0].t / t_star, 1.0, 1e-10);
+  EXPECT_EQ(slips[0].to, ContactState::slip_positive);
+  EXPECT_EQ(r.events.events.size(), 2u);  // the onset at t_start and the slip: nothing else
+  const auto t = r.out.series("t"), x = r.out.series("block.x");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < t_star) {
+      EXPECT_EQ(x[i], 0.0) << "t = " << t[i];  // exact stiction: the sticking contact is a constraint
+    }
+  }
+  // After breakaway the block slides at the same acceleration as on a rigid floor (N = m g still):
+  // integration error only, rtol 1e-10 on velocities of order 1 m/s.
+  const double T = t.back();
+  EXPECT_NEAR(r.out.series("block.vx").back(), (k * (T * T - t_star * t_star) / 2 - 0.4 * m * kG * (T - t_star)) / m,
+              1e-8);
 }
 
 std::string incline(double theta) {
