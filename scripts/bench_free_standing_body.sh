@@ -32,5 +32,6 @@ _, b, db = load(sys.argv[2])
 n = min(len(a), len(b))
 print("max |x_xd(rk4) - x_xd(bdf)| = %.3g m over %.0f s (final x_xd %.6f vs %.6f m)" % (
     max(abs(a[i] - b[i]) for i in range(n)), t[n - 1], a[n - 1], b[n - 1]))
-print("max |F_N(rk4) - F_N(bdf)| = %.3g N" % max(abs(da["tip_left.fn"][i] - db["tip_left.fn"][i]) for i in range(n)))
+print("max |F_N(rk4) - F_N(bdf)| = %.3g N over both tips" % max(
+    abs(da[c][i] - db[c][i]) for c in ("tip_left.fn", "tip_right.fn") for i in range(n)))
 PY

@@ -1,9 +1,9 @@
 // The event-driven scheme (Pfeiffer & Glocker 1996; Zhang & Wang 2017, fig. 3): smooth phases with
 // fixed contact modes integrated by RK4, DOPRI5 or BDF; the event functions (formulations/
 // event_functions.hpp) are watched on every step and located on the dense output; at an event the
-// contact structure is decided anew — impacts by the impulse LCP, modes by the acceleration LCP
-// (formulations/contact_decisions.hpp) — the active constraints are projected, and integration
-// restarts from the event.
+// contact structure is decided anew (formulations/event_settle.hpp: impacts by the impulse LCP, modes
+// by the acceleration LCP), the active constraints are projected, and integration restarts from the
+// event.
 #include <chrono>
 #include <limits>
 #include <cmath>
@@ -11,8 +11,8 @@
 
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
-#include "formulations/contact_decisions.hpp"
 #include "formulations/event_functions.hpp"
+#include "formulations/event_settle.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/modal_projection.hpp"
 #include "formulations/observer.hpp"
@@ -23,14 +23,7 @@
 namespace stickslip {
 namespace {
 
-constexpr double kTouchingGap = 1e-9;     // a contact whose gap is below this touches [m]
-constexpr double kZeroSlip = 1e-8;        // slip velocities below this are zero at an event [m/s]
-constexpr int kMaxSettleRounds = 20;      // impacts and mode changes at one instant
 constexpr int kMaxEventsAtOneInstant = 200;
-
-bool closed(ContactState m) { return m != ContactState::open; }
-
-ContactState slip_direction(double vt) { return vt >= 0 ? ContactState::slip_positive : ContactState::slip_negative; }
 
 class EventDrivenSystem final : public OdeSystem {
  public:
@@ -80,7 +73,7 @@ class EventDrivenRun {
   EventDrivenRun(const Model& model, const SimulationOptions& options, OutputSink& sink,
                  const SimulationCallbacks& cb, EventSink* events)
       : model_(model), opt_(options), sink_(sink), cb_(cb), events_(events), sys_(model, options), observer_(model),
-        decisions_(model), projection_(model) {}
+        settler_(model, options, events, [this](const std::string& m) { warn(m); }), projection_(model) {}
   SimulationSummary run();
 
  private:
@@ -92,14 +85,9 @@ class EventDrivenRun {
   void write_row(double t, const Vec& y);
   void write_outputs(const Integrator& integ, double t_until);
   void settle(double t, Vec& y, const std::vector<int>& triggered);
-  bool close_and_open(double t, const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered,
-                      bool& impact);
-  double violation_tolerance(const EventFunction& e) const;
-  double coincidence_band(const EventFunction& e) const;
-  void apply_impact(double t, State& s, std::vector<ContactState>& modes);
-  void decide_modes(const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered);
-  void log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before = NAN,
-           double vn_after = NAN);
+  double coincidence_band(const EventFunction& e) const {
+    return stickslip::coincidence_band(e.kind, opt_.integrator_options.rtol, force_scale_);
+  }
   void arm(double t, const Vec& y);
   bool find_event(const Integrator& integ, double& t_event, std::vector<int>& triggered);
 
@@ -110,7 +98,7 @@ class EventDrivenRun {
   EventSink* events_;
   EventDrivenSystem sys_;
   Observer observer_;
-  ContactDecisions decisions_;
+  EventSettler settler_;
   ModalProjection projection_;
   std::vector<EventFunction> functions_;
   std::vector<char> armed_;
@@ -121,25 +109,8 @@ class EventDrivenRun {
   double last_event_t_ = NAN;
   double force_scale_ = 1.0;  // Σ m |g| + 1 N: the size of contact forces, for tolerances
   bool immediate_ = false;    // the located event sits at the start of its phase
-  std::vector<int> forced_;   // modes imposed at a degenerate boundary (decide_modes), at forced_time_
-  double forced_time_ = NAN;
   int events_at_instant_ = 0;
 };
-
-void EventDrivenRun::log(double t, int contact, const char* kind, ContactState from, ContactState to,
-                         double vn_before, double vn_after) {
-  ++summary_.contact_events;
-  if (!events_) return;
-  EventRecord e;
-  e.t = t;
-  e.contact = model_.contacts[static_cast<std::size_t>(contact)].name;
-  e.kind = kind;
-  e.from = from;
-  e.to = to;
-  e.vn_before = vn_before;
-  e.vn_after = vn_after;
-  events_->write(e);
-}
 
 void EventDrivenRun::write_row(double t, const Vec& y) {
   sys_.evaluate(t, y);
@@ -168,193 +139,14 @@ void EventDrivenRun::write_outputs(const Integrator& integ, double t_until) {
   }
 }
 
-// Contacts that touch close, compliant ones whose gap opened open. Returns true if a mode changed;
-// `impact` is set when a rigid contact closes with an approach speed.
-bool EventDrivenRun::close_and_open(double t, const State& s, std::vector<ContactState>& modes,
-                                    const std::vector<int>& triggered, bool& impact) {
-  ModalDynamics& dyn = sys_.dyn();
-  dyn.set_modes(modes);
-  dyn.evaluate(s);
-  bool changed = false;
-  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    const Contact& c = model_.contacts[k];
-    const ContactKinematics& kin = dyn.workspace().contacts[k];
-    const int ci = static_cast<int>(k);
-    // The contact whose event was located changes at once; the others within tolerances, so that a
-    // gap of 1e-15 m left by the root finder neither closes nor opens anything. A compliant contact
-    // acts while its activity (event_functions.hpp) is positive.
-    const bool separating = kin.vn > opt_.event_driven.restitution_threshold;
-    const bool overlapping = kin.in_range && kin.gap <= kTouchingGap;
-    if (c.compliant()) {
-      const double activity = compliant_activity(dyn, ci);
-      const bool pulling = kin.gap < 0 && activity < -1e-9 * force_scale_;
-      if (modes[k] == ContactState::open &&
-          (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling))) {
-        modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
-        dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
-        log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
-        changed = true;
-      } else if (closed(modes[k]) &&
-                 (triggered[k] == EventFunction::separation || !kin.in_range || kin.gap > kTouchingGap || pulling)) {
-        log(t, ci, "separation", modes[k], ContactState::open);
-        modes[k] = ContactState::open;
-        changed = true;
-      }
-      continue;
-    }
-    if (closed(modes[k]) && (triggered[k] == EventFunction::leaving || !kin.in_range)) {
-      log(t, ci, "separation", modes[k], ContactState::open);  // slid off the end of its line
-      modes[k] = ContactState::open;
-      changed = true;
-      continue;
-    }
-    const bool touching = triggered[k] == EventFunction::closing || overlapping;
-    if (modes[k] == ContactState::open && touching && !separating) {
-      if (kin.vn < -opt_.event_driven.restitution_threshold) {
-        impact = true;
-        continue;
-      }
-      modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
-      log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-// Newton impact with friction of every rigid contact that touches; slow rebounds stay closed.
-void EventDrivenRun::apply_impact(double t, State& s, std::vector<ContactState>& modes) {
-  ModalDynamics& dyn = sys_.dyn();
-  const std::size_t nc = model_.contacts.size();
-  std::vector<char> involved(nc, 0);
-  std::vector<double> e(nc, 0.0);
-  for (std::size_t k = 0; k < nc; ++k) {
-    const Contact& c = model_.contacts[k];
-    const ContactKinematics& kin = dyn.workspace().contacts[k];
-    involved[k] = !c.compliant() && kin.in_range && kin.gap <= kTouchingGap;
-    // Only contacts that approach restitute; resting ones (v_N ≈ 0) get e v_N⁻ ≈ 0 anyway.
-    e[k] = c.impact ? c.impact->normal_coefficient() : 0.0;
-  }
-  const ImpactResult r = decisions_.impact(dyn, s, involved, e);
-  s.v = r.v_after;
-  for (std::size_t k = 0; k < nc; ++k) {
-    if (!involved[k]) continue;
-    const ContactState before = modes[k];
-    const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
-    const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
-    modes[k] = stays ? (closed(before) ? before : ContactState::stick) : ContactState::open;
-    if (struck || before != modes[k]) log(t, static_cast<int>(k), "impact", before, modes[k], r.vn_before[k], r.vn_after[k]);
-  }
-}
-
-void EventDrivenRun::decide_modes(const State& s, std::vector<ContactState>& modes, const std::vector<int>& triggered) {
-  ModalDynamics& dyn = sys_.dyn();
-  dyn.set_modes(modes);
-  dyn.evaluate(s);
-  const std::size_t nc = model_.contacts.size();
-  std::vector<char> normal(nc, 0), tangent(nc, 0);
-  for (std::size_t k = 0; k < nc; ++k) {
-    if (!closed(modes[k])) continue;
-    const Contact& c = model_.contacts[k];
-    normal[k] = !c.compliant();
-    tangent[k] = c.friction && (triggered[k] >= 0 || std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
-    // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
-    // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
-    // would pick one at random). If it does not slide it starts stuck; its saturation function is
-    // watched from the moment its normal force exceeds the stick force.
-    if (c.compliant() && dyn.workspace().contact_forces[k].normal <= 1e-9 * force_scale_) {
-      tangent[k] = 0;
-      if (std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip) modes[k] = ContactState::stick;
-    }
-  }
-  // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
-  const std::vector<ContactForce> smooth = dyn.workspace().contact_forces;
-  ModeDecision d = decisions_.decide(dyn, s, modes, normal, tangent);
-  // At a located saturation or detachment the state sits on the boundary of the old mode, where the
-  // LCP is degenerate: the margin is of the order of the event tolerance, and with several contacts
-  // saturating together the LCP has several solutions (one slips and relieves the other, or both
-  // slip). A contact whose own forces reached its bound leaves its mode; this also keeps mirror-image
-  // contacts of a symmetric system in mirror-image modes.
-  if (forced_.size() != nc || forced_time_ != s.t) {
-    forced_.assign(nc, -1);
-    forced_time_ = s.t;
-  }
-  for (std::size_t k = 0; k < nc; ++k) {
-    if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
-    if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
-      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <=
-                            coincidence_band({static_cast<int>(k), EventFunction::saturation});
-      if (violated || immediate_) {
-        d.modes[k] = smooth[k].tangential < 0 ? ContactState::slip_positive : ContactState::slip_negative;
-        forced_[k] = static_cast<int>(d.modes[k]);
-      }
-    }
-    if (triggered[k] == EventFunction::detachment && closed(d.modes[k]) &&
-        ((smooth[k].normal <= 0 && d.normal_force[k] <= 1e-9 * force_scale_) || immediate_)) {
-      d.modes[k] = ContactState::open;
-    }
-  }
-  for (std::size_t k = 0; k < nc; ++k) {
-    if (d.modes[k] == modes[k]) continue;
-    const char* kind = d.modes[k] == ContactState::open ? "detachment"
-                       : d.modes[k] == ContactState::stick ? "stick"
-                       : modes[k] == ContactState::stick ? "slip"
-                                                         : "reversal";
-    log(s.t, static_cast<int>(k), kind, modes[k], d.modes[k]);
-  }
-  modes = d.modes;
-}
-
-// At an event (or the start): impacts, closings and openings, then the mode LCP, repeated until the
-// contact set is consistent; then the active constraints are projected. A contact that leaves a
-// degenerate boundary (decide_modes) keeps that decision when the LCP runs again at the same instant.
+// At an event (or the start): the contact structure is settled, then the active constraints are
+// projected.
 void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered) {
   State s;
   sys_.unpack(t, y, s);
-  std::vector<ContactState> modes = sys_.dyn().modes();
-  bool decide = true;
-  for (int round = 0; round < kMaxSettleRounds; ++round) {
-    bool impact = false;
-    const bool changed = close_and_open(t, s, modes, round == 0 ? triggered : std::vector<int>(modes.size(), -1), impact);
-    if (impact) {
-      apply_impact(t, s, modes);
-      decide = true;
-      continue;
-    }
-    if (!changed && !decide) break;
-    decide_modes(s, modes, triggered);
-    decide = false;
-  }
-  sys_.dyn().set_modes(modes);
-  projection_.project(sys_.dyn(), s);
+  settler_.settle(sys_.dyn(), s, triggered, immediate_);
+  projection_.project(sys_.dyn(), s, settler_.slip_starts());
   sys_.pack(s, y);
-}
-
-// Two event functions closer to zero than this at an event are taken to cross together: the
-// integration error (rtol) bounds how well mirror-image contacts are kept equal.
-double EventDrivenRun::coincidence_band(const EventFunction& e) const {
-  const double rtol = opt_.integrator_options.rtol;
-  switch (e.kind) {
-    case EventFunction::closing:
-    case EventFunction::separation: return 1e-3 * kTouchingGap;
-    case EventFunction::slip_reversal: return 1e-3 * kZeroSlip;
-    case EventFunction::leaving: return 1e-3 * kTouchingGap;
-    case EventFunction::detachment:
-    case EventFunction::saturation: return std::max(1e-6, 100 * rtol) * force_scale_;
-  }
-  return 0;
-}
-
-double EventDrivenRun::violation_tolerance(const EventFunction& e) const {
-  switch (e.kind) {
-    case EventFunction::closing:
-    case EventFunction::separation: return kTouchingGap;
-    case EventFunction::slip_reversal: return kZeroSlip;
-    case EventFunction::leaving: return kTouchingGap;
-    case EventFunction::detachment:
-    case EventFunction::saturation: return 1e-6 * force_scale_;
-  }
-  return 0;
 }
 
 // Closings are always watched (a contact that has just rebounded starts at g_N = 0 and leaves);
@@ -378,7 +170,7 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
     end[i] = event_value(functions_[i], sys_.dyn());
     if (!armed_[i] && end[i] > 0) armed_[i] = 1;  // a function that recovered is watched again
     // A function left unwatched at a degenerate start still fires when it is clearly violated.
-    if (!armed_[i] && end[i] < -violation_tolerance(functions_[i])) armed_[i] = 1;
+    if (!armed_[i] && end[i] < -violation_tolerance(functions_[i].kind, force_scale_)) armed_[i] = 1;
     if (armed_[i] && end[i] <= 0) any = true;
   }
   if (!any) return false;
@@ -408,10 +200,20 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
         }
       }
     }
-    const RootResult r = find_root(f, a, t1, std::max(fa, 0.0), end[i], opt_.event_driven.event_tolerance);
+    // A rigid contact left open at a penetration (drift, when the mode LCP opens it) approaches only
+    // where it goes deeper than it started, by the touching tolerance: located there, not at t0.
+    double shift = 0;
+    if (a == t0 && fa <= 0 && functions_[i].kind == EventFunction::closing &&
+        !model_.contacts[static_cast<std::size_t>(functions_[i].contact)].compliant()) {
+      shift = fa - kTouchingGap;
+      if (end[i] > shift) continue;
+    }
+    const auto g = [&](double t) { return f(t) - shift; };
+    const RootResult r = find_root(g, a, t1, std::max(fa - shift, 0.0), end[i] - shift, opt_.event_driven.event_tolerance);
     roots[i] = r.bracketed ? r.upper : a;
     first = std::min(first, roots[i]);
   }
+  if (!std::isfinite(first)) return false;
   // Events within a short window of the first are one event: symmetric contacts (two legs landing
   // together) change together instead of in an order set by rounding.
   const double window = std::max(1e-9, 100 * opt_.event_driven.event_tolerance);
@@ -472,6 +274,7 @@ SimulationSummary EventDrivenRun::run() {
   for (const Body& b : model_.bodies) {
     if (b.is_dynamic()) force_scale_ += b.mass * model_.gravity.norm();
   }
+  settler_.set_force_scale(force_scale_);
   auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
   const bool fixed_step = opt_.integrator == "rk4";
   State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), [this](const std::string& m) { warn(m); });
@@ -528,6 +331,7 @@ SimulationSummary EventDrivenRun::run() {
     write_row(integ->t(), integ->y());
   }
   sink_.end();
+  summary_.contact_events = settler_.contact_events();
   summary_.stats = integ->stats();
   summary_.t_final = integ->t();
   summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

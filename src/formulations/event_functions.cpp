@@ -1,5 +1,6 @@
 #include "formulations/event_functions.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace stickslip {
@@ -62,6 +63,30 @@ const char* event_kind_name(EventFunction::Kind k) {
     case EventFunction::leaving: return "leaving";
   }
   return "?";
+}
+
+double coincidence_band(EventFunction::Kind k, double rtol, double force_scale) {
+  switch (k) {
+    case EventFunction::closing:
+    case EventFunction::separation: return 1e-3 * kTouchingGap;
+    case EventFunction::slip_reversal: return 1e-3 * kZeroSlip;
+    case EventFunction::leaving: return 1e-3 * kTouchingGap;
+    case EventFunction::detachment:
+    case EventFunction::saturation: return std::max(1e-6, 100 * rtol) * force_scale;
+  }
+  return 0;
+}
+
+double violation_tolerance(EventFunction::Kind k, double force_scale) {
+  switch (k) {
+    case EventFunction::closing:
+    case EventFunction::separation: return kTouchingGap;
+    case EventFunction::slip_reversal: return kZeroSlip;
+    case EventFunction::leaving: return kTouchingGap;
+    case EventFunction::detachment:
+    case EventFunction::saturation: return 1e-6 * force_scale;
+  }
+  return 0;
 }
 
 }  // namespace stickslip

@@ -20,6 +20,9 @@
 
 namespace stickslip {
 
+inline constexpr double kTouchingGap = 1e-9;  // a contact whose gap is below this touches [m]
+inline constexpr double kZeroSlip = 1e-8;     // slip velocities below this are zero at an event [m/s]
+
 struct EventFunction {
   enum Kind { closing, separation, detachment, slip_reversal, saturation, leaving };
   int contact;
@@ -33,6 +36,12 @@ std::vector<EventFunction> event_functions(const ModalDynamics& dyn);
 double event_value(const EventFunction& e, const ModalDynamics& dyn);
 
 const char* event_kind_name(EventFunction::Kind k);
+
+// Event functions closer to zero than this at an event cross together (mirror-image contacts stay
+// equal to the integration error, rtol); force_scale is the size of the contact forces [N].
+double coincidence_band(EventFunction::Kind k, double rtol, double force_scale);
+// A function left unwatched at a degenerate start still fires below minus this.
+double violation_tolerance(EventFunction::Kind k, double force_scale);
 
 // Activity a of compliant contact c (see above): > 0 while it pushes. Requires dyn evaluated.
 double compliant_activity(const ModalDynamics& dyn, int contact);

@@ -6,14 +6,15 @@
 namespace stickslip {
 
 // Rows C and residuals r of the active constraints (positions or velocities) at the evaluated state.
-void ModalProjection::build(ModalDynamics& dyn, bool velocity) {
+void ModalProjection::build(ModalDynamics& dyn, bool velocity, const std::vector<char>& zero_slip) {
   const Workspace& ws = dyn.workspace();
   std::vector<std::pair<int, bool>> contact_rows;  // (contact, normal?)
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const ContactState m = dyn.modes()[k];
     if (m == ContactState::open) continue;
     if (!model_.contacts[k].compliant()) contact_rows.emplace_back(static_cast<int>(k), true);
-    if (velocity && m == ContactState::stick && model_.contacts[k].friction) contact_rows.emplace_back(static_cast<int>(k), false);
+    const bool no_slip = m == ContactState::stick || (!zero_slip.empty() && zero_slip[k]);
+    if (velocity && no_slip && model_.contacts[k].friction) contact_rows.emplace_back(static_cast<int>(k), false);
   }
   const int nb = model_.n_constraints;
   const int m = nb + static_cast<int>(contact_rows.size());
@@ -33,7 +34,7 @@ void ModalProjection::build(ModalDynamics& dyn, bool velocity) {
   }
 }
 
-void ModalProjection::project(ModalDynamics& dyn, State& s) {
+void ModalProjection::project(ModalDynamics& dyn, State& s, const std::vector<char>& zero_slip) {
   const auto correction = [&](Vec& x) {
     const Vec& minv = dyn.workspace().mass_inv;
     const Mat A = C_ * minv.asDiagonal() * C_.transpose();
@@ -42,12 +43,12 @@ void ModalProjection::project(ModalDynamics& dyn, State& s) {
   };
   for (int it = 0; it < 10; ++it) {
     dyn.evaluate(s);
-    build(dyn, false);
+    build(dyn, false, zero_slip);
     if (r_.size() == 0 || r_.cwiseAbs().maxCoeff() < 1e-13) break;
     correction(s.q);  // planar: q and v share their layout
   }
   dyn.evaluate(s);
-  build(dyn, true);
+  build(dyn, true, zero_slip);
   if (r_.size() > 0) correction(s.v);
 }
 

@@ -2,8 +2,11 @@
 // after every step when the run asks for projection): positions onto Φ = 0 and g_N = 0 of closed
 // rigid contacts, velocities onto Φ̇ = 0, ġ_N = 0 of closed rigid contacts and v_T = 0 of sticking
 // contacts, each by the M-weighted least change Δ = −M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ r (minimum norm when rows are
-// dependent, as with several sticking corners).
+// dependent, as with several sticking corners). At an event, contacts flagged in `zero_slip` (a slip
+// that starts from stick, where v_T is continuous and zero) also get v_T = 0.
 #pragma once
+
+#include <vector>
 
 #include "formulations/modal_dynamics.hpp"
 
@@ -12,10 +15,10 @@ namespace stickslip {
 class ModalProjection {
  public:
   explicit ModalProjection(const Model& model) : model_(model) {}
-  void project(ModalDynamics& dyn, State& s);
+  void project(ModalDynamics& dyn, State& s, const std::vector<char>& zero_slip = {});
 
  private:
-  void build(ModalDynamics& dyn, bool velocity);
+  void build(ModalDynamics& dyn, bool velocity, const std::vector<char>& zero_slip);
   const Model& model_;
   Mat C_;
   Vec r_;

@@ -1,47 +1,21 @@
-// The event-driven scheme against closed forms: breakaway under a force ramp, a block on an incline,
-// a block on a shaking platform, a bouncing ball and Housner's rocking block.
+// The event-driven scheme against closed forms: breakaway under a force ramp (rigid and Hertz
+// contact), a block on an incline, a block on a shaking platform, a bouncing ball and Housner's
+// rocking block.
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
 
-#include "../test_support.hpp"
-#include "formulations/simulation.hpp"
-#include "io/model_file.hpp"
+#include "event_driven_support.hpp"
 
 namespace stickslip {
 namespace {
 
 constexpr double kG = 9.81;
 
-struct RunResult {
-  MemorySink out;
-  MemoryEventSink events;
-  SimulationSummary summary;
-};
-
-RunResult run_yaml(const std::string& yaml) {
-  test::TempDir dir;
-  const ModelFile mf = read_model_file(dir.write("m.yaml", yaml));
-  RunResult r;
-  r.summary = simulate(mf.model, mf.options, r.out, {}, &r.events);
-  return r;
-}
-
-// Full precision in generated model files (std::to_string keeps 6 decimals only).
-std::string num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-std::vector<EventRecord> events_of_kind(const RunResult& r, const std::string& kind) {
-  std::vector<EventRecord> out;
-  for (const EventRecord& e : r.events.events) {
-    if (e.kind == kind) out.push_back(e);
-  }
-  return out;
-}
+using test::events_of_kind;
+using test::num;
+using test::RunResult;
+using test::run_yaml;
 
 // A 2 kg block (one contact point at its centre, so friction makes no moment) pushed by F = k t with
 // k = 10 N/s on a floor with μ_s = 0.5, μ_k = 0.4. It must not move at all until F = μ_s m g, i.e.
@@ -72,6 +46,42 @@ simulation: {scheme: event-driven, t_end: 2, output_interval: 0.01, rtol: 1e-10,
   }
   const double T = t.back();
   EXPECT_NEAR(v.back(), (k * (T * T - t_star * t_star) / 2 - 0.4 * m * kG * (T - t_star)) / m, 1e-8);
+}
+
+// The same ramp on a compliant (extended Hertz) contact: the paper's own path, where N comes from the
+// law and the friction LCP decides stick and slip with N known (Zhang & Wang 2017 eq. (38)). The block
+// starts at its static penetration δ0 = (m g / K1)^(1/n) = 1.6e-4 m, so N = K1 δ0^n = m g with δ̇ = 0
+// (damping silent) and, with the contact at the centre of mass, the push makes no moment: N stays
+// m g and the saturation μ_s N − |λ_T| = μ_s m g − k t crosses zero at t* = μ_s m g / k again.
+// atol 1e-14 m: N = m g is then resolved to (dN/dδ = n K1 δ0^(n−1) = 1.9e5 N/m) × 1e-14 m ≈ 2e-9 N.
+TEST(EventDriven, BreakawayUnderAForceRampOnAHertzContact) {
+  const double m = 2.0, k = 10.0, K1 = 1e7, n = 1.5, t_star = 0.5 * m * kG / k;
+  const double delta0 = std::pow(m * kG / K1, 1 / n);
+  const RunResult r = run_yaml("gravity: [0, -9.81]\nbodies:\n  - {name: block, mass: 2.0, inertia: 0.1, position: [0, " +
+                               num(-delta0) + "]}\nforces:\n"
+                               "  - {name: push, type: point_force, body: block, fx: {type: polynomial, coefficients: [0, 10]}}\n"
+                               "contacts:\n  - {name: floor, type: point_line, bodies: [ground, block], point: [0, 0],\n"
+                               "     normal: {law: extended_hertz, K1: 1e7, n: 1.5, c2: 1e6},\n"
+                               "     friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}\n"
+                               "simulation: {scheme: event-driven, t_end: 2, output_interval: 0.01, rtol: 1e-10, atol: 1e-14}\n");
+  const auto slips = events_of_kind(r, "slip");
+  ASSERT_EQ(slips.size(), 1u);
+  // ΔN ≈ 2e-9 N moves the crossing by μ_s ΔN / k ≈ 1e-10 s (relative 1e-10); the event tolerance
+  // adds 1e-12 s.
+  EXPECT_NEAR(slips[0].t / t_star, 1.0, 1e-10);
+  EXPECT_EQ(slips[0].to, ContactState::slip_positive);
+  EXPECT_EQ(r.events.events.size(), 2u);  // the onset at t_start and the slip: nothing else
+  const auto t = r.out.series("t"), x = r.out.series("block.x");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < t_star) {
+      EXPECT_EQ(x[i], 0.0) << "t = " << t[i];  // exact stiction: the sticking contact is a constraint
+    }
+  }
+  // After breakaway the block slides at the same acceleration as on a rigid floor (N = m g still):
+  // integration error only, rtol 1e-10 on velocities of order 1 m/s.
+  const double T = t.back();
+  EXPECT_NEAR(r.out.series("block.vx").back(), (k * (T * T - t_star * t_star) / 2 - 0.4 * m * kG * (T - t_star)) / m,
+              1e-8);
 }
 
 std::string incline(double theta) {
@@ -135,6 +145,40 @@ TEST(EventDriven, PlatformSticksBelowAndSlipsAboveTheStaticLimit) {
     EXPECT_NEAR(slips[0].t / t1, 1.0, 1e-9);
     // The table decelerates (ẍ_p < 0) faster than friction can decelerate the block: it slides ahead.
     EXPECT_EQ(slips[0].to, ContactState::slip_positive);
+  }
+}
+
+// Repeated stick-slip: peak table acceleration 1.5 μ_s g. With u = x_b − x_p, a slip of sign s obeys
+// ü = −s μ_k g + X ω² sin ωt, so from an onset t_n, u̇(t) = −s μ_k g (t − t_n) + X ω (cos ωt_n − cos ωt).
+// It ends where u̇ = 0 (found here by bisection on this closed form), and the block sticks again since
+// there |X ω² sin ωt| ≈ 0.92 μ_s g ≤ μ_s g. Stuck, it breaks loose when |ẍ_p| reaches μ_s g again with
+// |sin ωt| rising: onsets at t_n = (asin(μ_s g / (X ω²)) + n π) / ω, alternating slip+ and slip−,
+// each slip (0.49 s) ending 11 ms before the next onset.
+TEST(EventDriven, PlatformSlipsAndSticksAgainEveryHalfPeriod) {
+  const double omega = 2 * M_PI, mu_s = 0.4, mu_k = 0.3;
+  const double X = 1.5 * mu_s * kG / (omega * omega);
+  const RunResult r = run_yaml(platform(X, omega));
+  const auto slips = events_of_kind(r, "slip"), sticks = events_of_kind(r, "stick");
+  ASSERT_EQ(slips.size(), 6u);  // t_0 ... t_5 within the 3 s run
+  ASSERT_EQ(sticks.size(), 5u);  // the sixth slip ends after t_end
+  EXPECT_TRUE(events_of_kind(r, "reversal").empty());
+  for (std::size_t n = 0; n < slips.size(); ++n) {
+    const double tn = (std::asin(mu_s * kG / (X * omega * omega)) + static_cast<double>(n) * M_PI) / omega;
+    const double s = n % 2 == 0 ? 1.0 : -1.0;
+    // While stuck λ_T = m ẍ_p(t) depends on t alone: the onset is located to the event tolerance,
+    // 1e-12 s (measured: 7.5e-13 s); 1e-11 s.
+    EXPECT_NEAR(slips[n].t, tn, 1e-11) << "onset " << n;
+    EXPECT_EQ(slips[n].to, s > 0 ? ContactState::slip_positive : ContactState::slip_negative);
+    if (n >= sticks.size()) continue;
+    const auto ud = [&](double t) { return -s * mu_k * kG * (t - tn) + X * omega * (std::cos(omega * tn) - std::cos(omega * t)); };
+    double lo = tn + 0.1, hi = tn + M_PI / omega;  // s u̇ > 0 at lo, < 0 at hi: one root between
+    ASSERT_GT(s * ud(lo), 0);
+    ASSERT_LT(s * ud(hi), 0);
+    for (int i = 0; i < 100; ++i) (s * ud(0.5 * (lo + hi)) > 0 ? lo : hi) = 0.5 * (lo + hi);
+    // The re-stick is located on the integrated slip velocity: its error (rtol 1e-10 on u̇ ≤ 0.63 m/s)
+    // over |ü| ≈ 6.5 m/s² is ~1e-11 s (measured: 4.5e-12 s); 1e-10 s.
+    EXPECT_NEAR(sticks[n].t, lo, 1e-10) << "re-stick " << n;
+    EXPECT_LT(sticks[n].t, (n + 1 < slips.size() ? slips[n + 1].t : 3.0));
   }
 }
 

@@ -1,0 +1,256 @@
+#include "formulations/event_settle.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "assembly/contact_kinematics.hpp"
+
+namespace stickslip {
+namespace {
+
+constexpr int kMaxSettleRounds = 20;  // impacts and mode changes at one instant
+
+bool closed(ContactState m) { return m != ContactState::open; }
+
+ContactState slip_direction(double vt) { return vt >= 0 ? ContactState::slip_positive : ContactState::slip_negative; }
+
+}  // namespace
+
+EventSettler::EventSettler(const Model& model, const SimulationOptions& options, EventSink* events, Warn warn)
+    : model_(model), opt_(options), events_(events), warn_(std::move(warn)), decisions_(model) {}
+
+void EventSettler::log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before,
+                       double vn_after) {
+  ++contact_events_;
+  ++changes_[static_cast<std::size_t>(contact)];
+  if (!events_) return;
+  EventRecord e;
+  e.t = t;
+  e.contact = model_.contacts[static_cast<std::size_t>(contact)].name;
+  e.kind = kind;
+  e.from = from;
+  e.to = to;
+  e.vn_before = vn_before;
+  e.vn_after = vn_after;
+  events_->write(e);
+}
+
+// Compliant contacts that touch close and those whose gap opened open; an open rigid contact that
+// touches is struck (`impact`) or, resting on its surface, put to the mode LCP (`resting`, closed on
+// trial). Returns true if a mode changed or a contact rests.
+bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
+                                  const std::vector<int>& triggered, std::vector<char>& resting, bool& impact) {
+  const double t = s.t;
+  dyn.set_modes(modes);
+  dyn.evaluate(s);
+  bool changed = false;
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = dyn.workspace().contacts[k];
+    const int ci = static_cast<int>(k);
+    // The contact whose event was located changes at once; the others within tolerances, so that a
+    // gap of 1e-15 m left by the root finder neither closes nor opens anything. A compliant contact
+    // acts while its activity (event_functions.hpp) is positive.
+    const bool separating = kin.vn > opt_.event_driven.restitution_threshold;
+    const bool overlapping = kin.in_range && kin.gap <= kTouchingGap;
+    if (c.compliant()) {
+      const double activity = compliant_activity(dyn, ci);
+      const bool pulling = kin.gap < 0 && activity < -1e-9 * force_scale_;
+      if (modes[k] == ContactState::open &&
+          (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling))) {
+        modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
+        dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
+        log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
+        changed = true;
+      } else if (closed(modes[k]) &&
+                 (triggered[k] == EventFunction::separation || !kin.in_range || kin.gap > kTouchingGap || pulling)) {
+        log(t, ci, "separation", modes[k], ContactState::open);
+        modes[k] = ContactState::open;
+        changed = true;
+      }
+      continue;
+    }
+    if (closed(modes[k]) && (triggered[k] == EventFunction::leaving || !kin.in_range)) {
+      log(t, ci, "separation", modes[k], ContactState::open);  // slid off the end of its line
+      modes[k] = ContactState::open;
+      changed = true;
+      continue;
+    }
+    const bool touching = triggered[k] == EventFunction::closing || overlapping;
+    if (modes[k] == ContactState::open && touching && !separating) {
+      if (kin.vn < -opt_.event_driven.restitution_threshold) {
+        impact = true;
+        continue;
+      }
+      // At rest (|v_N| within the threshold) whether it closes is the LCP's decision (λ_N ≥ 0 ⟂ g̈_N ≥ 0),
+      // not its velocity's; once the LCP has opened it at this instant it stays open.
+      if (released_[k]) continue;
+      modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
+      resting[k] = 1;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// Newton impact with friction of every rigid contact that touches; struck contacts whose rebound is
+// slow stay closed.
+void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<ContactState>& modes) {
+  const double t = s.t;
+  const std::size_t nc = model_.contacts.size();
+  std::vector<char> involved(nc, 0);
+  std::vector<double> e(nc, 0.0);
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = dyn.workspace().contacts[k];
+    // A closed contact takes part whatever its gap: its constraint holds through the impact, and its
+    // drift (Baumgarte-stabilised, up to ~1e-6 m with bdf) may exceed the touching tolerance.
+    involved[k] = !c.compliant() && kin.in_range && (closed(modes[k]) || kin.gap <= kTouchingGap);
+    // Only contacts that approach restitute; resting ones (v_N ≈ 0) get e v_N⁻ ≈ 0 anyway.
+    e[k] = c.impact ? c.impact->normal_coefficient() : 0.0;
+  }
+  const ImpactResult r = decisions_.impact(dyn, s, involved, e);
+  s.v = r.v_after;
+  dyn.evaluate(s);  // the slip velocities after the impact
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (!involved[k]) continue;
+    const Contact& c = model_.contacts[k];
+    const double vt = dyn.workspace().contacts[k].vt;
+    const ContactState before = modes[k];
+    const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
+    const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
+    // It sticks or slides as the impact left it (a stick mode would have the projection cancel a
+    // post-impact slip). One that was open and not struck is left to the mode LCP like any resting
+    // contact.
+    const ContactState kept = !c.friction ? (closed(before) ? before : ContactState::stick)
+                              : std::abs(vt) <= kZeroSlip ? ContactState::stick
+                                                          : slip_direction(vt);
+    modes[k] = stays && (closed(before) || struck) ? kept : ContactState::open;
+    if (struck || before != modes[k]) log(t, static_cast<int>(k), "impact", before, modes[k], r.vn_before[k], r.vn_after[k]);
+  }
+}
+
+void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
+                                const std::vector<int>& triggered, const std::vector<char>& resting) {
+  dyn.set_modes(modes);
+  dyn.evaluate(s);
+  const std::size_t nc = model_.contacts.size();
+  std::vector<char> normal(nc, 0), tangent(nc, 0);
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (!closed(modes[k])) continue;
+    const Contact& c = model_.contacts[k];
+    normal[k] = !c.compliant();
+    // A sliding contact keeps its slip direction: only a located slip reversal (or a contact that
+    // sticks or does not slide) has its friction decided.
+    tangent[k] = c.friction && (modes[k] == ContactState::stick || triggered[k] == EventFunction::slip_reversal ||
+                                std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
+    // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
+    // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
+    // would pick one at random). If it does not slide it starts stuck; its saturation function is
+    // watched from the moment its normal force exceeds the stick force.
+    if (c.compliant() && dyn.workspace().contact_forces[k].normal <= 1e-9 * force_scale_) {
+      tangent[k] = 0;
+      if (std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip) modes[k] = ContactState::stick;
+    }
+  }
+  // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
+  const std::vector<ContactForce> smooth = dyn.workspace().contact_forces;
+  ModeDecision d = decisions_.decide(dyn, s, modes, normal, tangent);
+  // At a located saturation or detachment the state sits on the boundary of the old mode, where the
+  // LCP is degenerate: the margin is of the order of the event tolerance, and with several contacts
+  // saturating together the LCP has several solutions (one slips and relieves the other, or both
+  // slip). A contact whose own forces reached its bound leaves its mode; this also keeps mirror-image
+  // contacts of a symmetric system in mirror-image modes.
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
+    if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
+      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <=
+                            coincidence_band(EventFunction::saturation, opt_.integrator_options.rtol, force_scale_);
+      if (violated || immediate_) {
+        d.modes[k] = smooth[k].tangential < 0 ? ContactState::slip_positive : ContactState::slip_negative;
+        forced_[k] = static_cast<int>(d.modes[k]);
+      }
+    }
+    if (triggered[k] == EventFunction::detachment && closed(d.modes[k]) &&
+        ((smooth[k].normal <= 0 && d.normal_force[k] <= 1e-9 * force_scale_) || immediate_)) {
+      d.modes[k] = ContactState::open;
+    }
+  }
+  for (std::size_t k = 0; k < nc; ++k) {
+    const bool rigid_open = d.modes[k] == ContactState::open && !model_.contacts[k].compliant();
+    if (rigid_open && (resting[k] || closed(modes[k]))) released_[k] = 1;
+    if (resting[k]) {  // on trial: it closes only if the LCP keeps it
+      if (!rigid_open) log(s.t, static_cast<int>(k), "onset", ContactState::open, d.modes[k], dyn.workspace().contacts[k].vn);
+      continue;
+    }
+    if (d.modes[k] == modes[k]) continue;
+    slip_starts_[k] = modes[k] == ContactState::stick && d.modes[k] != ContactState::open;
+    const char* kind = d.modes[k] == ContactState::open ? "detachment"
+                       : d.modes[k] == ContactState::stick ? "stick"
+                       : modes[k] == ContactState::stick ? "slip"
+                                                         : "reversal";
+    log(s.t, static_cast<int>(k), kind, modes[k], d.modes[k]);
+  }
+  modes = d.modes;
+}
+
+// Impacts, closings and openings, then the mode LCP, repeated until the contact set is consistent. A
+// contact that leaves a degenerate boundary (decide_modes) keeps that decision when the LCP runs again
+// at the same instant.
+void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& triggered, bool immediate) {
+  immediate_ = immediate;
+  const std::size_t nc = model_.contacts.size();
+  if (forced_.size() != nc || forced_time_ != s.t) {
+    forced_.assign(nc, -1);
+    released_.assign(nc, 0);
+    forced_time_ = s.t;
+  }
+  changes_.assign(nc, 0);
+  slip_starts_.assign(nc, 0);
+  std::vector<ContactState> modes = dyn.modes();
+  const std::vector<int> none(nc, -1);
+  std::vector<char> resting(nc);
+  bool decide = true;
+  for (int round = 0;; ++round) {
+    if (round == kMaxSettleRounds) {
+      not_settled(s.t);
+      break;
+    }
+    std::fill(resting.begin(), resting.end(), 0);
+    bool impact = false;
+    const bool changed = close_and_open(dyn, s, modes, round == 0 ? triggered : none, resting, impact);
+    if (impact) {
+      for (std::size_t k = 0; k < nc; ++k) {
+        if (resting[k]) modes[k] = ContactState::open;  // not on trial: the impact decides first
+      }
+      apply_impact(dyn, s, modes);
+      forced_.assign(nc, -1);  // the velocities jumped: the decisions made before no longer hold
+      released_.assign(nc, 0);
+      slip_starts_.assign(nc, 0);
+      decide = true;
+      continue;
+    }
+    if (!changed && !decide) break;
+    decide_modes(dyn, s, modes, triggered, resting);
+    decide = false;
+  }
+  dyn.set_modes(modes);
+}
+
+// Should never happen: the run goes on with the last decision, but says where it did.
+void EventSettler::not_settled(double t) {
+  std::string names;
+  for (std::size_t k = 0; k < changes_.size(); ++k) {
+    if (changes_[k] < 2) continue;
+    names += (names.empty() ? "" : ", ") + model_.contacts[k].name + " (" + std::to_string(changes_[k]) + " changes)";
+  }
+  char text[160];
+  std::snprintf(text, sizeof text, "t = %.17g s: the contact modes did not settle in %d rounds of impacts and mode decisions",
+                t, kMaxSettleRounds);
+  if (warn_) warn_(std::string(text) + (names.empty() ? "" : "; still changing: " + names) +
+                   "; the run goes on with the last decision");
+}
+
+}  // namespace stickslip
