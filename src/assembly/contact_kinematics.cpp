@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "assembly/body_kinematics.hpp"
 
@@ -11,6 +12,7 @@ namespace {
 struct Geometry {
   bool in_range = true;
   double range_margin = std::numeric_limits<double>::infinity();
+  double along = 0, along_rate = 0;
   double gap = 0;
   Vec2 n, t, P;
   Vec2 P_dot;  // rate of the contact point P(q) along q̇ = v
@@ -28,6 +30,9 @@ Geometry circle_line(const Contact& c, const BodyKinematics& bi, const BodyKinem
   const double along = d.dot(C - A);
   g.in_range = along >= c.extent_min && along <= c.extent_max;
   g.range_margin = std::min(along - c.extent_min, c.extent_max - along);
+  g.along = along;
+  g.along_rate = (bi.omega * perp(d)).dot(C - A) +
+                 d.dot(point_velocity(bj, c.center_j) - point_velocity(bi, c.line_point));
   g.gap = g.n.dot(C - A) - c.radius_j;
   g.P = C - c.radius_j * g.n;
   g.n_dot = bi.omega * perp(g.n);
@@ -76,6 +81,8 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
   ContactKinematics k;
   k.in_range = g.in_range;
   k.range_margin = g.range_margin;
+  k.along = g.along;
+  k.along_rate = g.along_rate;
   k.gap = g.gap;
   k.normal = g.n;
   k.tangent = g.t;
@@ -91,11 +98,34 @@ void compute_contact_kinematics(const Model& model, Workspace& ws) {
   for (std::size_t k = 0; k < model.contacts.size(); ++k) ws.contacts[k] = contact_kinematics(model, model.contacts[k], ws);
 }
 
+namespace {
+
+// Linear estimate of the interval [t_in, t_out] (from now, t ≥ 0) during which C lies within the
+// line's extent; empty (t_in > t_out) when it never does.
+std::pair<double, double> extent_window(const Contact& c, const ContactKinematics& kin) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const double s = kin.along, s_dot = kin.along_rate;
+  if (s_dot == 0) return kin.in_range ? std::pair{0.0, inf} : std::pair{inf, 0.0};
+  double t_a = (c.extent_min - s) / s_dot, t_b = (c.extent_max - s) / s_dot;
+  if (t_a > t_b) std::swap(t_a, t_b);
+  return {std::max(t_a, 0.0), t_b};
+}
+
+}  // namespace
+
 double closing_step_cap(const Contact& c, const ContactKinematics& kin) {
-  if (!kin.in_range || kin.gap <= 0 || kin.vn >= 0) return std::numeric_limits<double>::infinity();
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (kin.gap <= 0 || kin.vn >= 0) return inf;
   const double t_close = kin.gap / -kin.vn;
-  if (c.shape != ContactShape::circle_circle) return 2.0 * t_close + 1e-12;
-  return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt);
+  if (c.shape == ContactShape::circle_circle) return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt);
+  const double cap = 2.0 * t_close + 1e-12;
+  if (!std::isfinite(c.extent_min) && !std::isfinite(c.extent_max)) return cap;
+  const auto [t_in, t_out] = extent_window(c, kin);
+  // Never over the extent before the gap has long closed (it passes beside the end), or off it
+  // before the gap closes (it passes over the end): no contact to find.
+  if (t_in >= cap || t_out <= t_close) return inf;
+  // End the step after the crossing but halfway before C would leave the extent again.
+  return std::min(cap, 0.5 * (std::max(t_close, t_in) + t_out));
 }
 
 void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,

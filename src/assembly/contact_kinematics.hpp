@@ -23,8 +23,12 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
 // Largest step that cannot carry an approaching open contact through a whole contact unseen: two
 // discs can overlap and separate again within one long free-flight step, so their step ends a
 // quarter of their radii's crossing time after the linear estimate of the closing time; a point or a
-// circle that crosses a line stays beyond it, so twice the closing time is safe there. Infinite for
-// a contact that does not approach.
+// circle that crosses a line stays beyond it, so twice the closing time is safe there. On a line
+// with an extent the step also ends halfway between the crossing and the time the point would leave
+// the extent, so that it cannot cross and leave (or jump the whole extent) unseen; a point that
+// (linearly) never reaches the extent before it has passed the line, or leaves it before the gap
+// closes, is not capped. Infinite for a contact that does not approach: a point already past the line
+// beside its extent has fallen past the end.
 double closing_step_cap(const Contact& c, const ContactKinematics& kin);
 
 // Adds W_N F_N + W_T F_T of one contact to a generalised force vector (dynamic bodies only).

@@ -6,10 +6,11 @@
 //   revolute (pin radius R; body j holds the hole): λ_k is the normal force on j, F_N = ‖λ_k‖,
 //     n = λ_k/F_N, contact point P = O + R n, tangent t = perp(n), slip velocity v = R (ω_j − ω_i),
 //     friction F_f = law(v, F_N, z) acting on j along t at P and on i opposite (their eq. (6)-(7));
-//   prismatic (slider of contact length L on the guide of body i): λ_k = (force normal to the axis
-//     F_⊥, moment M); two end contacts carry N_1,2 = F_⊥/2 ± M/L, so F_N = |N_1| + |N_2|
-//     = max(|F_⊥|, 2|M|/L) (the two-point guide model of Zhuang & Wang 2013, in planar form);
-//     friction F_f = law(v, F_N, z) along the axis at the slider's joint point.
+//   prismatic (slider of contact length L on the guide of body i): λ_k = (force F_⊥ along perp(u)
+//     at P_j, moment M) on the slider. The standard two-point idealisation of a translational guide
+//     (no clearance): the slider rests on the guide at P_j ± (L/2) u, whose normal forces equivalent
+//     to (F_⊥, M) are N_1,2 = F_⊥/2 ± M/L, so F_N = |N_1| + |N_2| = max(|F_⊥|, 2|M|/L); friction
+//     F_f = law(v, F_N, z) along u through P_j (docs/model-format.md, "Joint friction").
 #pragma once
 
 #include "assembly/accelerations.hpp"

@@ -25,6 +25,7 @@ struct BodyKinematics {
 struct ContactKinematics {
   bool in_range = true;  // false when P is beyond the line's extent: the contact cannot act
   double range_margin = std::numeric_limits<double>::infinity();  // distance to the extent's nearer end
+  double along = 0, along_rate = 0;  // circle_line: position of C along d from the line's point, and its rate
   double gap = 0;        // g_N (≥ 0 open)
   Vec2 normal = Vec2::UnitY(), tangent = Vec2::UnitX();
   Vec2 point = Vec2::Zero();  // P, global

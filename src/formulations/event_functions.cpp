@@ -29,7 +29,7 @@ double compliant_activity(const ModalDynamics& dyn, int contact) {
   const std::size_t k = static_cast<std::size_t>(contact);
   const Contact& c = dyn.model().contacts[k];
   const ContactKinematics& kin = dyn.workspace().contacts[k];
-  if (!kin.in_range) return -1.0;
+  if (!kin.in_range) return kin.gap > 0 ? -kin.gap : -1.0;  // as MultibodyOde::activity
   const double delta = -kin.gap;
   if (delta <= 0) return delta;
   return c.normal->signed_force(delta, -kin.vn, std::max(dyn.impact_speed(contact), c.min_impact_speed));
@@ -42,7 +42,7 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
   switch (e.kind) {
     case EventFunction::closing:
       if (dyn.model().contacts[k].compliant()) return -compliant_activity(dyn, e.contact);
-      return kin.in_range ? kin.gap : 1.0;
+      return kin.in_range || kin.gap > 0 ? kin.gap : 1.0;  // continuous where the point enters the extent
     case EventFunction::separation: return compliant_activity(dyn, e.contact);
     case EventFunction::detachment: return f.normal;
     case EventFunction::slip_reversal:

@@ -181,9 +181,10 @@ double MultibodyOde::max_step(double t, const Vec& y) {
 
 // Activity of a contact: −g_N while its gap is open, the force law before its no-pull clamp once it
 // overlaps, so that a damped contact that lets go before its gap reopens (the force's kink) is an
-// event too. Positive while the contact pushes.
+// event too. Positive while the contact pushes. Beside a line's extent it is −g_N while the point is
+// above the line (continuous where it enters the extent) and −1 once it is below (fallen past the end).
 double MultibodyOde::activity(std::size_t k, const ContactKinematics& kin) const {
-  if (!kin.in_range) return -1.0;
+  if (!kin.in_range) return kin.gap > 0 ? -kin.gap : -1.0;
   const double delta = -kin.gap;
   if (delta <= 0) return delta;
   const Contact& c = model_.contacts[k];

@@ -23,9 +23,9 @@ enum class JointType {
 // the joint's multipliers, so the equations for λ become nonlinear (assembly/joint_friction.hpp).
 //   revolute:  pin of radius R; the friction force acts tangentially at the contact point of the pin
 //              in the hole (body j holds the hole), slip velocity v = R (ω_j − ω_i).
-//   prismatic: slider of contact length L on the guide of body i; normal force from the reaction
-//              perpendicular to the axis and the reaction moment (two end contacts), slip velocity
-//              = relative velocity along the axis.
+//   prismatic: slider of contact length L on the guide of body i, resting on it at P_j ± (L/2) u
+//              (two-point idealisation); normal force from the reaction perpendicular to the axis
+//              and the reaction moment, slip velocity = relative velocity along the axis.
 struct JointFriction {
   std::shared_ptr<const laws::FrictionLaw> law;
   double pin_radius = 0;      // R [m], revolute

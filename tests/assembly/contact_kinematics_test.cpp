@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 #include "assembly/body_kinematics.hpp"
@@ -107,6 +108,7 @@ TEST_P(ContactDerivatives, MatchFiniteDifferences) {
     EXPECT_NEAR((kp2[c].gap - 2 * k0[c].gap + km2[c].gap) / (h2 * h2), wn.dot(acc) + k0[c].wn_bias, 1e-5);
     EXPECT_NEAR((kp1[c].vt - km1[c].vt) / (2 * h1), wt.dot(acc) + k0[c].wt_bias, 1e-8);
     EXPECT_NEAR((kp1[c].vn - km1[c].vn) / (2 * h1), wn.dot(acc) + k0[c].wn_bias, 1e-8);
+    EXPECT_NEAR((kp1[c].along - km1[c].along) / (2 * h1), k0[c].along_rate, 1e-8);
     // W_N = ∂g/∂q column by column.
     for (int i = 0; i < m.nq; ++i) {
       State sp = s, sm = s;
@@ -151,6 +153,35 @@ TEST(ContactKinematics, LineExtent) {
   s.q.setZero();
   s.q[0] = 5.0;  // far along the line
   EXPECT_FALSE(evaluate(m, s)[0].in_range);
+}
+
+// The closing-step cap on a line along x with extent [−0.5, 0.5], for a point at height 0.02 falling
+// at 0.1 m/s (closing in 0.2 s) and moving along the line at u.
+TEST(ContactKinematics, ClosingStepCapOnABoundedLine) {
+  Contact c;
+  c.extent_min = -0.5;
+  c.extent_max = 0.5;
+  const auto cap = [&c](double x, double u, double gap = 0.02) {
+    ContactKinematics k;
+    k.along = x;
+    k.along_rate = u;
+    k.in_range = x >= c.extent_min && x <= c.extent_max;
+    k.gap = gap;
+    k.vn = -0.1;
+    return closing_step_cap(c, k);
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  // Beyond the end, reaching the extent at 0.15 s and the line at 0.2 s (x = 0): halfway between
+  // the crossing and the exit at 0.25 s.
+  EXPECT_DOUBLE_EQ(cap(-2, 10), 0.5 * (0.2 + 0.25));
+  EXPECT_EQ(cap(-2, -10), inf);          // moving away from the extent
+  EXPECT_EQ(cap(-5, 10), inf);           // reaches the extent only after 2·0.2 s: passes beside it
+  EXPECT_EQ(cap(-2, 10, -0.01), inf);    // already below the line beside it: fallen past the end
+  EXPECT_EQ(cap(0.45, 10), inf);         // leaves the extent before the gap closes: passes over the end
+  EXPECT_DOUBLE_EQ(cap(0, 0.1), 2 * 0.2 + 1e-12);  // slow along the line: the unbounded line's cap
+  c.extent_min = -inf;
+  c.extent_max = inf;
+  EXPECT_DOUBLE_EQ(cap(-2, 10), 2 * 0.2 + 1e-12);  // unbounded: twice the closing time, as before
 }
 
 }  // namespace

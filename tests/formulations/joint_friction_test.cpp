@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 #include "../test_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip {
 namespace {
@@ -142,6 +144,29 @@ TEST(JointFriction, EnergyDecreasesMonotonically) {
   const auto e = out.series("energy.total");
   for (std::size_t k = 1; k < e.size(); ++k) EXPECT_LE(e[k], e[k - 1] + 1e-6) << "row " << k;
   EXPECT_LT(e.back(), e.front() - 1.0);
+}
+
+// A friction moment μ R F_N that feeds back on the reaction faster than the reaction grows leaves
+// Newton without multipliers (with μ = 2 this model converges at R = 0.5 m and fails from R = 1 m):
+// both rods spin together at −1 rad/s, so only the shoulder slips, on pins of radius 2 m. Newton stops
+// at its 50 iterations in the first evaluation and the error names the slipping joint.
+TEST(JointFriction, NewtonFailureNamesTheJoint) {
+  std::string yaml = pendulum_yaml(", friction: {law: coulomb_tanh, mu: 2, v_t: 1e-3, pin_radius: 2}");
+  yaml.replace(yaml.find("position: [0.5, 0]}"), 19, "position: [0.5, 0], velocity: [0, -0.5], angular_velocity: -1}");
+  yaml.replace(yaml.find("position: [1.5, 0]}"), 19, "position: [1.5, 0], velocity: [0, -1.5], angular_velocity: -1}");
+  const ModelFile mf = from_yaml(yaml);
+  MemorySink out;
+  try {
+    simulate(mf.model, mf.options, out);
+    FAIL() << "expected a NumericalError";
+  } catch (const NumericalError& e) {
+    EXPECT_EQ(e.element(), "joint shoulder");
+    EXPECT_EQ(e.t(), 0.0);
+    const std::string what = e.what();
+    EXPECT_NE(what.find("Newton iteration for the joint friction did not converge in 50 iterations"), std::string::npos)
+        << what;
+    EXPECT_NE(what.find("(residual "), std::string::npos) << what;
+  }
 }
 
 }  // namespace

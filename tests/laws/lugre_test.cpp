@@ -11,9 +11,9 @@ namespace stickslip::laws {
 namespace {
 
 // Xing, Zheng & Wang 2019 (double pendulum): μ = 0.3, μ' = 0.4, σ0 = 1e6, σ1 = 100, σ2 = 0,
-// v_s = 1e-3; p = 2 (the LuGre original).
+// v_s = 1e-3; p = 1 (their eq. (6), which gives the example's friction forces).
 const LuGre kPaper({.mu_s = 0.4, .mu_k = 0.3, .sigma0 = 1e6, .sigma1 = 100.0, .sigma2 = 0.0,
-                    .v_s = 1e-3, .p = 2.0});
+                    .v_s = 1e-3, .p = 1.0});
 const LuGre kViscous({.mu_s = 0.4, .mu_k = 0.3, .sigma0 = 1e6, .sigma1 = 100.0, .sigma2 = 0.5,
                       .v_s = 1e-3, .p = 1.0});
 
@@ -40,20 +40,24 @@ TEST(LuGre, ForceUsesTheBristleRate) {
 }
 
 // Setting ż = 0 gives z_ss = g(v) sgn(v)/σ0 and F_ss = -(g(v) sgn(v) + σ2 v) F_N: the "stribeck" law
-// with the same parameters (its tanh(v/v_t) is 1 to double precision for |v| >= 40 v_t; v_t = 1e-9).
+// with the same parameters (its tanh(v/v_t) is 1 to double precision for |v| >= 40 v_t; v_t = 1e-9),
+// for the paper's p = 1 and the original LuGre's p = 2.
 TEST(LuGre, SteadyStateIsTheStribeckCurve) {
-  const Stribeck stribeck({.mu_s = 0.4, .mu_k = 0.3, .v_s = 1e-3, .p = 1.0, .sigma2 = 0.5, .v_t = 1e-9});
-  for (double v : test::kSlipVelocities) {
-    for (double s : {1.0, -1.0}) {
-      const double vv = s * v;
-      const double zs[1] = {kViscous.curve(vv) * s / 1e6};
-      double rate[1];
-      kViscous.state_rate({vv, 10.0}, zs, rate);
-      // v - σ0 (g/σ0)|v|/g: a few roundings of v.
-      EXPECT_NEAR(rate[0], 0.0, 4e-16 * v);
-      // The σ1 ż term is ~σ1·eps·v; the rest matches to rounding: relative 1e-13.
-      const double f = stribeck.force({vv, 10.0}, nullptr);
-      EXPECT_NEAR(kViscous.force({vv, 10.0}, zs), f, 1e-13 * std::abs(f)) << vv;
+  for (const double p : {1.0, 2.0}) {
+    const LuGre lugre({.mu_s = 0.4, .mu_k = 0.3, .sigma0 = 1e6, .sigma1 = 100.0, .sigma2 = 0.5, .v_s = 1e-3, .p = p});
+    const Stribeck stribeck({.mu_s = 0.4, .mu_k = 0.3, .v_s = 1e-3, .p = p, .sigma2 = 0.5, .v_t = 1e-9});
+    for (double v : test::kSlipVelocities) {
+      for (double s : {1.0, -1.0}) {
+        const double vv = s * v;
+        const double zs[1] = {lugre.curve(vv) * s / 1e6};
+        double rate[1];
+        lugre.state_rate({vv, 10.0}, zs, rate);
+        // v - σ0 (g/σ0)|v|/g: a few roundings of v.
+        EXPECT_NEAR(rate[0], 0.0, 4e-16 * v) << "p = " << p;
+        // The σ1 ż term is ~σ1·eps·v; the rest matches to rounding: relative 1e-13.
+        const double f = stribeck.force({vv, 10.0}, nullptr);
+        EXPECT_NEAR(lugre.force({vv, 10.0}, zs), f, 1e-13 * std::abs(f)) << "p = " << p << ", v = " << vv;
+      }
     }
   }
 }
