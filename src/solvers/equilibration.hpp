@@ -2,13 +2,17 @@
 //
 // For positive diagonal E = diag(r), D = diag(c), LCP(M, q) and LCP(E M D, E q) are equivalent:
 // z = D z', w = E^{-1} w' (signs and complementarity are kept). Lemke pivots on the balanced problem
-// so that its pivot and ratio tolerances mean the same in every row, and judges
-// its answers by the residual of the balanced problem, which a badly scaled row cannot hide in.
+// so that its pivot and ratio tolerances mean the same in every row; Lemke and `auto` judge
+// answers by the residual of the balanced problem, which a badly scaled row cannot hide in.
 #pragma once
 
 #include "solvers/lcp_problem.hpp"
 
 namespace stickslip::solvers {
+
+// The relative residual below which `auto` accepts an answer (iterative answers carry more
+// rounding than one exact pivoting solve).
+constexpr double kAcceptableRelativeResidual = 1e-8;
 
 class Equilibration {
  public:

@@ -72,6 +72,53 @@ TEST(AutoSelect, InfeasibleProblemReportsLemkesRay) {
   EXPECT_GE(solver.attempts(), 3);
 }
 
+// n = 0 is a valid problem with the empty solution, for every solver and for `auto`.
+TEST(AutoSelect, EmptyProblemIsSolvedByEverySolver) {
+  for (auto k : {LcpSolverKind::lemke, LcpSolverKind::pgs, LcpSolverKind::fischer_burmeister,
+                 LcpSolverKind::smoothed_newton, LcpSolverKind::enumeration, LcpSolverKind::automatic}) {
+    const LcpResult r = solve_lcp(Mat(0, 0), Vec(0), {.solver = k});
+    EXPECT_EQ(r.status, LcpStatus::solved) << to_string(k);
+    EXPECT_EQ(r.z.size(), 0) << to_string(k);
+    EXPECT_EQ(r.w.size(), 0) << to_string(k);
+    EXPECT_EQ(r.residual, 0.0) << to_string(k);
+  }
+}
+
+// q >= 0 with a zero entry: z = 0 is the unique solution of this P-matrix LCP, and every solver
+// returns it exactly (each starts from z = 0, where the residual is already 0).
+TEST(AutoSelect, EverySolverReturnsTheZeroSolution) {
+  Mat M(3, 3);
+  M << 4, 1, 0, 1, 4, 1, 0, 1, 4;
+  const Vec q = Vec3(1, 0, 2);
+  for (auto k : {LcpSolverKind::lemke, LcpSolverKind::pgs, LcpSolverKind::fischer_burmeister,
+                 LcpSolverKind::smoothed_newton, LcpSolverKind::enumeration, LcpSolverKind::automatic}) {
+    const LcpResult r = solve_lcp(M, q, {.solver = k});
+    ASSERT_EQ(r.status, LcpStatus::solved) << to_string(k);
+    EXPECT_EQ(r.z, Vec3(0, 0, 0)) << to_string(k);
+    EXPECT_EQ(r.w, q) << to_string(k);
+  }
+}
+
+// Murty's problem of order 10 (lemke_test.cpp): 0.75 M is already balanced, so Lemke needs its 2^10
+// pivots and stops at its cap of 650 with max_iterations; `auto` then falls back and solves it.
+// Murty's M itself is solved by Lemke in two pivots once balanced. z = (1 / s, 0, ..., 0).
+TEST(AutoSelect, SolvesMurtysProblemOfOrderTen) {
+  const Vec q = -Vec::Ones(10);
+  for (double s : {1.0, 0.75}) {
+    const Mat M = s * fixtures::murty_matrix(10);
+    LcpSolver solver(10);
+    LcpResult r;
+    solver.solve(M, q, r);
+    ASSERT_EQ(r.status, LcpStatus::solved) << s;
+    EXPECT_EQ(solver.last_solver() == LcpSolverKind::lemke, s == 1.0) << s;
+    Vec z = Vec::Zero(10);
+    z[0] = 1.0 / s;
+    // w_1 = s z_1 - 1 involves z_1 alone and z_2.. are bounded by the residual (their w_i = 1), so
+    // |dz| <= residual / s; FB's default 1e-10 gives 1.4e-10, Lemke rounding much less.
+    EXPECT_LE((r.z - z).cwiseAbs().maxCoeff(), 1e-9) << s;
+  }
+}
+
 TEST(AutoSelect, NamedSolverAndOptionsArePassedThrough) {
   const Mat M = fixtures::random_spd(20, 3);
   const Vec q = fixtures::uniform_vector(20, 4);
