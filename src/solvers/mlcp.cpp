@@ -38,6 +38,14 @@ MlcpSolver::MlcpSolver(Eigen::Index capacity, MlcpOptions options) : options_(op
   reserve(capacity);
 }
 
+bool is_valid_lcp(const SparseMat& K, const VecRef& q) {
+  if (K.rows() != K.cols() || K.rows() != q.size() || !q.allFinite()) return false;
+  for (Eigen::Index k = 0; k < K.outerSize(); ++k)
+    for (SparseMat::InnerIterator it(K, k); it; ++it)
+      if (!std::isfinite(it.value())) return false;
+  return true;
+}
+
 void MlcpSolver::reserve(Eigen::Index capacity) {
   if (capacity <= tmp_.size()) return;
   lu_.reserve(capacity);
@@ -222,7 +230,7 @@ void MlcpSolver::sparse_newton(const SparseMat& K, const VecRef& q, Eigen::Index
                                LcpResult& result) {
   last_ = MlcpMethod::fischer_burmeister;
   const Eigen::Index n = q.size();
-  if (K.rows() != n || K.cols() != n || !q.allFinite() || n_free < 0 || n_free > n ||
+  if (!is_valid_lcp(K, q) || n_free < 0 || n_free > n ||
       (z_start && (z_start->size() != n || !z_start->allFinite())))
     return set_invalid(result);
   Vec z = z_start ? Vec(*z_start) : Vec::Zero(n);

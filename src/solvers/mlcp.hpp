@@ -43,7 +43,8 @@ class MlcpSolver {
   void solve(const MatRef& K, const VecRef& q, Eigen::Index n_free, LcpResult& result);
   void solve(const MatRef& K, const VecRef& q, Eigen::Index n_free, const VecRef& z_start,
              LcpResult& result);
-  // Sparse K: fischer_burmeister with a sparse LU (automatic, schur) or pgs. Allocates.
+  // Sparse K: fischer_burmeister with a sparse LU (automatic, schur) or pgs. Allocates. Non-finite
+  // entries of K or q are invalid_input.
   void solve(const SparseMat& K, const VecRef& q, Eigen::Index n_free, LcpResult& result);
   void solve(const SparseMat& K, const VecRef& q, Eigen::Index n_free, const VecRef& z_start,
              LcpResult& result);
@@ -73,5 +74,8 @@ class MlcpSolver {
 };
 
 const char* to_string(MlcpMethod method);
+
+// True when K is square, q has its size and every stored entry of both is finite.
+bool is_valid_lcp(const SparseMat& K, const VecRef& q);
 
 }  // namespace stickslip::solvers
