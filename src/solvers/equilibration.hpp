@@ -2,7 +2,7 @@
 //
 // For positive diagonal E = diag(r), D = diag(c), LCP(M, q) and LCP(E M D, E q) are equivalent:
 // z = D z', w = E^{-1} w' (signs and complementarity are kept). Lemke pivots on the balanced problem
-// so that its pivot and ratio tolerances mean the same in every row; Lemke and `auto` judge
+// so that its pivot and ratio tolerances mean the same in every row; Lemke, `auto` and the mixed LCP judge
 // answers by the residual of the balanced problem, which a badly scaled row cannot hide in.
 #pragma once
 
@@ -10,8 +10,8 @@
 
 namespace stickslip::solvers {
 
-// The relative residual below which `auto` accepts an answer (iterative answers carry more
-// rounding than one exact pivoting solve).
+// The relative residual below which `auto` and the mixed LCP's elimination accept an answer
+// (iterative answers and eliminated ones carry more rounding than one exact pivoting solve).
 constexpr double kAcceptableRelativeResidual = 1e-8;
 
 class Equilibration {

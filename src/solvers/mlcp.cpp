@@ -21,6 +21,7 @@
 #include <Eigen/SparseLU>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace stickslip::solvers {
 
@@ -57,6 +58,7 @@ void MlcpSolver::reserve(Eigen::Index capacity) {
   lemke_.reserve(capacity);
   fb_.reserve(capacity);
   box_.reserve(capacity);
+  eq_.reserve(capacity);
 }
 
 void MlcpSolver::solve(const MatRef& K, const VecRef& q, Eigen::Index n_free, LcpResult& result) {
@@ -79,11 +81,31 @@ void MlcpSolver::dispatch(const MatRef& K, const VecRef& q, Eigen::Index n_free,
   if (method == MlcpMethod::automatic || method == MlcpMethod::schur) {
     const bool small = n_free <= 256 || method == MlcpMethod::schur;
     last_ = MlcpMethod::schur;
-    if (small && schur(K, q, n_free, result)) return;
+    if (small && schur(K, q, n_free, result)) {
+      // Accepted only when the residual is small relative to the balanced problem's magnitude: an
+      // ill-conditioned A loses accuracy in the elimination that the reduced LCP cannot see.
+      eq_.compute(K);
+      const double rel = eq_.relative_residual(q, result.z, result.w, n_free);
+      if (result.solved() && rel <= std::max(options_.tolerance, kAcceptableRelativeResidual)) return;
+      if (result.solved()) result.status = LcpStatus::singular;
+      if (method == MlcpMethod::schur) return;
+      // automatic: Newton on the whole MLCP; the better of the two answers is kept.
+      newton(K, q, n_free, z_start, trial_);
+      if (trial_.solved() || eq_.relative_residual(q, trial_.z, trial_.w, n_free) < rel) {
+        std::swap(result, trial_);
+        last_ = MlcpMethod::fischer_burmeister;
+      }
+      return;
+    }
     method = MlcpMethod::fischer_burmeister;  // A singular or too large: no elimination
   }
   last_ = method;
   if (method == MlcpMethod::pgs) return pgs(K, q, n_free, z_start, result);
+  newton(K, q, n_free, z_start, result);
+}
+
+void MlcpSolver::newton(const MatRef& K, const VecRef& q, Eigen::Index n_free, const VecRef* z_start,
+                        LcpResult& result) {
   fb_.options().tolerance = options_.tolerance;
   fb_.options().max_iterations = options_.max_iterations;
   if (z_start)
