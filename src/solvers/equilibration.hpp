@@ -20,9 +20,10 @@ class Equilibration {
   void reserve(Eigen::Index capacity);
 
   // Ruiz's iteration (Ruiz 2001, "A scaling algorithm to equilibrate both rows and columns norms in
-  // matrices") with factors rounded to powers of two, so that E M D and E q are exact: every non-zero
-  // row and column of E M D ends with its largest entry in [0.5, 2) (at most 20 sweeps; an already
-  // balanced matrix costs one pass). No allocation when n <= capacity.
+  // matrices") with factors rounded to powers of two, so that E M D and E q are exact. It stops as
+  // soon as the largest entries of all non-zero rows and columns of E M D are within a factor 16 of
+  // each other (at most 20 sweeps); an already balanced matrix costs one pass and keeps E = D = I.
+  // No allocation when n <= capacity.
   void compute(const MatRef& M);
   // E = D = I (no balancing), with max_entry() = max |M|.
   void set_identity(const MatRef& M);
@@ -40,7 +41,7 @@ class Equilibration {
   double relative_residual(const VecRef& q, const VecRef& z, const VecRef& w, Eigen::Index n_free = 0) const;
 
  private:
-  Vec row_, col_, rowmax_;
+  Vec row_, col_, rowmax_, colmax_;
   Eigen::Index n_ = 0;
   double max_entry_ = 0.0;
 };

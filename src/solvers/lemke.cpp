@@ -43,9 +43,8 @@
 //
 // Worst case. Lemke's method, like the simplex method, can need exponentially many pivots (Murty
 // 1978, Computational complexity of complementary pivot methods): for M lower triangular with 1 on
-// the diagonal and 2 below, q = -e, it visits 2^n bases. Balancing changes the covering vector, so
-// this M itself is then solved in 2 pivots, but 0.75 M is already balanced and still takes 2^n.
-// The pivot cap ends such a run with max_iterations (n = 10: 1024 pivots needed, cap 650).
+// the diagonal and 2 below, q = -e, it visits 2^n bases (that M is balanced: E = D = I). The pivot
+// cap ends such a run with max_iterations (n = 10: 1024 pivots needed, cap 650).
 #include "solvers/lemke.hpp"
 
 #include <algorithm>

@@ -56,7 +56,7 @@ inline Mat random_pd_nonsymmetric(Eigen::Index n, unsigned seed, double skew = 1
 }
 
 // Murty's (1978) P-matrix: lower triangular, 1 on the diagonal and 2 below. With q = -(1, ..., 1)
-// Lemke's method with the covering vector e visits 2^n bases (with balancing: on 0.75 times it).
+// Lemke's method with the covering vector e visits 2^n bases.
 inline Mat murty_matrix(Eigen::Index n) {
   Mat m = Mat::Zero(n, n);
   for (Eigen::Index i = 0; i < n; ++i) {

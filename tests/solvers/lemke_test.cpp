@@ -223,16 +223,16 @@ TEST(Lemke, RefreshEveryPivotGivesTheSameSolution) {
   EXPECT_LE((a.z - b.z).cwiseAbs().maxCoeff(), 1e-12);  // same basis; rounding of cond ~ 100 only
 }
 
-// Murty's problem (lower triangular, 1 on the diagonal, 2 below, q = -e): 2^n pivots. Scaled by 0.75
-// it is a fixed point of the balancing, so the count is that of the textbook analysis; the pivot cap
-// 50 (n + 1) + 100 ends the run at n = 10 (1024 > 650) with max_iterations.
+// Murty's problem (lower triangular, 1 on the diagonal, 2 below, q = -e): 2^n pivots (the matrix is
+// balanced, so the count is that of the textbook analysis); the pivot cap 50 (n + 1) + 100 ends the
+// run at n = 10 (1024 > 650) with max_iterations.
 TEST(Lemke, MurtysProblemNeedsTwoToTheNPivots) {
   for (Eigen::Index n = 2; n <= 8; ++n) {
-    const LcpResult r = solve_lemke(0.75 * fixtures::murty_matrix(n), -Vec::Ones(n));
+    const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n));
     ASSERT_EQ(r.status, LcpStatus::solved) << n;
     EXPECT_EQ(r.iterations, 1 << n) << n;
   }
-  const LcpResult capped = solve_lemke(0.75 * fixtures::murty_matrix(10), -Vec::Ones(10));
+  const LcpResult capped = solve_lemke(fixtures::murty_matrix(10), -Vec::Ones(10));
   EXPECT_EQ(capped.status, LcpStatus::max_iterations);
   EXPECT_EQ(capped.iterations, 650);
 }

@@ -48,7 +48,8 @@ TEST(Scaling, ThreeByThreeWithAlternatingRowScales) {
     ASSERT_EQ(r.status, LcpStatus::solved) << to_string(kind);
     EXPECT_LE((r.z - Vec3(1, 1, 1)).cwiseAbs().maxCoeff(), kExact) << to_string(kind);
   }
-  EXPECT_GT(relative_residual(M, q, Vec3(1.02, 0.92, 1.02), M * Vec3(1.02, 0.92, 1.02) + q), 1e-2);
+  // That answer's relative residual is far above auto's acceptance level of 1e-8.
+  EXPECT_GT(relative_residual(M, q, Vec3(1.02, 0.92, 1.02), M * Vec3(1.02, 0.92, 1.02) + q), 1e-3);
 }
 
 // The mixed LCP's elimination hands the scaled 2x2 to Lemke: one free row u = 1 beside it.
@@ -97,8 +98,8 @@ TEST(Scaling, RandomSpdProblemsWithRowAndSymmetricScaling) {
   }
 }
 
-// The relative residual does not change under positive row and column scaling by powers of two
-// (they are exact and the balancing absorbs them), and is zero exactly at a solution.
+// The relative residual hardly changes under positive row and column scaling by powers of two (they
+// are exact and the balancing absorbs them), and is zero exactly at a solution.
 TEST(Scaling, RelativeResidualIsScaleFree) {
   const Mat M = fixtures::random_spd(6, 7);
   const Vec q = fixtures::uniform_vector(6, 8);
@@ -111,11 +112,11 @@ TEST(Scaling, RelativeResidualIsScaleFree) {
   c << 1.0 / 8, 4, 1, 1.0 / 1024, 32, 1;
   const Mat Ms = r.asDiagonal() * M * c.asDiagonal();
   const Vec qs = r.cwiseProduct(q), zs = z.cwiseQuotient(c);
-  // The balancing stops within a factor 2 of balance in each row and column, so the two balanced
-  // problems, and the two measures, can differ by a small power of two.
+  // The balancing stops once rows and columns are within a factor 16 of each other, so the two
+  // balanced problems, and the two measures, can differ by up to about that factor.
   const double scaled = relative_residual(Ms, qs, zs, Ms * zs + qs);
-  EXPECT_LE(scaled, 4.0 * base);
-  EXPECT_GE(scaled, base / 4.0);
+  EXPECT_LE(scaled, 16.0 * base);
+  EXPECT_GE(scaled, base / 16.0);
   const Vec qp = q.cwiseAbs();  // z = 0 solves LCP(M, |q|)
   EXPECT_EQ(relative_residual(M, qp, Vec::Zero(6), qp), 0.0);
   EXPECT_EQ(relative_residual(Mat(0, 0), Vec(0), Vec(0), Vec(0)), 0.0);
