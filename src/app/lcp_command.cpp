@@ -66,11 +66,13 @@ int run_lcp(const LcpArgs& args) {
   const auto start = std::chrono::steady_clock::now();
   solver.solve(file.M, file.q, result);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  std::cout << "{\"n\":" << file.q.size() << ",\"solver\":\"" << args.solver << "\",\"selected\":\""
-            << solvers::to_string(solver.last_solver()) << "\",\"status\":\""
+  // The specified keys first, in their order (docs/cli.md); "selected" (the solver whose answer is
+  // printed, which auto chooses) comes after them so that it extends the format without reordering.
+  std::cout << "{\"n\":" << file.q.size() << ",\"solver\":\"" << args.solver << "\",\"status\":\""
             << solvers::to_string(result.status) << "\",\"iterations\":" << result.iterations
             << ",\"residual\":" << json_number(result.residual) << ",\"time_s\":" << json_number(elapsed.count())
-            << ",\"z\":" << json_array(result.z) << ",\"w\":" << json_array(result.w) << "}" << std::endl;
+            << ",\"z\":" << json_array(result.z) << ",\"w\":" << json_array(result.w) << ",\"selected\":\""
+            << solvers::to_string(solver.last_solver()) << "\"}" << std::endl;
   return exit_code_for(result.status);
 }
 

@@ -13,13 +13,17 @@
 //      problems of event-driven schemes and covers P, PSD and copositive-plus matrices; the
 //      Newton methods handle what Lemke's path misses on non-copositive-plus matrices (Qi, Luo & Huang 2011);
 //      PGS needs only matrix-vector work but converges slowly on ill-conditioned problems.
-//   4. A result is accepted when its status is solved and its residual is within
-//      max(tolerance, 1e-8) * max(1, ||q||_inf). In `auto`, the Newton methods are capped at 60
-//      steps (they converge in fewer than 30 when they converge at all) so that a hopeless problem
-//      cannot cost thousands of dense factorisations.
+//   4. A result is accepted when its status is solved and its relative residual (equilibration.hpp:
+//      the residual of the row- and column-balanced problem over that problem's magnitude) is at
+//      most max(tolerance, 1e-8): an iterative solver's own test, absolute in the units of q, can
+//      be met while a row of small magnitude is still far from solved. In `auto`, the Newton
+//      methods are capped at 60 steps (they converge in fewer than 30 when they converge at all)
+//      so that a hopeless problem cannot cost thousands of dense factorisations.
 //   5. If no attempt is accepted, the result is Lemke's when it ended in ray termination (for
 //      copositive-plus M that proves the LCP infeasible), else the attempt with the smallest
-//      residual. `iterations` sums the iterations of all attempts.
+//      relative residual, whose status is max_iterations if it claimed solved (it did not meet the
+//      acceptance level). `iterations` sums the iterations of all attempts.
+//   n = 0: the first attempt returns solved with empty z and w.
 #include "solvers/auto_select.hpp"
 
 #include <algorithm>
@@ -43,6 +47,7 @@ constexpr int kAutoNewtonCap = 60;
 
 bool symmetric_with_positive_diagonal(const MatRef& M) {
   const Eigen::Index n = M.rows();
+  if (n == 0) return true;
   const double tol = 1e-12 * std::max(M.cwiseAbs().maxCoeff(), 1e-300);
   for (Eigen::Index j = 0; j < n; ++j) {
     if (!(M(j, j) > 0.0)) return false;
@@ -84,6 +89,7 @@ void LcpSolver::reserve(Eigen::Index capacity) {
   fb_.reserve(capacity);
   smooth_.reserve(capacity);
   enum_.reserve(std::min<Eigen::Index>(capacity, 10));
+  eq_.reserve(capacity);
 }
 
 LcpResult LcpSolver::solve(const MatRef& M, const VecRef& q) {
@@ -146,24 +152,28 @@ void LcpSolver::automatic(const MatRef& M, const VecRef& q, LcpResult& result) {
   if (n <= 1000 && pgs_ok) order[count++] = LcpSolverKind::pgs;
   if (n <= 10) order[count++] = LcpSolverKind::enumeration;
 
-  const double accept = std::max(options_.tolerance, 1e-8) * residual_scale(q);
+  const double accept = std::max(options_.tolerance, kAcceptableRelativeResidual);
+  eq_.compute(M);
   int total_iterations = 0;
-  bool have_best = false, lemke_ray = false;
+  bool have_best = false, lemke_ray = false, accepted = false;
+  double best = INFINITY;  // relative residual of the kept result
   LcpSolverKind best_kind = order[0];
-  for (int a = 0; a < count; ++a) {
+  for (int a = 0; a < count && !accepted; ++a) {
     run(order[static_cast<std::size_t>(a)], M, q, trial_);
     total_iterations += trial_.iterations;
-    const bool ok = trial_.solved() && trial_.residual <= accept;
+    const double rel = eq_.relative_residual(q, trial_.z, trial_.w);
+    accepted = trial_.solved() && rel <= accept;
     const bool ray = last_ == LcpSolverKind::lemke && trial_.status == LcpStatus::ray_termination;
     // Keep: an accepted result; else Lemke's ray (a certificate); else the smallest residual.
-    if (ok || ray || !have_best || (!lemke_ray && trial_.residual < result.residual)) {
+    if (accepted || ray || !have_best || (!lemke_ray && rel < best)) {
       copy_result(trial_, result);
       best_kind = last_;
+      best = rel;
       have_best = true;
       lemke_ray = lemke_ray || ray;
     }
-    if (ok) break;
   }
+  if (!accepted && result.solved()) result.status = LcpStatus::max_iterations;
   last_ = best_kind;
   result.iterations = total_iterations;
 }

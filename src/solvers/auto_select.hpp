@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "solvers/enumeration.hpp"
+#include "solvers/equilibration.hpp"
 #include "solvers/fischer_burmeister.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/pgs.hpp"
@@ -23,7 +24,7 @@ struct LcpOptions {
   LcpSolverKind solver = LcpSolverKind::automatic;
   // Residual tolerance (relative to max(1, ||q||_inf)) of the iterative solvers and of enumeration;
   // 0 keeps each solver's default. Lemke is exact and does not use it; `auto` accepts a result
-  // whose residual is within max(tolerance, 1e-8) of the scale.
+  // whose relative residual (equilibration.hpp) is at most max(tolerance, 1e-8).
   double tolerance = 0.0;
   int max_iterations = 0;  // 0 keeps each solver's default
 };
@@ -53,6 +54,7 @@ class LcpSolver {
   FischerBurmeisterSolver fb_;
   SmoothedNewtonSolver smooth_;
   EnumerationSolver enum_;
+  Equilibration eq_;  // judges the attempts of `auto`
   LcpResult trial_;
   LcpSolverKind last_ = LcpSolverKind::automatic;
   int attempts_ = 0;

@@ -28,7 +28,23 @@
 // entering column costs O(k^2 + n k). A Lemke solve that ends with k basic z's therefore costs
 // about 2 n k^2 flops, the price of one LU factorisation when k ~ n/2. After every max(50, k) pivots
 // the inverse is rebuilt from a fresh LU of G to stop rounding drift (O(k^3), amortised O(k^2)),
-// and the final basic solution gets one step of iterative refinement against M.
+// and the final basic solution gets one step of iterative refinement against M (lemke_basis.cpp).
+//
+// Scaling. The method runs on LCP(E M D, E q) with the power-of-two equilibration of
+// equilibration.hpp (exact, and equivalent: z = D z'). The pivot and tie tolerances compare rates and
+// ratios against one scale; without balancing, a blocking row whose entries are 1e10 times smaller
+// than the largest is taken for a non-blocking one and its w goes negative. The covering vector is
+// e in the balanced problem (E^{-1} e in the original one).
+//
+// Acceptance. `solved` is reported only when the residual of the returned z, recomputed from the
+// original M and q, is small relative to the balanced problem's magnitude (residual_tolerance). If
+// not, the final basis is refactorised from scratch and its values refined; if the residual is still
+// poor the basis is numerically singular for this problem and the status is `singular`.
+//
+// Worst case. Lemke's method, like the simplex method, can need exponentially many pivots (Murty
+// 1978, Computational complexity of complementary pivot methods): for M lower triangular with 1 on
+// the diagonal and 2 below, q = -e, it visits 2^n bases (that M is balanced: E = D = I). The pivot
+// cap ends such a run with max_iterations (n = 10: 1024 pivots needed, cap 650).
 #include "solvers/lemke.hpp"
 
 #include <algorithm>
@@ -64,6 +80,8 @@ void LemkeSolver::reserve(Eigen::Index capacity) {
   zpos_.resize(um);
   spos_.resize(um);
   ties_.resize(2 * um);
+  qs_.resize(capacity);
+  eq_.reserve(capacity);
   lu_.reserve(m);
 }
 
@@ -78,10 +96,14 @@ LcpResult solve_lemke(const MatRef& M, const VecRef& q, const LemkeOptions& opti
   return solver.solve(M, q);
 }
 
-// Entry (row, t) of the basis block A_C: column C[t] of [-M, -e].
+// Entry (row, var) of the balanced tableau [-E M D, -e] (var == n: the column of z0).
+double LemkeSolver::entry(const MatRef& M, int row, int var) const {
+  return var == n_ ? -1.0 : -eq_.row()[row] * M(row, var) * eq_.col()[var];
+}
+
+// Entry (row, t) of the basis block A_C: column C[t] of [-E M D, -e].
 double LemkeSolver::column_entry(const MatRef& M, int row, int t) const {
-  const int var = c_var_[static_cast<std::size_t>(t)];
-  return var == n_ ? -1.0 : -M(row, var);
+  return entry(M, row, c_var_[static_cast<std::size_t>(t)]);
 }
 
 void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
@@ -97,13 +119,18 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     result.residual = lcp_residual(result.z, result.w);
     return;
   }
-  m_scale_ = std::max(M.cwiseAbs().maxCoeff(), 1e-300);
-  q_scale_ = q.cwiseAbs().maxCoeff();
-  // z0 enters; w_r with the smallest q_r leaves (ties: the largest index is lexicographically least).
+  if (options_.equilibrate)
+    eq_.compute(M);
+  else
+    eq_.set_identity(M);
+  qs_.head(n) = q.cwiseProduct(eq_.row().head(n));
+  m_scale_ = std::max(eq_.max_entry(), 1e-300);
+  q_scale_ = qs_.head(n).cwiseAbs().maxCoeff();
+  // z0 enters; w_r with the smallest q'_r leaves (ties: the largest index is lexicographically least).
   int r = 0;
   for (int i = 1; i < n_; ++i)
-    if (q[i] <= q[r]) r = i;
-  start(q, r);
+    if (qs_[i] <= qs_[r]) r = i;
+  start(r);
   Var e{false, r};
   const int cap = options_.max_iterations > 0 ? options_.max_iterations : 50 * (n_ + 1) + 100;
   int since_refresh = 0;
@@ -117,7 +144,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
       // An apparent ray may be rounding drift in the updated inverse (a blocking rate just under
       // the pivot tolerance): confirm it on a freshly factorised basis before reporting it.
       since_refresh = 0;
-      if (!refresh(M, q)) {
+      if (!refresh(M)) {
         result.status = LcpStatus::singular;
         break;
       }
@@ -144,17 +171,33 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     const int interval = options_.refresh_interval > 0 ? options_.refresh_interval : std::max(50, k_);
     if (++since_refresh >= interval) {
       since_refresh = 0;
-      if (!refresh(M, q)) {
+      if (!refresh(M)) {
         result.status = LcpStatus::singular;
         break;
       }
     }
   }
-  if (result.status == LcpStatus::solved) refine(M, q);
-  extract(M, q, result);
+  if (result.status == LcpStatus::solved)
+    finish(M, q, result);
+  else
+    extract(M, q, result);
 }
 
-void LemkeSolver::start(const VecRef& q, int r) {
+// Refines the final basic solution and accepts it only when its relative residual is small; else
+// decides on a freshly factorised basis (drift in the updated inverse is then gone).
+void LemkeSolver::finish(const MatRef& M, const VecRef& q, LcpResult& result) {
+  refine(M);
+  extract(M, q, result);
+  if (eq_.relative_residual(q, result.z, result.w) <= options_.residual_tolerance) return;
+  if (refresh(M)) {
+    refine(M);
+    extract(M, q, result);
+    if (eq_.relative_residual(q, result.z, result.w) <= options_.residual_tolerance) return;
+  }
+  result.status = LcpStatus::singular;
+}
+
+void LemkeSolver::start(int r) {
   std::fill(zpos_.begin(), zpos_.begin() + n_ + 1, kNone);
   std::fill(spos_.begin(), spos_.begin() + n_, kNone);
   c_var_[0] = n_;
@@ -163,29 +206,35 @@ void LemkeSolver::start(const VecRef& q, int r) {
   spos_[static_cast<std::size_t>(r)] = 0;
   k_ = 1;
   inv_(0, 0) = -1.0;  // G = [-1]
-  xc_[0] = -q[r];
-  xw_.head(n_) = (q.array() - q[r]).matrix();
+  xc_[0] = -qs_[r];
+  xw_.head(n_) = (qs_.head(n_).array() - qs_[r]).matrix();
 }
 
 // y = G^{-1} a_S (the change of the basic z's) and dw = a_R - A_C(R,:) y (the change of the basic
 // w's) per unit increase of the entering variable e, whose column in the tableau is a.
+// The columns of E M D are applied as unscaled columns times D, the sum multiplied by E at the end.
 void LemkeSolver::entering_direction(const MatRef& M, Var e) {
   const auto P = inv_.topLeftCorner(k_, k_);
+  const Vec& c = eq_.col();
+  auto dw = dw_.head(n_);
   if (e.is_w) {
     y_.head(k_) = P.col(spos_[static_cast<std::size_t>(e.index)]);
-    dw_.head(n_).setZero();
+    dw.setZero();
   } else {
-    for (int s = 0; s < k_; ++s) tmp_[s] = -M(s_row_[static_cast<std::size_t>(s)], e.index);
+    for (int s = 0; s < k_; ++s) tmp_[s] = entry(M, s_row_[static_cast<std::size_t>(s)], e.index);
     y_.head(k_).noalias() = P * tmp_.head(k_);
-    dw_.head(n_) = -M.col(e.index);
+    dw = -c[e.index] * M.col(e.index);
   }
+  double z0_rate = 0.0;
   for (int t = 0; t < k_; ++t) {
     const int var = c_var_[static_cast<std::size_t>(t)];
     if (var == n_)
-      dw_.head(n_).array() += y_[t];
+      z0_rate = y_[t];
     else
-      dw_.head(n_).noalias() += M.col(var) * y_[t];
+      dw.noalias() += M.col(var) * (c[var] * y_[t]);
   }
+  dw = dw.cwiseProduct(eq_.row().head(n_));
+  dw.array() += z0_rate;
 }
 
 // Minimum-ratio test. Returns false when nothing blocks (ray). Rates are compared in units that make
@@ -263,147 +312,12 @@ LemkeSolver::Row LemkeSolver::lexicographic_choice(const MatRef& M, Var e, int n
   return decode(ties_[0]);
 }
 
-void LemkeSolver::pivot(const MatRef& M, Var e, Row leaving, double theta) {
-  // New values: x_B - theta d for the basic ones; the entering variable takes theta.
-  xc_.head(k_) -= theta * y_.head(k_);
-  xw_.head(n_) -= theta * dw_.head(n_);
-  if (!e.is_w) {
-    if (leaving.is_w)
-      grow(M, e.index, leaving.index, theta);
-    else
-      replace_column(leaving.index, e.index, theta);
-  } else {
-    if (leaving.is_w)
-      replace_row(M, e.index, leaving.index, theta);
-    else
-      shrink(e.index, leaving.index, theta);
-  }
-}
-
-// u = g_r G^{-1}, g_r = A_C(r, :) (row r of the basic columns).
-void LemkeSolver::row_times_inverse(const MatRef& M, int r) {
-  for (int t = 0; t < k_; ++t) tmp_[t] = column_entry(M, r, t);
-  u_.head(k_).noalias() = inv_.topLeftCorner(k_, k_).transpose() * tmp_.head(k_);
-}
-
-// z_j enters, w_r leaves: G gains row r and column j. With s = d_r (the Schur complement),
-// G'^{-1} = [[P + y u / s, -y / s], [-u / s, 1 / s]].
-void LemkeSolver::grow(const MatRef& M, int j, int r, double theta) {
-  row_times_inverse(M, r);
-  const double s = dw_[r];
-  const int k = k_;
-  inv_.topLeftCorner(k, k).noalias() += (y_.head(k) / s) * u_.head(k).transpose();
-  inv_.col(k).head(k) = -y_.head(k) / s;
-  inv_.row(k).head(k) = -u_.head(k).transpose() / s;
-  inv_(k, k) = 1.0 / s;
-  c_var_[static_cast<std::size_t>(k)] = j;
-  s_row_[static_cast<std::size_t>(k)] = r;
-  zpos_[static_cast<std::size_t>(j)] = k;
-  spos_[static_cast<std::size_t>(r)] = k;
-  xc_[k] = theta;
-  ++k_;
-}
-
-// z_j replaces the basic z at C position p: column p of G becomes a_S. Row p of the inverse is
-// divided by y_p and eliminated from the others.
-void LemkeSolver::replace_column(int p, int j, double theta) {
-  const int k = k_;
-  auto P = inv_.topLeftCorner(k, k);
-  u_.head(k) = P.row(p).transpose() / y_[p];
-  y_[p] = 0.0;
-  P.noalias() -= y_.head(k) * u_.head(k).transpose();
-  P.row(p) = u_.head(k).transpose();
-  zpos_[static_cast<std::size_t>(c_var_[static_cast<std::size_t>(p)])] = kNone;
-  c_var_[static_cast<std::size_t>(p)] = j;
-  zpos_[static_cast<std::size_t>(j)] = p;
-  xc_[p] = theta;
-}
-
-// w_i enters (row i in S at position s), w_r leaves: row s of G becomes g_r. With u = g_r G^{-1},
-// column s of the inverse is divided by u_s and eliminated from the others.
-void LemkeSolver::replace_row(const MatRef& M, int i, int r, double theta) {
-  const int s = spos_[static_cast<std::size_t>(i)];
-  row_times_inverse(M, r);
-  const int k = k_;
-  auto P = inv_.topLeftCorner(k, k);
-  v_.head(k) = P.col(s) / u_[s];
-  u_[s] = 0.0;
-  P.noalias() -= v_.head(k) * u_.head(k).transpose();
-  P.col(s) = v_.head(k);
-  s_row_[static_cast<std::size_t>(s)] = r;
-  spos_[static_cast<std::size_t>(i)] = kNone;
-  spos_[static_cast<std::size_t>(r)] = s;
-  xw_[i] = theta;
-}
-
-// w_i enters (S position s), the z at C position p leaves: delete row s and column p of G, i.e.
-// row p and column s of the inverse after a Schur correction; the last row/column fill the holes.
-void LemkeSolver::shrink(int i, int p, double theta) {
-  const int s = spos_[static_cast<std::size_t>(i)];
-  const int k = k_;
-  auto P = inv_.topLeftCorner(k, k);
-  v_.head(k) = P.col(s) / P(p, s);
-  u_.head(k) = P.row(p).transpose();
-  P.noalias() -= v_.head(k) * u_.head(k).transpose();
-  const int last = k - 1;
-  if (p != last) inv_.row(p).head(k) = inv_.row(last).head(k);
-  if (s != last) inv_.col(s).head(last) = inv_.col(last).head(last);
-  zpos_[static_cast<std::size_t>(c_var_[static_cast<std::size_t>(p)])] = kNone;
-  if (p != last) {
-    c_var_[static_cast<std::size_t>(p)] = c_var_[static_cast<std::size_t>(last)];
-    zpos_[static_cast<std::size_t>(c_var_[static_cast<std::size_t>(p)])] = p;
-    xc_[p] = xc_[last];
-  }
-  spos_[static_cast<std::size_t>(i)] = kNone;
-  if (s != last) {
-    s_row_[static_cast<std::size_t>(s)] = s_row_[static_cast<std::size_t>(last)];
-    spos_[static_cast<std::size_t>(s_row_[static_cast<std::size_t>(s)])] = s;
-  }
-  xw_[i] = theta;
-  --k_;
-}
-
-// Rebuilds G^{-1} from a fresh LU of G and recomputes the basic values. False if G is singular.
-bool LemkeSolver::refresh(const MatRef& M, const VecRef& q) {
-  const int k = k_;
-  auto G = g_.topLeftCorner(k, k);
-  for (int t = 0; t < k; ++t)
-    for (int s = 0; s < k; ++s) G(s, t) = column_entry(M, s_row_[static_cast<std::size_t>(s)], t);
-  if (!lu_.factor(G)) return false;
-  auto P = inv_.topLeftCorner(k, k);
-  P.setIdentity();
-  for (int t = 0; t < k; ++t) lu_.solve_in_place(inv_.col(t).head(k));
-  basic_values(M, q);
-  return true;
-}
-
-// x_C = G^{-1} q_S, x_w = q - A_C x_C.
-void LemkeSolver::basic_values(const MatRef& M, const VecRef& q) {
-  for (int s = 0; s < k_; ++s) tmp_[s] = q[s_row_[static_cast<std::size_t>(s)]];
-  xc_.head(k_).noalias() = inv_.topLeftCorner(k_, k_) * tmp_.head(k_);
-  xw_.head(n_) = q;
-  for (int t = 0; t < k_; ++t) {
-    const int var = c_var_[static_cast<std::size_t>(t)];
-    if (var == n_)
-      xw_.head(n_).array() += xc_[t];
-    else
-      xw_.head(n_).noalias() += M.col(var) * xc_[t];
-  }
-}
-
-// One step of iterative refinement of x_C against M: the residual of the rows S is w_S, which must
-// vanish, so x_C += G^{-1} (q_S - G x_C) with q_S - G x_C = w_S computed from M.
-void LemkeSolver::refine(const MatRef& M, const VecRef& q) {
-  basic_values(M, q);
-  for (int s = 0; s < k_; ++s) tmp_[s] = xw_[s_row_[static_cast<std::size_t>(s)]];
-  xc_.head(k_).noalias() += inv_.topLeftCorner(k_, k_) * tmp_.head(k_);
-}
-
+// z = D z' from the basic values; w and the residual from the original M and q.
 void LemkeSolver::extract(const MatRef& M, const VecRef& q, LcpResult& result) const {
   result.z.setZero();
   for (int t = 0; t < k_; ++t) {
     const int var = c_var_[static_cast<std::size_t>(t)];
-    if (var != n_) result.z[var] = std::max(xc_[t], 0.0);
+    if (var != n_) result.z[var] = eq_.col()[var] * std::max(xc_[t], 0.0);
   }
   result.residual = recompute_w_and_residual(M, q, result.z, result.w);
 }

@@ -1,12 +1,15 @@
 // Lemke's complementary pivoting algorithm for LCP(M, q), with the lexicographic minimum-ratio rule
 // (no cycling on degenerate problems), ray-termination detection and an O(n^2)-per-pivot basis
-// update that never refactors inside the pivot loop except for a periodic accuracy refresh.
+// update that never refactors inside the pivot loop except for a periodic accuracy refresh. It
+// pivots on the equilibrated problem (equilibration.hpp), so badly scaled rows and columns do not
+// fool its tolerances, and reports `solved` only for an answer that passes a relative residual test.
 // Algorithm and sources are described at the top of lemke.cpp; usage in docs/solvers.md.
 #pragma once
 
 #include <vector>
 
 #include "solvers/dense_lu.hpp"
+#include "solvers/equilibration.hpp"
 #include "solvers/lcp_problem.hpp"
 
 namespace stickslip::solvers {
@@ -15,14 +18,20 @@ struct LemkeOptions {
   // Pivot cap; 0 means automatic: 50 (n + 1) + 100. Lemke is finite with the lexicographic rule, the
   // cap only guards against numerical trouble (and bounds the textbook rule, which can cycle).
   int max_iterations = 0;
-  // A basic variable blocks the entering one when its (scaled) rate of decrease exceeds this.
+  // A basic variable blocks the entering one when its rate of decrease, in the equilibrated problem
+  // and in units of ||q||/||M|| (z-like) or ||q|| (w-like), exceeds this.
   double pivot_tolerance = 1e-10;
   // Ratios within this relative distance of the minimum are ties, broken lexicographically.
   double tie_tolerance = 1e-11;
   // false selects the textbook rule (first minimum ratio, no anti-cycling): for tests only.
   bool lexicographic = true;
+  // false pivots on the problem as given, without row and column balancing: for tests only.
+  bool equilibrate = true;
   // Rebuild the basis inverse from scratch after this many pivots; 0 means max(50, basis size).
   int refresh_interval = 0;
+  // `solved` needs relative_residual (equilibration.hpp) <= this. Pivoting is exact up to rounding,
+  // about 1e-16 cond(basis): 1e-9 admits bases with condition numbers up to ~1e6 with a margin.
+  double residual_tolerance = 1e-9;
 };
 
 class LemkeSolver {
@@ -52,7 +61,7 @@ class LemkeSolver {
     int index = 0;  // C position if !is_w, row i if is_w
   };
 
-  void start(const VecRef& q, int r);
+  void start(int r);
   void entering_direction(const MatRef& M, Var e);
   bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);
   Row lexicographic_choice(const MatRef& M, Var e, int n_ties);
@@ -63,11 +72,13 @@ class LemkeSolver {
   void replace_row(const MatRef& M, int i, int r, double theta);
   void shrink(int i, int p, double theta);
   void row_times_inverse(const MatRef& M, int r);
-  bool refresh(const MatRef& M, const VecRef& q);
-  void basic_values(const MatRef& M, const VecRef& q);
-  void refine(const MatRef& M, const VecRef& q);
+  bool refresh(const MatRef& M);
+  void basic_values(const MatRef& M);
+  void refine(const MatRef& M);
   double column_entry(const MatRef& M, int row, int t) const;
   void extract(const MatRef& M, const VecRef& q, LcpResult& result) const;
+  void finish(const MatRef& M, const VecRef& q, LcpResult& result);
+  double entry(const MatRef& M, int row, int var) const;
   bool is_z_like(int t) const { return c_var_[static_cast<std::size_t>(t)] != n_; }
 
   LemkeOptions options_;
@@ -83,6 +94,8 @@ class LemkeSolver {
   std::vector<int> zpos_;   // variable -> C position or -1
   std::vector<int> spos_;   // row -> S position or -1 (w_i basic <=> spos_[i] == -1)
   std::vector<int> ties_;   // candidates of the ratio test, encoded (w row i -> i, C pos t -> -t-1)
+  Vec qs_;                  // E q, the equilibrated q
+  Equilibration eq_;        // E = diag(row), D = diag(col): the solver works on LCP(E M D, E q)
   DenseLu lu_;
   int n_ = 0, k_ = 0;
   double m_scale_ = 1.0, q_scale_ = 1.0;

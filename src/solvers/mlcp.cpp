@@ -21,6 +21,7 @@
 #include <Eigen/SparseLU>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace stickslip::solvers {
 
@@ -38,6 +39,14 @@ MlcpSolver::MlcpSolver(Eigen::Index capacity, MlcpOptions options) : options_(op
   reserve(capacity);
 }
 
+bool is_valid_lcp(const SparseMat& K, const VecRef& q) {
+  if (K.rows() != K.cols() || K.rows() != q.size() || !q.allFinite()) return false;
+  for (Eigen::Index k = 0; k < K.outerSize(); ++k)
+    for (SparseMat::InnerIterator it(K, k); it; ++it)
+      if (!std::isfinite(it.value())) return false;
+  return true;
+}
+
 void MlcpSolver::reserve(Eigen::Index capacity) {
   if (capacity <= tmp_.size()) return;
   lu_.reserve(capacity);
@@ -49,6 +58,7 @@ void MlcpSolver::reserve(Eigen::Index capacity) {
   lemke_.reserve(capacity);
   fb_.reserve(capacity);
   box_.reserve(capacity);
+  eq_.reserve(capacity);
 }
 
 void MlcpSolver::solve(const MatRef& K, const VecRef& q, Eigen::Index n_free, LcpResult& result) {
@@ -71,11 +81,31 @@ void MlcpSolver::dispatch(const MatRef& K, const VecRef& q, Eigen::Index n_free,
   if (method == MlcpMethod::automatic || method == MlcpMethod::schur) {
     const bool small = n_free <= 256 || method == MlcpMethod::schur;
     last_ = MlcpMethod::schur;
-    if (small && schur(K, q, n_free, result)) return;
+    if (small && schur(K, q, n_free, result)) {
+      // Accepted only when the residual is small relative to the balanced problem's magnitude: an
+      // ill-conditioned A loses accuracy in the elimination that the reduced LCP cannot see.
+      eq_.compute(K);
+      const double rel = eq_.relative_residual(q, result.z, result.w, n_free);
+      if (result.solved() && rel <= std::max(options_.tolerance, kAcceptableRelativeResidual)) return;
+      if (result.solved()) result.status = LcpStatus::singular;
+      if (method == MlcpMethod::schur) return;
+      // automatic: Newton on the whole MLCP; the better of the two answers is kept.
+      newton(K, q, n_free, z_start, trial_);
+      if (trial_.solved() || eq_.relative_residual(q, trial_.z, trial_.w, n_free) < rel) {
+        std::swap(result, trial_);
+        last_ = MlcpMethod::fischer_burmeister;
+      }
+      return;
+    }
     method = MlcpMethod::fischer_burmeister;  // A singular or too large: no elimination
   }
   last_ = method;
   if (method == MlcpMethod::pgs) return pgs(K, q, n_free, z_start, result);
+  newton(K, q, n_free, z_start, result);
+}
+
+void MlcpSolver::newton(const MatRef& K, const VecRef& q, Eigen::Index n_free, const VecRef* z_start,
+                        LcpResult& result) {
   fb_.options().tolerance = options_.tolerance;
   fb_.options().max_iterations = options_.max_iterations;
   if (z_start)
@@ -222,7 +252,7 @@ void MlcpSolver::sparse_newton(const SparseMat& K, const VecRef& q, Eigen::Index
                                LcpResult& result) {
   last_ = MlcpMethod::fischer_burmeister;
   const Eigen::Index n = q.size();
-  if (K.rows() != n || K.cols() != n || !q.allFinite() || n_free < 0 || n_free > n ||
+  if (!is_valid_lcp(K, q) || n_free < 0 || n_free > n ||
       (z_start && (z_start->size() != n || !z_start->allFinite())))
     return set_invalid(result);
   Vec z = z_start ? Vec(*z_start) : Vec::Zero(n);

@@ -13,18 +13,22 @@
 // smoothing shrinks with the true residual, and the last steps are semismooth Newton steps on the
 // Fischer-Burmeister function itself. The paper keeps eps0 fixed and small; eps_min > 0 does that.
 //
-// Scaling (eq. (35)). The paper divides the blocks of the right-hand side by the magnitude of the
-// quantities they hold (the largest joint force or moment k_f for the force rows, the clearance for
-// the gap rows), so that both members of every pair x_i, y_i are of order one and a single eps0 is
-// meaningful for all of them. This library knows no mechanics, so it does the same with what the
-// matrix tells: (1) each row i of (M, q) is divided by d_i = ||M_i.||_inf (row equilibration; this
-// only rescales y_i, so complementarity and the solution are unchanged, and it balances y_i against
-// x_i: a unit change of x moves each scaled y_i by at most one; the diagonal cannot be used because
-// the seed-001 matrix has a zero diagonal); (2) the variables are scaled by c = ||q~||_inf, i.e.
-// x = z / c and q~ / c, so that x, y and eps are all of order one. A zero row keeps d_i = max(1,|q_i|).
-// With SmoothingScaling::custom the caller passes d_i directly, e.g. k_f for the force rows and the
-// clearance for the gap rows, which is eq. (35) verbatim. The stopping test is on the residual of the
-// unscaled problem.
+// Scaling. Every scaling here solves LCP(M~, q~) with M~ = diag(1/d) M diag(c), q~ = q ./ d, for
+// x = z ./ c, y = w ./ d: positive factors keep signs and complementarity, so the solution is the
+// same, and one eps0 then means the same for every pair when x_i and y_i are both of order one.
+// - custom, eq. (35) of the paper: d_i is the magnitude of w_i and c_i that of z_i. The paper
+//   divides b_f by k_f (the largest joint force or moment) and b_h, b_v by the clearance; in eq. (31)
+//   the force rows y_1 = A_g x_2 + A_f x_3 + b_f hold forces on both sides and the gap rows
+//   y_2 = A_h x_1 + b_h, y_3 = A_v x_1 + b_v gaps on both sides, so dividing b this way is the same
+//   as measuring every force variable (y_1, x_2, x_3) in k_f and every gap (x_1, y_2, y_3) in the
+//   clearance: d = (k_f, eps, eps) by row block, c = (eps, k_f, k_f) by variable block, and M~ = M.
+//   The stopping test is then on the residual in those units, ||min(x, y)||_inf <= tol max(1, ||q~||).
+// - automatic, a heuristic for callers who do not know the units (not eq. (35)): rows balanced by
+//   r_i = ||M_i.||_inf (a zero row keeps max(1, |q_i|); the diagonal cannot be used, eq. (31) has a
+//   zero diagonal), then one factor s = max_i |q_i| / r_i for every variable: c_i = s, d_i = r_i s,
+//   so M~ = diag(1/r) M. On eq. (31), whose blocks are ratios of lengths of order one, this divides
+//   everything by about k_f and leaves the gaps tiny: pass the units (custom) for eq. (35).
+// With automatic and none the stopping test is on the unscaled residual, tol max(1, ||q||_inf).
 #include "solvers/smoothed_newton.hpp"
 
 #include <algorithm>
@@ -41,7 +45,7 @@ void SmoothedNewtonSolver::reserve(Eigen::Index capacity) {
   if (capacity <= h_.rows()) return;
   ms_.resize(capacity, capacity);
   h_.resize(capacity, capacity);
-  for (Vec* v : {&div_, &qs_, &x_, &ws_, &phi_, &grad_, &dir_, &trial_x_, &trial_w_, &trial_phi_})
+  for (Vec* v : {&div_, &col_, &qs_, &x_, &ws_, &phi_, &grad_, &dir_, &trial_x_, &trial_w_, &trial_phi_})
     v->resize(capacity);
   lu_.reserve(capacity);
 }
@@ -57,31 +61,54 @@ LcpResult solve_smoothed_newton(const MatRef& M, const VecRef& q, const Smoothed
   return solver.solve(M, q);
 }
 
-// Fills ms_, qs_, div_, c_. False when a custom scale is malformed.
+namespace {
+
+bool valid_scale(const Vec& s, Eigen::Index n) {
+  return s.size() == n && s.allFinite() && (n == 0 || s.minCoeff() > 0.0);
+}
+
+}  // namespace
+
+// Fills ms_, qs_, div_, col_. False when a custom scale is malformed.
 bool SmoothedNewtonSolver::scale_problem(const MatRef& M, const VecRef& q) {
   const Eigen::Index n = q.size();
   auto d = div_.head(n);
-  switch (options_.scaling) {
-    case SmoothingScaling::none: d.setOnes(); break;
-    case SmoothingScaling::automatic:
-      for (Eigen::Index i = 0; i < n; ++i) {
-        const double row = n > 0 ? M.row(i).cwiseAbs().maxCoeff() : 0.0;
-        d[i] = row > 0.0 ? row : std::max(1.0, std::abs(q[i]));
-      }
-      break;
-    case SmoothingScaling::custom:
-      if (options_.row_scale.size() != n || !options_.row_scale.allFinite() ||
-          !(options_.row_scale.minCoeff() > 0.0))
-        return false;
-      d = options_.row_scale;
-      break;
+  auto c = col_.head(n);
+  d.setOnes();
+  c.setOnes();
+  if (options_.scaling == SmoothingScaling::automatic) {
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double row = M.row(i).cwiseAbs().maxCoeff();
+      d[i] = row > 0.0 ? row : std::max(1.0, std::abs(q[i]));
+    }
+    // x = z / qmax and y = w ./ (d qmax): x, y and q~ of order one.
+    const double qmax = n > 0 ? q.cwiseQuotient(d).cwiseAbs().maxCoeff() : 0.0;
+    if (qmax > 0.0) {
+      c.setConstant(qmax);
+      d *= qmax;
+    }
+  } else if (options_.scaling == SmoothingScaling::custom) {
+    const Vec& vs = options_.variable_scale;
+    if (!valid_scale(options_.row_scale, n) || !(vs.size() == 0 || valid_scale(vs, n))) return false;
+    d = options_.row_scale;
+    if (vs.size() > 0) c = vs;
   }
-  ms_.topLeftCorner(n, n) = d.cwiseInverse().asDiagonal() * M;
+  ms_.topLeftCorner(n, n) = d.cwiseInverse().asDiagonal() * M * c.asDiagonal();
   qs_.head(n) = q.cwiseQuotient(d);
-  const double qmax = n > 0 ? qs_.head(n).cwiseAbs().maxCoeff() : 0.0;
-  c_ = options_.scaling == SmoothingScaling::none || !(qmax > 0.0) ? 1.0 : qmax;
-  qs_.head(n) /= c_;
   return true;
+}
+
+// Sets z = c .* x (projected), w from the unscaled M and q, result.residual; returns the residual
+// the stopping test uses (in the caller's units for custom, else the unscaled one).
+double SmoothedNewtonSolver::residual(const MatRef& M, const VecRef& q, LcpResult& result) {
+  const Eigen::Index n = q.size();
+  result.z = x_.head(n).cwiseProduct(col_.head(n)).cwiseMax(0.0);
+  result.residual = recompute_w_and_residual(M, q, result.z, result.w);
+  if (options_.scaling != SmoothingScaling::custom) return result.residual;
+  double r = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i)
+    r = std::max(r, std::abs(std::min(result.z[i] / col_[i], result.w[i] / div_[i])));
+  return std::isfinite(result.residual) ? r : INFINITY;
 }
 
 void SmoothedNewtonSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
@@ -99,7 +126,7 @@ void SmoothedNewtonSolver::solve(const MatRef& M, const VecRef& q, const VecRef&
     return set_invalid(result);
   reserve(q.size());
   if (!scale_problem(M, q)) return set_invalid(result);
-  x_.head(q.size()) = z_start / c_;  // before prepare_result: z_start may alias result.z
+  x_.head(q.size()) = z_start.cwiseQuotient(col_.head(q.size()));  // z_start may alias result.z
   prepare_result(result, q.size());
   iterate(M, q, result);
 }
@@ -144,15 +171,15 @@ void SmoothedNewtonSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& 
   const Eigen::Index n = q.size();
   const auto& o = options_.newton;
   const int cap = o.max_iterations > 0 ? o.max_iterations : static_cast<int>(100 + 2 * n);
-  const double goal = o.tolerance * residual_scale(q);
+  const bool custom = options_.scaling == SmoothingScaling::custom;
+  const double goal = o.tolerance * (custom ? residual_scale(qs_.head(n)) : residual_scale(q));
   const auto Ms = ms_.topLeftCorner(n, n);
   double eps = std::max(options_.eps_initial, options_.eps_min);
   double merit = fb_merit(Ms, qs_.head(n), x_.head(n), 0, eps, ws_.head(n), phi_.head(n));
   result.status = LcpStatus::max_iterations;
   for (result.iterations = 0; result.iterations < cap; ++result.iterations) {
     // Judged on the point that will be returned: z = max(c x, 0), w from the unscaled M and q.
-    result.z = (c_ * x_.head(n)).cwiseMax(0.0);
-    if (recompute_w_and_residual(M, q, result.z, result.w) <= goal) {
+    if (residual(M, q, result) <= goal) {
       result.status = LcpStatus::solved;
       break;
     }
@@ -181,9 +208,7 @@ void SmoothedNewtonSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& 
       merit = new_merit;
     }
   }
-  result.z = (c_ * x_.head(n)).cwiseMax(0.0);
-  result.residual = recompute_w_and_residual(M, q, result.z, result.w);
-  if (result.status == LcpStatus::solved && result.residual > goal) result.status = LcpStatus::max_iterations;
+  if (residual(M, q, result) > goal && result.status == LcpStatus::solved) result.status = LcpStatus::max_iterations;
 }
 
 }  // namespace stickslip::solvers

@@ -1,6 +1,7 @@
 // The smoothed complementarity-function method of Qi, Luo & Huang 2011 (eq. (34)) with
-// its scaling (eq. (35)): Newton's method on sqrt(x^2 + y^2 + eps^2) - x - y = 0 for every pair,
-// with eps driven to zero. For LCPs whose matrix is not positive definite. See smoothed_newton.cpp.
+// its scaling (eq. (35), SmoothingScaling::custom): Newton's method on
+// sqrt(x^2 + y^2 + eps^2) - x - y = 0 for every pair, with eps driven to zero. For LCPs whose matrix
+// is not positive definite. See smoothed_newton.cpp.
 #pragma once
 
 #include "solvers/fischer_burmeister.hpp"
@@ -9,8 +10,8 @@ namespace stickslip::solvers {
 
 enum class SmoothingScaling {
   none,       // solve the problem as given
-  automatic,  // rows of (M, q) divided by the row norms ||M_i.||_inf, then all by ||q~||_inf
-  custom,     // rows divided by the caller's factors (SmoothedNewtonOptions::row_scale), then by ||q~||_inf
+  automatic,  // a heuristic: rows of (M, q) divided by ||M_i.||_inf, every z_i by one factor ||q~||_inf
+  custom,     // eq. (35): w_i divided by row_scale_i, z_i by variable_scale_i (the units of each pair)
 };
 
 struct SmoothedNewtonOptions {
@@ -21,7 +22,11 @@ struct SmoothedNewtonOptions {
   // (z_i w_i ~ eps^2 / 2), reported as max_iterations unless it meets the tolerance anyway.
   double eps_min = 0.0;
   SmoothingScaling scaling = SmoothingScaling::automatic;
-  Vec row_scale;                   // custom: one positive divisor per row (e.g. k_f or the clearance)
+  // custom: the magnitude of each w_i (k_f for a force row, the clearance for a gap row) and of each
+  // z_i (the clearance for a gap variable, k_f for a force variable); positive. An empty
+  // variable_scale means all ones.
+  Vec row_scale;
+  Vec variable_scale;
 };
 
 class SmoothedNewtonSolver {
@@ -34,22 +39,22 @@ class SmoothedNewtonSolver {
   void solve(const MatRef& M, const VecRef& q, const VecRef& z_start, LcpResult& result);
   LcpResult solve(const MatRef& M, const VecRef& q);
 
-  // The row divisors and the variable scale c of the last solve: the solver works on
-  // M~ = diag(1/d) M, q~ = diag(1/d) q / c, with z = c x.
+  // The row divisors d and variable scales c of the last solve (entries [0, n)): the solver works on
+  // M~ = diag(1/d) M diag(c), q~ = q ./ d, with z = c .* x and w = d .* y.
   const Vec& row_divisors() const { return div_; }
-  double variable_scale() const { return c_; }
+  const Vec& variable_scales() const { return col_; }
 
  private:
   bool scale_problem(const MatRef& M, const VecRef& q);
   void iterate(const MatRef& M, const VecRef& q, LcpResult& result);
   bool newton_step(Eigen::Index n, double eps, double merit, double& new_merit);
+  double residual(const MatRef& M, const VecRef& q, LcpResult& result);
 
   SmoothedNewtonOptions options_;
   Mat ms_, h_;                                // scaled matrix, Jacobian
-  Vec div_, qs_, x_, ws_, phi_, grad_, dir_;  // x = z / c, ws = M~ x + q~
+  Vec div_, col_, qs_, x_, ws_, phi_, grad_, dir_;  // x = z ./ c, ws = M~ x + q~
   Vec trial_x_, trial_w_, trial_phi_;
   DenseLu lu_;
-  double c_ = 1.0;
 };
 
 LcpResult solve_smoothed_newton(const MatRef& M, const VecRef& q, const SmoothedNewtonOptions& options = {});

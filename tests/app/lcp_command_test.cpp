@@ -58,7 +58,8 @@ class LcpCommand : public ::testing::Test {
 };
 
 // A minimal JSON reader for the command's one-line object: checks the syntax strictly and returns
-// the top-level members as text (strings unquoted, numbers verbatim, arrays as their numbers).
+// the top-level members as text (strings unquoted, numbers verbatim, arrays as their numbers) and
+// the keys in the order they appear.
 class Json {
  public:
   explicit Json(const std::string& s) : s_(s) {}
@@ -67,6 +68,7 @@ class Json {
     do {
       std::string key, value;
       if (!string(key) || !eat(':')) return false;
+      keys.push_back(key);
       if (peek() == '"') {
         if (!string(value)) return false;
       } else if (peek() == '[') {
@@ -119,6 +121,9 @@ class Json {
   }
   const std::string& s_;
   std::size_t pos_ = 0;
+
+ public:
+  std::vector<std::string> keys;
 };
 
 TEST_F(LcpCommand, GoodFileGivesOneLineOfJson) {
@@ -132,11 +137,16 @@ TEST_F(LcpCommand, GoodFileGivesOneLineOfJson) {
     EXPECT_EQ(line.find('\n'), std::string::npos);
     std::map<std::string, std::string> m;
     std::map<std::string, std::vector<double>> a;
-    ASSERT_TRUE(Json(line).object(m, a)) << line;
+    Json json(line);
+    ASSERT_TRUE(json.object(m, a)) << line;
+    // The specified keys in their order, then the added "selected".
+    const std::vector<std::string> order{"n", "solver", "status", "iterations", "residual",
+                                         "time_s", "z", "w", "selected"};
+    EXPECT_EQ(json.keys, order) << line;
     EXPECT_EQ(m["n"], "2");
     EXPECT_EQ(m["solver"], solver);
     EXPECT_EQ(m["status"], "solved");
-    for (const char* key : {"iterations", "residual", "time_s", "selected"}) EXPECT_TRUE(m.count(key)) << key;
+    EXPECT_EQ(m["selected"], std::string(solver) == "auto" ? "lemke" : solver);
     ASSERT_EQ(a["z"].size(), 2u);
     ASSERT_EQ(a["w"].size(), 2u);
     // --tol 1e-12 with |q| = 6: every solver is within ~1e-11 of the exact answer.
@@ -151,6 +161,20 @@ TEST_F(LcpCommand, PrintsFullPrecision) {
   const CliRun r = run(write("third.txt", "1\n3\n-1\n") + " --solver lemke");
   ASSERT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("\"z\":[0.33333333333333331]"), std::string::npos) << r.out;
+}
+
+// The 2x2 above with row 1 times 1e5 and row 2 times 1e-5 (same solution): Lemke must not stop on a
+// basis that only looks feasible in the large row.
+TEST_F(LcpCommand, BadlyScaledRowsAreSolved) {
+  const CliRun r = run(write("scaled2.txt", "2\n2e5 1e5\n1e-5 2e-5\n-5e5 -6e-5\n") + " --solver lemke");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::map<std::string, std::string> m;
+  std::map<std::string, std::vector<double>> a;
+  ASSERT_TRUE(Json(r.out.substr(0, r.out.size() - 1)).object(m, a)) << r.out;
+  EXPECT_EQ(m["status"], "solved");
+  ASSERT_EQ(a["z"].size(), 2u);
+  EXPECT_NEAR(a["z"][0], 4.0 / 3.0, 1e-12);  // exact pivoting on the balanced 2x2: a few ulps
+  EXPECT_NEAR(a["z"][1], 7.0 / 3.0, 1e-12);
 }
 
 TEST_F(LcpCommand, NoSolutionExitsWithOneAndStillPrintsJson) {

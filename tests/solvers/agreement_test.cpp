@@ -1,6 +1,7 @@
 // Cross-checks: on random problems with a unique solution every solver finds the same z (and on
 // positive semidefinite problems, where z need not be unique, the same w = M z + q, which is unique
-// for symmetric PSD M). Fixed seeds, sizes 5 to 300.
+// for symmetric PSD M). Fixed seeds, sizes 5 to 300. Families: SPD, diagonally dominant P ("p"),
+// non-symmetric positive definite ("pdn", far from diagonally dominant) and rank-deficient PSD.
 #include <gtest/gtest.h>
 
 #include "lcp_fixtures.hpp"
@@ -23,9 +24,10 @@ TEST_P(Agreement, AllSolversFindTheSameSolution) {
   const auto seed = static_cast<unsigned>(n) * 7u + static_cast<unsigned>(kind[1]);
   const std::string k = kind;
   const bool psd = k == "psd";
-  const Mat M = k == "spd" ? fixtures::random_spd(n, seed)
-                : k == "p" ? fixtures::random_p_matrix(n, seed)
-                           : fixtures::random_psd(n, n / 2 + 1, seed);
+  const Mat M = k == "spd"   ? fixtures::random_spd(n, seed)
+                : k == "p"   ? fixtures::random_p_matrix(n, seed)
+                : k == "pdn" ? fixtures::random_pd_nonsymmetric(n, seed)
+                             : fixtures::random_psd(n, n / 2 + 1, seed);
   const Vec q = psd ? fixtures::planted_q(M, seed + 1) : fixtures::uniform_vector(n, seed + 1);
   const double scale = residual_scale(q);
 
@@ -46,7 +48,9 @@ TEST_P(Agreement, AllSolversFindTheSameSolution) {
     ASSERT_EQ(r.status, LcpStatus::solved) << to_string(s);
     EXPECT_LE(r.residual, std::max(tol, 1e-8) * scale) << to_string(s);
     // Error bounds from the residual: for SPD (eigenvalues >= 0.1) and the diagonally dominant
-    // P-matrices, |dz| <= ~10 * residual / lambda_min; w of PSD problems moves by ~||M|| |dz|.
+    // P-matrices, |dz| <= ~10 * residual / lambda_min; for pdn (symmetric part >= 0.1 I) the bound
+    // (1 + ||M||) / 0.1 reaches ~200 at n = 300, but the Newton steps end quadratically, far below
+    // their tolerance; w of PSD problems moves by ~||M|| |dz|.
     const double bound = 200.0 * std::max(tol, 1e-10) * scale * (psd ? M.cwiseAbs().maxCoeff() : 1.0);
     if (psd)
       EXPECT_LE((r.w - exact.w).cwiseAbs().maxCoeff(), std::max(bound, 1e-6)) << to_string(s);
@@ -57,8 +61,9 @@ TEST_P(Agreement, AllSolversFindTheSameSolution) {
 
 INSTANTIATE_TEST_SUITE_P(RandomProblems, Agreement,
                          ::testing::Values(Case{"spd", 5}, Case{"spd", 50}, Case{"spd", 300}, Case{"p", 5},
-                                           Case{"p", 50}, Case{"p", 300}, Case{"psd", 5}, Case{"psd", 50},
-                                           Case{"psd", 150}),
+                                           Case{"p", 50}, Case{"p", 300}, Case{"pdn", 5}, Case{"pdn", 50},
+                                           Case{"pdn", 300}, Case{"psd", 5}, Case{"psd", 50},
+                                           Case{"psd", 150}, Case{"psd", 300}),
                          [](const auto& param_info) {
                            return std::string(param_info.param.kind) + "_" + std::to_string(param_info.param.n);
                          });

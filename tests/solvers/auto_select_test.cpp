@@ -72,6 +72,49 @@ TEST(AutoSelect, InfeasibleProblemReportsLemkesRay) {
   EXPECT_GE(solver.attempts(), 3);
 }
 
+// n = 0 is a valid problem with the empty solution, for every solver and for `auto`.
+TEST(AutoSelect, EmptyProblemIsSolvedByEverySolver) {
+  for (auto k : {LcpSolverKind::lemke, LcpSolverKind::pgs, LcpSolverKind::fischer_burmeister,
+                 LcpSolverKind::smoothed_newton, LcpSolverKind::enumeration, LcpSolverKind::automatic}) {
+    const LcpResult r = solve_lcp(Mat(0, 0), Vec(0), {.solver = k});
+    EXPECT_EQ(r.status, LcpStatus::solved) << to_string(k);
+    EXPECT_EQ(r.z.size(), 0) << to_string(k);
+    EXPECT_EQ(r.w.size(), 0) << to_string(k);
+    EXPECT_EQ(r.residual, 0.0) << to_string(k);
+  }
+}
+
+// q >= 0 with a zero entry: z = 0 is the unique solution of this P-matrix LCP, and every solver
+// returns it exactly (each starts from z = 0, where the residual is already 0).
+TEST(AutoSelect, EverySolverReturnsTheZeroSolution) {
+  Mat M(3, 3);
+  M << 4, 1, 0, 1, 4, 1, 0, 1, 4;
+  const Vec q = Vec3(1, 0, 2);
+  for (auto k : {LcpSolverKind::lemke, LcpSolverKind::pgs, LcpSolverKind::fischer_burmeister,
+                 LcpSolverKind::smoothed_newton, LcpSolverKind::enumeration, LcpSolverKind::automatic}) {
+    const LcpResult r = solve_lcp(M, q, {.solver = k});
+    ASSERT_EQ(r.status, LcpStatus::solved) << to_string(k);
+    EXPECT_EQ(r.z, Vec3(0, 0, 0)) << to_string(k);
+    EXPECT_EQ(r.w, q) << to_string(k);
+  }
+}
+
+// Murty's problem of order 10 (lemke_test.cpp): Lemke needs 2^10 pivots and stops at its cap of 650
+// with max_iterations; `auto` then falls back to the Newton methods. The solution is z = (1, 0, ...).
+TEST(AutoSelect, SolvesMurtysProblemOfOrderTen) {
+  LcpSolver solver(10);
+  LcpResult r;
+  solver.solve(fixtures::murty_matrix(10), -Vec::Ones(10), r);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_NE(solver.last_solver(), LcpSolverKind::lemke);
+  EXPECT_GE(solver.attempts(), 2);
+  Vec z = Vec::Zero(10);
+  z[0] = 1.0;
+  // w_1 = z_1 - 1 involves z_1 alone and z_2.. are bounded by the residual (their w_i = 1), so
+  // |dz| <= residual; FB's default tolerance 1e-10 bounds it.
+  EXPECT_LE((r.z - z).cwiseAbs().maxCoeff(), 1e-9);
+}
+
 TEST(AutoSelect, NamedSolverAndOptionsArePassedThrough) {
   const Mat M = fixtures::random_spd(20, 3);
   const Vec q = fixtures::uniform_vector(20, 4);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "solvers/lcp_problem.hpp"
@@ -44,6 +45,31 @@ inline Mat random_p_matrix(Eigen::Index n, unsigned seed) {
   Mat a = uniform_matrix(n, n, seed);
   for (Eigen::Index i = 0; i < n; ++i) a(i, i) = a.row(i).cwiseAbs().sum() + 0.5;
   return a;
+}
+
+// Non-symmetric positive definite, hence a P-matrix, but far from diagonally dominant: the SPD
+// A A^T / n + 0.1 I plus a skew-symmetric part K - K^T with entries up to 2 skew (x^T M x is that
+// of the SPD part, > 0).
+inline Mat random_pd_nonsymmetric(Eigen::Index n, unsigned seed, double skew = 1.0) {
+  const Mat k = uniform_matrix(n, n, seed + 500, -skew, skew);
+  return random_spd(n, seed) + k - k.transpose();
+}
+
+// Murty's (1978) P-matrix: lower triangular, 1 on the diagonal and 2 below. With q = -(1, ..., 1)
+// Lemke's method with the covering vector e visits 2^n bases.
+inline Mat murty_matrix(Eigen::Index n) {
+  Mat m = Mat::Zero(n, n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    m(i, i) = 1.0;
+    for (Eigen::Index j = 0; j < i; ++j) m(i, j) = 2.0;
+  }
+  return m;
+}
+
+// Factors 10^u with u uniform in [-decades, decades]: a diagonal scaling spanning 2 decades orders.
+inline Vec decade_scales(Eigen::Index n, unsigned seed, double decades) {
+  const Vec u = uniform_vector(n, seed, -decades, decades);
+  return u.unaryExpr([](double x) { return std::pow(10.0, x); });
 }
 
 // q for which a complementary pair (z*, w*) with about half the z* positive solves LCP(M, q):

@@ -77,6 +77,17 @@ TEST(Lemke, ThreeByThreeMiddleInactive) {
   EXPECT_NEAR(r.w[1], 4.0, kExact);
 }
 
+TEST(Lemke, ThreeByThreeNonNegativeQGivesZero) {
+  // q >= 0: z = 0, w = q solves, and it is the only solution of a P-matrix LCP; the zero q_2 is a
+  // degenerate row that must not start a pivot.
+  const Mat M = mat({{1, 2, 0}, {0, 1, 2}, {2, 0, 1}});
+  const LcpResult r = solve_lemke(M, Vec3(1, 0, 2));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(r.iterations, 0);
+  EXPECT_EQ(r.z, Vec3(0, 0, 0));
+  EXPECT_EQ(r.w, Vec3(1, 0, 2));
+}
+
 TEST(Lemke, ThreeByThreeNonSymmetricPMatrix) {
   // Principal minors 1, 1, 1, 1 and det = 9; by symmetry of the cycle z = (1/3, 1/3, 1/3), w = 0.
   const Mat M = mat({{1, 2, 0}, {0, 1, 2}, {2, 0, 1}});
@@ -135,15 +146,27 @@ TEST(Lemke, InvalidInputIsReportedNotThrown) {
   EXPECT_EQ(solve_lemke(M, Vec3(-1, -1, -1)).status, LcpStatus::invalid_input);
 }
 
+// Four P-matrix families (unique solutions): SPD, strictly diagonally dominant, non-symmetric
+// positive definite with a large skew part, and Murty's triangular matrix.
+Mat small_p_matrix(Eigen::Index n, unsigned seed) {
+  switch (seed % 4) {
+    case 0: return fixtures::random_spd(n, seed);
+    case 1: return fixtures::random_p_matrix(n, seed);
+    case 2: return fixtures::random_pd_nonsymmetric(n, seed);
+    default: return fixtures::murty_matrix(n);
+  }
+}
+
 // Random problems against the enumeration oracle (n <= 8, unique solutions for P-matrices).
-// Both are exact up to rounding; 1e-10 on z covers the conditioning of these small matrices.
+// Both are exact up to rounding; 1e-10 on z covers the conditioning of these small matrices
+// (Murty's matrix of order 8 has cond ~ 1e4, so its z carries errors of ~1e-12).
 TEST(Lemke, AgreesWithEnumerationOnSmallPMatrices) {
   EnumerationSolver oracle(8);
   LemkeSolver lemke(8);
   LcpResult a, b;
-  for (unsigned seed = 1; seed <= 60; ++seed) {
+  for (unsigned seed = 1; seed <= 80; ++seed) {
     const Eigen::Index n = 1 + seed % 8;
-    const Mat M = seed % 2 ? fixtures::random_p_matrix(n, seed) : fixtures::random_spd(n, seed);
+    const Mat M = small_p_matrix(n, seed);
     const Vec q = fixtures::uniform_vector(n, seed + 7);
     lemke.solve(M, q, a);
     oracle.solve(M, q, b);
@@ -153,7 +176,8 @@ TEST(Lemke, AgreesWithEnumerationOnSmallPMatrices) {
   }
 }
 
-// Sizes 5..300: Lemke is exact, so the residual is rounding only. The basis inverse is updated by
+// Sizes 5..300, SPD, diagonally dominant, PSD and non-symmetric PD: Lemke is exact, so the residual
+// is rounding only. The basis inverse is updated by
 // rank-one formulas and refined once; 1e-10 times the problem's magnitude allows cond(G) up to ~1e5
 // with room to spare (the observed residuals are ~1e-14).
 TEST(Lemke, SolvesRandomProblemsToRoundingAccuracy) {
@@ -164,7 +188,8 @@ TEST(Lemke, SolvesRandomProblemsToRoundingAccuracy) {
     const Mat spd = fixtures::random_spd(n, seed);
     const Mat pm = fixtures::random_p_matrix(n, seed + 1);
     const Mat psd = fixtures::random_psd(n, n / 2 + 1, seed + 2);
-    for (const Mat* M : {&spd, &pm, &psd}) {
+    const Mat pdn = fixtures::random_pd_nonsymmetric(n, seed + 4);
+    for (const Mat* M : {&spd, &pm, &psd, &pdn}) {
       const Vec q = M == &psd ? fixtures::planted_q(*M, seed + 3) : fixtures::uniform_vector(n, seed + 3);
       lemke.solve(*M, q, r);
       ASSERT_EQ(r.status, LcpStatus::solved) << "n " << n;
@@ -196,6 +221,20 @@ TEST(Lemke, RefreshEveryPivotGivesTheSameSolution) {
   const LcpResult a = solve_lemke(M, q), b = solve_lemke(M, q, every);
   ASSERT_TRUE(a.solved() && b.solved());
   EXPECT_LE((a.z - b.z).cwiseAbs().maxCoeff(), 1e-12);  // same basis; rounding of cond ~ 100 only
+}
+
+// Murty's problem (lower triangular, 1 on the diagonal, 2 below, q = -e): 2^n pivots (the matrix is
+// balanced, so the count is that of the textbook analysis); the pivot cap 50 (n + 1) + 100 ends the
+// run at n = 10 (1024 > 650) with max_iterations.
+TEST(Lemke, MurtysProblemNeedsTwoToTheNPivots) {
+  for (Eigen::Index n = 2; n <= 8; ++n) {
+    const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n));
+    ASSERT_EQ(r.status, LcpStatus::solved) << n;
+    EXPECT_EQ(r.iterations, 1 << n) << n;
+  }
+  const LcpResult capped = solve_lemke(fixtures::murty_matrix(10), -Vec::Ones(10));
+  EXPECT_EQ(capped.status, LcpStatus::max_iterations);
+  EXPECT_EQ(capped.iterations, 650);
 }
 
 // The iteration cap bounds a pivoting run that cannot finish within it.

@@ -112,6 +112,19 @@ TEST(Mlcp, InvalidInput) {
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
   solver.solve(Mat::Identity(3, 3), Vec3(1, NAN, 1), 1, r);
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
+  // A non-finite entry of a sparse K, for the Newton (automatic) and the PGS paths.
+  Mat K = fixtures::random_spd(4, 3);
+  K(1, 2) = NAN;
+  const SparseMat Ks = K.sparseView();
+  for (auto method : {MlcpMethod::automatic, MlcpMethod::pgs}) {
+    MlcpSolver sparse(0, {.method = method});
+    sparse.solve(Ks, fixtures::uniform_vector(4, 5), 1, r);
+    EXPECT_EQ(r.status, LcpStatus::invalid_input) << to_string(method);
+    K(1, 2) = INFINITY;
+    sparse.solve(SparseMat(K.sparseView()), fixtures::uniform_vector(4, 5), 1, Vec::Zero(4), r);
+    EXPECT_EQ(r.status, LcpStatus::invalid_input) << to_string(method);
+    K(1, 2) = NAN;
+  }
 }
 
 }  // namespace

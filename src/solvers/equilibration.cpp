@@ -1,0 +1,104 @@
+// Power-of-two Ruiz equilibration and the relative residual (see equilibration.hpp).
+#include "solvers/equilibration.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+namespace stickslip::solvers {
+
+namespace {
+
+constexpr int kMaxSweeps = 20;  // each sweep halves log(max norm / min norm); 20 cover any double range
+// Row and column maxima within this factor of each other count as balanced: a pivot tolerance of
+// 1e-10 does not notice a factor 16, and a nearly balanced matrix keeps E = D = I (and with it the
+// pivoting path and cost it had without balancing).
+constexpr double kBalanced = 16.0;
+
+// x times the power of two that brings it towards 1 by half its exponent: with x = f 2^e
+// (f in [0.5, 1)), the factor 2^(-floor(e / 2)). Read from the bits of normal doubles: the event-driven
+// scheme balances thousands of tiny LCPs, where frexp and ldexp calls would dominate.
+double halve_exponent(double factor, double x) {
+  if (!(x > 0.0)) return factor;  // a zero row or column keeps its factor
+  const auto biased = static_cast<int>((std::bit_cast<std::uint64_t>(x) >> 52) & 0x7ff);
+  int e = biased - 1022;
+  if (biased == 0) (void)std::frexp(x, &e);  // subnormal
+  const int s = e >= 0 ? -(e / 2) : (1 - e) / 2;
+  if (s > -1022 && s < 1023) return factor * std::bit_cast<double>(static_cast<std::uint64_t>(s + 1023) << 52);
+  return std::ldexp(factor, s);
+}
+
+}  // namespace
+
+void Equilibration::reserve(Eigen::Index capacity) {
+  if (capacity <= row_.size()) return;
+  row_.resize(capacity);
+  col_.resize(capacity);
+  rowmax_.resize(capacity);
+  colmax_.resize(capacity);
+}
+
+void Equilibration::compute(const MatRef& M) {
+  n_ = M.rows();
+  reserve(n_);
+  const Eigen::Index n = n_;
+  row_.head(n).setOnes();
+  col_.head(n).setOnes();
+  for (int sweep = 0;; ++sweep) {
+    // One pass gives every row and column maximum of E M D (zero rows and columns are left out).
+    rowmax_.head(n).setZero();
+    double lo = INFINITY, hi = 0.0;
+    double* rowmax = rowmax_.data();
+    const double* r = row_.data();
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const double* m = M.col(j).data();  // MatRef columns are contiguous
+      const double c = col_[j];
+      double cm = 0.0;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        const double a = std::abs(m[i]) * r[i] * c;
+        rowmax[i] = std::max(rowmax[i], a);
+        cm = std::max(cm, a);
+      }
+      colmax_[j] = cm;
+      if (cm > 0.0) lo = std::min(lo, cm);
+    }
+    for (Eigen::Index i = 0; i < n; ++i)
+      if (rowmax_[i] > 0.0) lo = std::min(lo, rowmax_[i]);
+    hi = n > 0 ? rowmax_.head(n).maxCoeff() : 0.0;
+    max_entry_ = hi;
+    if (!(hi > kBalanced * lo) || sweep == kMaxSweeps) return;
+    for (Eigen::Index j = 0; j < n; ++j) col_[j] = halve_exponent(col_[j], colmax_[j]);
+    for (Eigen::Index i = 0; i < n; ++i) row_[i] = halve_exponent(row_[i], rowmax_[i]);
+  }
+}
+
+void Equilibration::set_identity(const MatRef& M) {
+  n_ = M.rows();
+  reserve(n_);
+  row_.head(n_).setOnes();
+  col_.head(n_).setOnes();
+  max_entry_ = n_ > 0 ? M.cwiseAbs().maxCoeff() : 0.0;
+}
+
+double Equilibration::relative_residual(const VecRef& q, const VecRef& z, const VecRef& w,
+                                        Eigen::Index n_free) const {
+  double num = 0.0, zmax = 0.0, qmax = 0.0;
+  for (Eigen::Index i = 0; i < n_; ++i) {
+    const double zs = z[i] / col_[i], ws = row_[i] * w[i];
+    const double term = i < n_free ? std::abs(ws) : std::abs(std::min(zs, ws));
+    if (!(term <= num)) num = std::isnan(term) ? INFINITY : term;
+    zmax = std::max(zmax, std::abs(zs));
+    qmax = std::max(qmax, std::abs(row_[i] * q[i]));
+  }
+  if (num == 0.0) return 0.0;
+  return num / std::max(qmax, max_entry_ * zmax);
+}
+
+double relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w, Eigen::Index n_free) {
+  Equilibration e(q.size());
+  e.compute(M);
+  return e.relative_residual(q, z, w, n_free);
+}
+
+}  // namespace stickslip::solvers

@@ -1,0 +1,53 @@
+// Row and column equilibration of an LCP matrix, and the scale-free residual measured with it.
+//
+// For positive diagonal E = diag(r), D = diag(c), LCP(M, q) and LCP(E M D, E q) are equivalent:
+// z = D z', w = E^{-1} w' (signs and complementarity are kept). Lemke pivots on the balanced problem
+// so that its pivot and ratio tolerances mean the same in every row; Lemke, `auto` and the mixed LCP judge
+// answers by the residual of the balanced problem, which a badly scaled row cannot hide in.
+#pragma once
+
+#include "solvers/lcp_problem.hpp"
+
+namespace stickslip::solvers {
+
+// The relative residual below which `auto` and the mixed LCP's elimination accept an answer
+// (iterative answers and eliminated ones carry more rounding than one exact pivoting solve).
+constexpr double kAcceptableRelativeResidual = 1e-8;
+
+class Equilibration {
+ public:
+  explicit Equilibration(Eigen::Index capacity = 0) { reserve(capacity); }
+  void reserve(Eigen::Index capacity);
+
+  // Ruiz's iteration (Ruiz 2001, "A scaling algorithm to equilibrate both rows and columns norms in
+  // matrices") with factors rounded to powers of two, so that E M D and E q are exact. It stops as
+  // soon as the largest entries of all non-zero rows and columns of E M D are within a factor 16 of
+  // each other (at most 20 sweeps); an already balanced matrix costs one pass and keeps E = D = I.
+  // No allocation when n <= capacity.
+  void compute(const MatRef& M);
+  // E = D = I (no balancing), with max_entry() = max |M|.
+  void set_identity(const MatRef& M);
+
+  // r and c of the last compute (entries [0, n) are valid), and max |E M D|.
+  const Vec& row() const { return row_; }
+  const Vec& col() const { return col_; }
+  double max_entry() const { return max_entry_; }
+  Eigen::Index size() const { return n_; }
+
+  // The residual of (z, w) in the balanced problem relative to its magnitude:
+  //   max_i |min(z_i / c_i, r_i w_i)| (|r_i w_i| on the first n_free rows)
+  //   / max(||E q||_inf, max|E M D| ||D^{-1} z||_inf),
+  // 0 when the denominator is 0 (then z = 0 and q = 0 solve), +inf when not finite.
+  double relative_residual(const VecRef& q, const VecRef& z, const VecRef& w, Eigen::Index n_free = 0) const;
+
+ private:
+  Vec row_, col_, rowmax_, colmax_;
+  Eigen::Index n_ = 0;
+  double max_entry_ = 0.0;
+};
+
+// Convenience (allocates): the relative residual above for LCP(M, q) or MLCP(M, q, n_free).
+double relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w,
+                         Eigen::Index n_free = 0);
+
+}  // namespace stickslip::solvers
