@@ -164,6 +164,12 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
   // slip). A contact whose own forces reached its bound leaves its mode; this also keeps mirror-image
   // contacts of a symmetric system in mirror-image modes.
   for (std::size_t k = 0; k < nc; ++k) {
+    // A slip forced at this instant that reverses at once was forced the wrong way (the smooth
+    // force's sign on a degenerate boundary): the other direction is the one left.
+    if (forced_[k] >= 0 && triggered[k] == EventFunction::slip_reversal) {
+      forced_[k] = static_cast<int>(forced_[k] == static_cast<int>(ContactState::slip_positive) ? ContactState::slip_negative
+                                                                                                 : ContactState::slip_positive);
+    }
     if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
     if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
       const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <=
