@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
@@ -18,18 +18,10 @@ struct RunResult {
 };
 
 inline RunResult run_yaml(const std::string& yaml) {
-  TempDir dir;
-  const ModelFile mf = read_model_file(dir.write("m.yaml", yaml));
+  const ModelFile mf = model_from_yaml(yaml);
   RunResult r;
   r.summary = simulate(mf.model, mf.options, r.out, {}, &r.events);
   return r;
-}
-
-// Full precision in generated model files (std::to_string keeps 6 decimals only).
-inline std::string num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
 }
 
 inline std::vector<EventRecord> events_of_kind(const RunResult& r, const std::string& kind) {

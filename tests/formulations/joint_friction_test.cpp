@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 #include "math/errors.hpp"
@@ -12,10 +12,6 @@
 namespace stickslip {
 namespace {
 
-ModelFile from_yaml(const std::string& yaml) {
-  test::TempDir dir;
-  return read_model_file(dir.write("m.yaml", yaml));
-}
 
 // A disc (m = 2 kg, J = 0.05 kg m²) spinning on a fixed axle of radius R = 0.02 m under gravity.
 // Its centre does not move, so the axle carries the total force T = m g (upwards). In the pin model
@@ -24,7 +20,7 @@ ModelFile from_yaml(const std::string& yaml) {
 // uniformly at α = R μ m g / (J √(1 + μ²)) while it slips. Sliding at R ω ≫ v_t makes tanh(v/v_t) = 1
 // to 1e-12; the rest is integration error (rtol 1e-10): 1e-7 relative.
 TEST(JointFriction, SpinningDiscDeceleratesAtTheClosedFormRate) {
-  const ModelFile mf = from_yaml(R"(gravity: [0, -9.81]
+  const ModelFile mf = test::model_from_yaml(R"(gravity: [0, -9.81]
 bodies:
   - {name: disc, mass: 2.0, inertia: 0.05, position: [0, 0], angular_velocity: 50}
 joints:
@@ -51,7 +47,7 @@ simulation: {t_end: 1.0, output_interval: 0.1, rtol: 1e-10, atol: 1e-12}
 // (F_⊥ = m g, no moment: the joint point is the centre of mass), so F_N = m g and the slider
 // decelerates at μ g until it stops. Tolerance as above.
 TEST(JointFriction, SliderInAGuideDeceleratesAtMuG) {
-  const ModelFile mf = from_yaml(R"(gravity: [0, -9.81]
+  const ModelFile mf = test::model_from_yaml(R"(gravity: [0, -9.81]
 bodies:
   - {name: slider, mass: 3.0, inertia: 0.1, position: [0, 0], velocity: [2, 0]}
 joints:
@@ -90,7 +86,7 @@ joints:
 simulation: {t_end: 0.2, output_interval: 0.1, rtol: 1e-10, atol: 1e-12}
 )";
     yaml.replace(yaml.find("OFFSET"), 6, std::to_string(d));
-    const ModelFile mf = from_yaml(yaml);
+    const ModelFile mf = test::model_from_yaml(yaml);
     MemorySink out;
     simulate(mf.model, mf.options, out);
     const auto v = out.series("slider.vx");
@@ -121,9 +117,9 @@ std::string pendulum_yaml(const std::string& friction) {
 // iteration stops at 1e-10 of the right-hand side, so trajectories agree to ~1e-9 over 3 s of
 // chaotic motion (the tolerance of the integration itself).
 TEST(JointFriction, ZeroFrictionReproducesTheIdealJoint) {
-  const ModelFile ideal = from_yaml(pendulum_yaml(""));
+  const ModelFile ideal = test::model_from_yaml(pendulum_yaml(""));
   const ModelFile zero =
-      from_yaml(pendulum_yaml(", friction: {law: coulomb_tanh, mu: 0, v_t: 1e-3, pin_radius: 0.1}"));
+      test::model_from_yaml(pendulum_yaml(", friction: {law: coulomb_tanh, mu: 0, v_t: 1e-3, pin_radius: 0.1}"));
   MemorySink a, b;
   simulate(ideal.model, ideal.options, a);
   simulate(zero.model, zero.options, b);
@@ -137,7 +133,7 @@ TEST(JointFriction, ZeroFrictionReproducesTheIdealJoint) {
 // Friction only removes energy: with LuGre in both joints the mechanical energy never increases
 // (beyond the integration tolerance) and ends far below its start.
 TEST(JointFriction, EnergyDecreasesMonotonically) {
-  const ModelFile mf = from_yaml(
+  const ModelFile mf = test::model_from_yaml(
       pendulum_yaml(", friction: {law: lugre, mu_s: 0.4, mu_k: 0.3, sigma0: 1e4, sigma1: 30, v_s: 0.01, pin_radius: 0.05}"));
   MemorySink out;
   simulate(mf.model, mf.options, out);
@@ -154,7 +150,7 @@ TEST(JointFriction, NewtonFailureNamesTheJoint) {
   std::string yaml = pendulum_yaml(", friction: {law: coulomb_tanh, mu: 2, v_t: 1e-3, pin_radius: 2}");
   yaml.replace(yaml.find("position: [0.5, 0]}"), 19, "position: [0.5, 0], velocity: [0, -0.5], angular_velocity: -1}");
   yaml.replace(yaml.find("position: [1.5, 0]}"), 19, "position: [1.5, 0], velocity: [0, -1.5], angular_velocity: -1}");
-  const ModelFile mf = from_yaml(yaml);
+  const ModelFile mf = test::model_from_yaml(yaml);
   MemorySink out;
   try {
     simulate(mf.model, mf.options, out);

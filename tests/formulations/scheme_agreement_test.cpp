@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
@@ -26,13 +26,6 @@ MemorySink run(ModelFile mf, Scheme scheme, double step) {
   return out;
 }
 
-double max_difference(const MemorySink& a, const MemorySink& b, const std::string& column) {
-  const auto x = a.series(column), y = b.series(column);
-  double d = 0;
-  for (std::size_t k = 0; k < std::min(x.size(), y.size()); ++k) d = std::max(d, std::abs(x[k] - y[k]));
-  return d;
-}
-
 // The slider-crank on a rough guide (examples/slider_crank_rough_guide, the kind of system of Fu &
 // Yue 2011): the slider's position from the time-stepping scheme converges to the event-driven one
 // (dopri5 at rtol 1e-10, events to 1e-12 s: a reference far more accurate than any step here) with
@@ -43,7 +36,7 @@ TEST(SchemeAgreement, TimeSteppingConvergesToEventDrivenOnTheRoughGuideSliderCra
   const MemorySink reference = run(mf, Scheme::event_driven, 0);
   std::vector<double> errors;
   for (double h : {1e-3, 5e-4, 2.5e-4}) {
-    errors.push_back(max_difference(run(mf, Scheme::time_stepping, h), reference, "slider.x"));
+    errors.push_back(test::max_difference(run(mf, Scheme::time_stepping, h), reference, "slider.x"));
     RecordProperty("error_h_" + std::to_string(h), std::to_string(errors.back()));
   }
   EXPECT_LT(errors.front(), 1e-3);
@@ -72,8 +65,8 @@ simulation: {t_end: 0.8, output_interval: 0.01}
   test::TempDir dir;
   const ModelFile mf = read_model_file(dir.write("rock.yaml", yaml));
   const MemorySink reference = run(mf, Scheme::event_driven, 0);
-  const double coarse = max_difference(run(mf, Scheme::time_stepping, 4e-4), reference, "block.theta");
-  const double fine = max_difference(run(mf, Scheme::time_stepping, 1e-4), reference, "block.theta");
+  const double coarse = test::max_difference(run(mf, Scheme::time_stepping, 4e-4), reference, "block.theta");
+  const double fine = test::max_difference(run(mf, Scheme::time_stepping, 1e-4), reference, "block.theta");
   RecordProperty("coarse", std::to_string(coarse));
   RecordProperty("fine", std::to_string(fine));
   // The tilt is 0.1 rad; the time-stepping scheme resolves the impact to within its step.
@@ -131,7 +124,7 @@ TEST(SchemeAgreement, RedundantJointsUnderTimeStepping) {
     EXPECT_EQ(s.complementarity_solver, "lemke");
     EXPECT_EQ(s.complementarity_solves, s.stats.steps);
     for (const std::string& w : warnings) EXPECT_EQ(w.find("failed with Lemke"), std::string::npos) << w;
-    errors.push_back(max_difference(out, reference, "link1.theta"));
+    errors.push_back(test::max_difference(out, reference, "link1.theta"));
     double split = 0, largest = 0;
     for (const char* c : {"P1.fx", "P1.fy", "P2.fx", "P2.fy", "P3.fx", "P3.fy"}) {
       const auto x = out.series(c), y = reference.series(c);

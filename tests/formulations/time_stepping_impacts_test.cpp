@@ -5,18 +5,14 @@
 
 #include <cmath>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {
 namespace {
 
-std::string num(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
+using test::num;
 
 // A 1 kg block of half-width b and half-height hh tilted by tilt about its left bottom corner (at the
 // origin), at rest, on two corner contacts with e = 0 and friction μ = 2 (sticking).

@@ -4,24 +4,20 @@
 
 #include <cmath>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {
 namespace {
 
-ModelFile read_yaml(const std::string& yaml) {
-  test::TempDir dir;
-  return read_model_file(dir.write("springs.yaml", yaml));
-}
 
 // A 1 kg block on a spring of 1e8 N/m (ω h = 10 at h = 1 ms: any explicit treatment diverges).
 // For a linear spring the scheme with θ = 1/2 is the trapezoidal rule, which conserves the energy
 // of a linear oscillator exactly; the spring's Jacobian comes from central differences (relative
 // error ≈ 1e-10), so the energy holds to 1e-8 over 1000 steps.
 TEST(TimeSteppingSprings, StiffTranslationalSpringConservesEnergyWithTheMidpointRule) {
-  const ModelFile mf = read_yaml(R"(bodies:
+  const ModelFile mf = test::model_from_yaml(R"(bodies:
   - {name: block, mass: 1, inertia: 0.01, position: [1.001, 0]}
 forces:
   - {name: spring, type: spring_damper, bodies: [ground, block], stiffness: 1e8, rest_length: 1}
@@ -42,7 +38,7 @@ simulation: {scheme: time-stepping, t_end: 1, output_interval: 0.1, step: 1e-3}
 // instead of decaying (docs/schemes.md), which is why the Zhang & Wang 2017 examples use θ = 1.
 TEST(TimeSteppingSprings, StiffRotationalDamperNeedsThetaOne) {
   for (double theta : {1.0, 0.5}) {
-    const ModelFile mf = read_yaml(R"(bodies:
+    const ModelFile mf = test::model_from_yaml(R"(bodies:
   - {name: a, mass: 1, inertia: 0.2, angular_velocity: -0.5}
   - {name: b, mass: 1, inertia: 0.2, angular_velocity: 0.5}
 joints:

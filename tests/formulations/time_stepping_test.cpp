@@ -7,25 +7,17 @@
 #include <cmath>
 #include <numbers>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {
 namespace {
 
+using test::num;
+
 constexpr double kG = 9.81;
 
-std::string num(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-ModelFile read_yaml(const std::string& yaml) {
-  test::TempDir dir;
-  return read_model_file(dir.write("model.yaml", yaml));
-}
 
 MemorySink run(const ModelFile& mf, MemoryEventSink* events = nullptr) {
   MemorySink out;
@@ -35,7 +27,7 @@ MemorySink run(const ModelFile& mf, MemoryEventSink* events = nullptr) {
 
 // A ball of radius 0.1 m whose lowest point starts h0 above the floor, frictionless, Newton e.
 ModelFile ball(double h0, double e, double step, double t_end) {
-  return read_yaml("gravity: [0, -9.81]\nbodies:\n  - {name: ball, mass: 1.0, inertia: 0.004, position: [0, " +
+  return test::model_from_yaml("gravity: [0, -9.81]\nbodies:\n  - {name: ball, mass: 1.0, inertia: 0.004, position: [0, " +
                    num(0.1 + h0) +
                    "]}\ncontacts:\n  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1, "
                    "impact: {law: newton, e: " +
@@ -102,7 +94,7 @@ ModelFile block(double incline, double v0, const std::string& friction, double s
   }
   yaml += "simulation: {scheme: time-stepping, t_end: " + num(t_end) + ", output_interval: 0.02, step: " + num(step) +
           ", time_stepping: {theta: " + num(theta) + "}}\n";
-  return read_yaml(yaml);
+  return test::model_from_yaml(yaml);
 }
 
 double final_distance(const MemorySink& out, double incline) {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "io/input_error.hpp"
 #include "io/model_file.hpp"
 
@@ -35,11 +35,6 @@ std::string replace(std::string s, const std::string& from, const std::string& t
   return s.replace(pos, from.size(), to);
 }
 
-ModelFile read(const std::string& yaml) {
-  test::TempDir dir;
-  return read_model_file(dir.write("wall.yaml", yaml));
-}
-
 const Contact* find_contact(const Model& m, const std::string& name) {
   for (const Contact& c : m.contacts)
     if (c.name == name) return &c;
@@ -52,7 +47,7 @@ const Contact* find_contact(const Model& m, const std::string& name) {
 // the lower corners strictly under the upper bottom edge, 2 per pair); 4 per pair of neighbours in
 // a row (16).
 TEST(BlockWallGenerator, RunningBondBodiesAndContacts) {
-  const ModelFile mf = read(kWall);
+  const ModelFile mf = test::model_from_yaml(kWall);
   const Model& m = mf.model;
   ASSERT_EQ(m.bodies.size(), 1u + 1u + 7u);  // ground, table, 7 blocks
   const int half = m.body_index("wall_1_0"), full = m.body_index("wall_1_1");
@@ -98,7 +93,7 @@ TEST(BlockWallGenerator, RunningBondBodiesAndContacts) {
 
 // Initial gaps are zero (to rounding) wherever blocks touch: the wall starts at rest in contact.
 TEST(BlockWallGenerator, StacksExactly) {
-  ModelFile mf = read(replace(kWall, "bond: running", "bond: stack"));
+  ModelFile mf = test::model_from_yaml(replace(kWall, "bond: running", "bond: stack"));
   EXPECT_EQ(mf.model.bodies.size(), 2u + 6u);
   EXPECT_NE(find_contact(mf.model, "wall_1_1_br_on_0_1"), nullptr);
   // Aligned corners are one contact: the lower block's corner is not also put under the upper edge.
@@ -109,7 +104,7 @@ TEST(BlockWallGenerator, NoBodiesSectionNeeded) {
   const std::string yaml = R"(generators:
   - {type: block_wall, name: stack, rows: 4, block: {width: 1, height: 1, mass: 1}, impact: {law: newton, e: 0}}
 )";
-  const ModelFile mf = read(yaml);
+  const ModelFile mf = test::model_from_yaml(yaml);
   EXPECT_EQ(mf.model.bodies.size(), 5u);
   EXPECT_EQ(mf.model.contacts.size(), 2u + 3u * 2u);
 }

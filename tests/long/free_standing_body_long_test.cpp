@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
@@ -12,11 +12,7 @@ namespace stickslip {
 namespace {
 
 MemorySink run(const std::string& name, void (*tweak)(SimulationOptions&) = nullptr) {
-  ModelFile mf = read_model_file(test::source_path("examples/free_standing_body/" + name + ".yaml"));
-  if (tweak) tweak(mf.options);
-  MemorySink out;
-  simulate(mf.model, mf.options, out);
-  return out;
+  return test::run_model_file("examples/free_standing_body/" + name + ".yaml", tweak);
 }
 
 // The drop test with the paper's integrator: RK4 at h = 1e-6 s (Zhang & Wang 2017 §3.1). RK4's error

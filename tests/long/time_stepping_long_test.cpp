@@ -8,17 +8,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../test_support.hpp"
+#include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {
 namespace {
-
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (auto pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size())) s.replace(pos, from.size(), to);
-  return s;
-}
 
 MemorySink run(ModelFile mf, double t_end, double output_interval) {
   mf.options.t_end = t_end;
@@ -28,26 +23,7 @@ MemorySink run(ModelFile mf, double t_end, double output_interval) {
   return out;
 }
 
-double max_difference(const MemorySink& a, const MemorySink& b, const std::string& column) {
-  const auto x = a.series(column), y = b.series(column);
-  double e = 0;
-  for (std::size_t k = 0; k < std::min(x.size(), y.size()); ++k) e = std::max(e, std::abs(x[k] - y[k]));
-  return e;
-}
-
 const char* kSliderCrank = "examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml";
-
-MemorySink compliant_slider_crank(double t_end) {
-  std::string yaml = test::read_text(test::source_path(kSliderCrank));
-  yaml = replace_all(yaml, "impact: {law: newton, e: 0}", "normal: {law: linear_spring_damper, k: 1e8, c: 2e4}");
-  yaml = replace_all(yaml, "friction: {law: coulomb, mu_s: 0.3, mu_k: 0.2}", "friction: {law: coulomb_tanh, mu: 0.2, v_t: 1e-4}");
-  yaml = replace_all(yaml, "scheme: time-stepping", "scheme: compliant");
-  test::TempDir dir;
-  ModelFile mf = read_model_file(dir.write("compliant.yaml", yaml));
-  mf.options.integrator_options.rtol = 1e-9;
-  mf.options.integrator_options.atol = 1e-11;
-  return run(mf, t_end, 0.02);
-}
 
 // Over 2 s (four reversals of the slider): errors of the crank angle and the slider position for
 // h = 4 ms … 125 µs, printed as the table in docs/schemes.md. Orders between successive step sizes
@@ -56,7 +32,7 @@ MemorySink compliant_slider_crank(double t_end) {
 // contact's penetration and regularisation about as much).
 TEST(TimeSteppingLong, SliderCrankConvergenceTable) {
   const double t_end = 2.0;
-  const MemorySink reference = compliant_slider_crank(t_end);
+  const MemorySink reference = test::compliant_rough_guide(t_end, 1e-9, 0.02);
   const ModelFile mf = read_model_file(test::source_path(kSliderCrank));
   std::vector<double> steps{4e-3, 2e-3, 1e-3, 5e-4, 2.5e-4, 1.25e-4}, errors;
   std::printf("h [s]      crank.theta error [rad]   slider.x error [m]   order\n");
@@ -64,14 +40,14 @@ TEST(TimeSteppingLong, SliderCrankConvergenceTable) {
     ModelFile m = mf;
     m.options.integrator_options.step = h;
     const MemorySink out = run(m, t_end, 0.02);
-    errors.push_back(max_difference(out, reference, "crank.theta"));
+    errors.push_back(test::max_difference(out, reference, "crank.theta"));
     const double order = errors.size() > 1 ? std::log2(errors[errors.size() - 2] / errors.back()) : NAN;
-    std::printf("%-10g %-25.3e %-20.3e %.2f\n", h, errors.back(), max_difference(out, reference, "slider.x"), order);
+    std::printf("%-10g %-25.3e %-20.3e %.2f\n", h, errors.back(), test::max_difference(out, reference, "slider.x"), order);
   }
   for (std::size_t k = 1; k + 1 < errors.size(); ++k) EXPECT_NEAR(std::log2(errors[k - 1] / errors[k]), 1.0, 0.2) << k;
   ModelFile fine = mf;
   fine.options.integrator_options.step = 2.5e-5;
-  EXPECT_LT(max_difference(run(fine, t_end, 0.02), reference, "crank.theta"), 2e-4);
+  EXPECT_LT(test::max_difference(run(fine, t_end, 0.02), reference, "crank.theta"), 2e-4);
 }
 
 // x_xd = x1 − x0 − x1(0), the body's displacement relative to the platform, at the ends of the
