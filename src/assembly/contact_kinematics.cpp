@@ -1,5 +1,6 @@
 #include "assembly/contact_kinematics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -7,6 +8,14 @@
 #include "assembly/body_kinematics.hpp"
 
 namespace stickslip {
+
+double compliant_contact_activity(const Contact& c, const ContactKinematics& kin, double impact_speed) {
+  if (!kin.in_range) return kin.gap > 0 ? -kin.gap : -1.0;
+  const double delta = -kin.gap;
+  if (delta <= 0) return delta;
+  const double v_impact = std::isnan(impact_speed) ? -kin.vn : impact_speed;
+  return c.normal->signed_force(delta, -kin.vn, std::max(v_impact, c.min_impact_speed));
+}
 namespace {
 
 struct Geometry {

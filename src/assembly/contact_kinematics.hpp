@@ -31,6 +31,13 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
 // beside its extent has fallen past the end.
 double closing_step_cap(const Contact& c, const ContactKinematics& kin);
 
+// The activity of a compliant contact, the event function of its onset and release: the signed
+// normal force of its law while the bodies overlap (negative when the law would pull), -overlap
+// before they touch; beside a line's extent -gap above the line, -1 below. `impact_speed` is the
+// approach speed recorded at onset (NaN: not recorded yet, the current one is used); speeds below
+// the contact's min_impact_speed are raised to it.
+double compliant_contact_activity(const Contact& c, const ContactKinematics& kin, double impact_speed);
+
 // Adds W_N F_N + W_T F_T of one contact to a generalised force vector (dynamic bodies only).
 void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,
                        double tangential_force, Vec& f);

@@ -36,7 +36,7 @@ class SimulationRun {
   void write_row(double t, const Vec& y);
   void write_outputs_of_last_step(const Integrator& integ, double t_until);
   bool handle_contact_event(Integrator& integ);
-  void check_drift(double t);
+  void check_drift(const Integrator& integ);
   void check_step_stability(double t);
   void note_contact_mass(double t, int contact, const Vec& y);
   NumericalError diagnose(const NumericalError& e, const Integrator& integ);
@@ -218,8 +218,13 @@ void SimulationRun::check_step_stability(double t) {
 // After a step the last evaluation was at its end (FSAL, or the step's final stage): a constraint
 // violation far beyond any integration error means the mechanism locked up or the step is too large
 // for it; stop before such a state is written as results.
-void SimulationRun::check_drift(double t) {
+void SimulationRun::check_drift(const Integrator& integ) {
   if (model_.n_constraints == 0) return;
+  if (ode_.workspace().phi.cwiseAbs().maxCoeff() <= drift_limit_) return;
+  // The workspace holds the last stage evaluated (the step's end for rk4 and dopri5, a Newton iterate
+  // for bdf): confirm at the accepted state before stopping the run.
+  const double t = integ.t();
+  ode_.evaluate(t, integ.y());
   const Vec& phi = ode_.workspace().phi;
   Eigen::Index row = 0;
   const double worst = phi.cwiseAbs().maxCoeff(&row);
@@ -287,7 +292,7 @@ SimulationSummary SimulationRun::run() {
       }
       integ->step(ode_, t_limit);
       ++step;
-      check_drift(integ->t());
+      check_drift(*integ);
       if (fixed_step_) check_step_stability(integ->t());
       if (handle_contact_event(*integ)) continue;
       write_outputs_of_last_step(*integ, integ->t());

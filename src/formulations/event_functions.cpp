@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "assembly/contact_kinematics.hpp"
+
 namespace stickslip {
 
 std::vector<EventFunction> event_functions(const ModalDynamics& dyn) {
@@ -27,12 +29,7 @@ std::vector<EventFunction> event_functions(const ModalDynamics& dyn) {
 
 double compliant_activity(const ModalDynamics& dyn, int contact) {
   const std::size_t k = static_cast<std::size_t>(contact);
-  const Contact& c = dyn.model().contacts[k];
-  const ContactKinematics& kin = dyn.workspace().contacts[k];
-  if (!kin.in_range) return kin.gap > 0 ? -kin.gap : -1.0;  // as MultibodyOde::activity
-  const double delta = -kin.gap;
-  if (delta <= 0) return delta;
-  return c.normal->signed_force(delta, -kin.vn, std::max(dyn.impact_speed(contact), c.min_impact_speed));
+  return compliant_contact_activity(dyn.model().contacts[k], dyn.workspace().contacts[k], dyn.impact_speed(contact));
 }
 
 double event_value(const EventFunction& e, const ModalDynamics& dyn) {

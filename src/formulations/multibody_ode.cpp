@@ -184,12 +184,7 @@ double MultibodyOde::max_step(double t, const Vec& y) {
 // event too. Positive while the contact pushes. Beside a line's extent it is −g_N while the point is
 // above the line (continuous where it enters the extent) and −1 once it is below (fallen past the end).
 double MultibodyOde::activity(std::size_t k, const ContactKinematics& kin) const {
-  if (!kin.in_range) return kin.gap > 0 ? -kin.gap : -1.0;
-  const double delta = -kin.gap;
-  if (delta <= 0) return delta;
-  const Contact& c = model_.contacts[k];
-  const double v_impact = std::isnan(impact_speed_[k]) ? std::max(-kin.vn, c.min_impact_speed) : impact_speed_[k];
-  return c.normal->signed_force(delta, -kin.vn, v_impact);
+  return compliant_contact_activity(model_.contacts[k], kin, impact_speed_[k]);
 }
 
 double MultibodyOde::activity_at(double t, const Vec& y, int contact) {

@@ -28,6 +28,12 @@ void check_options(const SimulationOptions& o) {
   if (!(o.output_interval >= 0) || !std::isfinite(o.output_interval)) {
     throw ModelError("simulation.output_interval", "must be a finite number >= 0");
   }
+  // rk4 and the time-stepping scheme take `step` as their step; dopri5 and bdf read 0 as automatic.
+  const bool fixed_step = o.scheme == Scheme::time_stepping || o.integrator == "rk4";
+  const double h = o.integrator_options.step;
+  if (!std::isfinite(h) || h < 0 || (fixed_step && !(h > 0))) {
+    throw ModelError("simulation.step", fixed_step ? "must be a finite number > 0" : "must be a finite number >= 0");
+  }
   // A run that would write more rows than this is almost certainly a typo (1e-5 for 1e-2...).
   constexpr double kMaxRows = 1e8;
   if (o.output_interval > 0 && (o.t_end - o.t_start) / o.output_interval > kMaxRows) {

@@ -35,7 +35,7 @@ struct TimeSteppingOptions {
   double theta = 0.5;               // θ of the θ-method, in (0, 1]: 1/2 midpoint, 1 implicit Euler
   ContactFormulation formulation = ContactFormulation::moreau_jean;
   double activation_gap = 1e-6;     // a contact whose gap at q_k + θ h v_k is below this takes part in a step [m]
-  double drift_correction = 1.0;    // β in (0, 2): share of the predicted position error of the bilateral
+  double drift_correction = 1.0;    // β in [0, 2): share of the predicted position error of the bilateral
                                     // constraints (and of penetrations, Stewart-Trinkle) removed per step
   std::string solver = "auto";      // complementarity solver of the step: auto, lemke, pgs
   double tolerance = 1e-6;          // pgs: natural residual, relative to max(1, ‖b‖∞) [m/s, N s]

@@ -68,6 +68,17 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
   }
+  const auto require = [](bool ok, const char* key, const char* what) {
+    if (!ok) throw ModelError(std::string("simulation.time_stepping.") + key, what);
+  };
+  require(opt_.drift_correction >= 0 && opt_.drift_correction < 2, "drift_correction", "β must lie in [0, 2)");
+  require(opt_.activation_gap >= 0 && std::isfinite(opt_.activation_gap), "activation_gap", "must be a finite number >= 0");
+  require(opt_.tolerance > 0 && std::isfinite(opt_.tolerance), "tolerance", "must be a finite number > 0");
+  require(opt_.max_iterations >= 1, "max_iterations", "must be >= 1");
+  require(opt_.min_iterations >= 0, "min_iterations", "must be >= 0");
+  require(opt_.relaxation > 0 && opt_.relaxation < 2, "relaxation", "the relaxation ω must lie in (0, 2)");
+  require(opt_.subspace_after >= 0, "subspace_after", "must be >= 0");
+  require(opt_.subspace_rounds >= 0, "subspace_rounds", "must be >= 0");
   check_model();
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);

@@ -197,7 +197,7 @@ WallSpec read_wall(const YamlField& f, SectionContext& ctx) {
   };
   w.rows = count("rows");
   w.columns = count("columns");
-  if (static_cast<long>(w.rows) * w.columns > 1000000) f.at("rows").fail("a wall has at most 1e6 blocks");
+  if (static_cast<long>(w.rows) * w.columns > 1000000) f.fail("rows × columns: a wall has at most 1e6 blocks");
   const YamlField block = f.at("block");
   block.expect_keys({"width", "height", "mass", "inertia"});
   w.width = block.at("width").as_positive();

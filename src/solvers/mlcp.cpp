@@ -56,6 +56,7 @@ void MlcpSolver::reserve(Eigen::Index capacity) {
   reduced_q_.resize(capacity);
   tmp_.resize(capacity);
   lemke_.reserve(capacity);
+  prepare_result(trial_, capacity);
   fb_.reserve(capacity);
   box_.reserve(capacity);
   eq_.reserve(capacity);

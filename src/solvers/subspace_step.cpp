@@ -4,6 +4,18 @@
 #include <cmath>
 
 namespace stickslip::solvers {
+namespace {
+
+// Sizes agree and every contact names rows of the problem (checked without allocating).
+bool fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p, std::span<const Contact2D> contacts) {
+  if (rows != n || cols != n || p != n) return false;
+  for (const Contact2D& c : contacts) {
+    if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || !(c.mu >= 0)) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 void SubspaceStep::reserve(Eigen::Index n) {
   const auto size = static_cast<std::size_t>(n);
@@ -71,6 +83,7 @@ void SubspaceStep::add_entry(Eigen::Index r, Eigen::Index c, double w) {
 }
 
 bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+  if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
   classify(contacts, b.size(), p);
   for (Eigen::Index c = 0; c < W.cols(); ++c)
     for (Eigen::Index r = 0; r < W.rows(); ++r) add_entry(r, c, W(r, c));
@@ -78,6 +91,7 @@ bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const Conta
 }
 
 bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+  if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
   classify(contacts, b.size(), p);
   for (Eigen::Index c = 0; c < W.outerSize(); ++c)
     for (SparseMat::InnerIterator it(W, c); it; ++it) add_entry(it.row(), c, it.value());

@@ -121,7 +121,8 @@ TEST(ImpulseProblem, GaussSeidelDenseAndSparseSatisfyTheContactLaws) {
       expect_solution(p, minv, 1e-8);
     }
   }
-  EXPECT_GE(converged, 30) << "of 40";
+  // 38 of these 40 fixed-seed samples converge (measured): fewer means Gauss-Seidel got worse.
+  EXPECT_GE(converged, 38) << "of 40";
 }
 
 // The sparse assembly holds the same numbers as the dense one, and Gauss-Seidel visits rows in the

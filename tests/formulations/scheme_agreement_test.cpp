@@ -45,7 +45,7 @@ TEST(SchemeAgreement, TimeSteppingConvergesToEventDrivenOnTheRoughGuideSliderCra
 
 // A rigid block rocking on a floor that does not let it slide (Housner 1963): under both schemes
 // its impacts keep Housner's ratio, so the rocking angle agrees; the time-stepping error shrinks
-// with h at first order (a 4× smaller step gives a 4× smaller error, within ±50 % for the phase
+// with h at first order (a 4× smaller step gives a 4× smaller error, within ±25 % for the phase
 // error of the impact instants at these steps).
 TEST(SchemeAgreement, RockingBlockImpactsAgree) {
   const double b = 0.2, h = 0.5, m = 3.0, phi = 0.1;
@@ -69,15 +69,16 @@ simulation: {t_end: 0.8, output_interval: 0.01}
   const double fine = test::max_difference(run(mf, Scheme::time_stepping, 1e-4), reference, "block.theta");
   RecordProperty("coarse", std::to_string(coarse));
   RecordProperty("fine", std::to_string(fine));
-  // The tilt is 0.1 rad; the time-stepping scheme resolves the impact to within its step.
-  EXPECT_LT(fine, 2e-3);
-  EXPECT_NEAR(coarse / fine, 4.0, 2.0);
+  // The tilt is 0.1 rad; the time-stepping scheme resolves the impact to within its step. Measured
+  // 8.9e-4 and 2.1e-4 rad (ratio 4.3): first order, within ±1 for the impact instants' phase.
+  EXPECT_LT(fine, 5e-4);
+  EXPECT_NEAR(coarse / fine, 4.0, 1.0);
 }
 
 // examples/scheme_comparison: one file (each contact with a compliant normal law and a rigid impact
 // law) runs under all three schemes with the same columns, and each stops the sliding block at
 // x* = v0²/(2μg). Time-stepping: rigid feet and a constant deceleration, which the midpoint rule
-// integrates exactly, so only the stop inside a step remains (< v0 h = 1e-4 m, in fact ~1e-9).
+// integrates exactly, so only the stop inside a step remains: measured 1e-9 m, bound 1e-7 m.
 // Compliant and event-driven: the Hunt-Crossley feet settle into their static deflection
 // (5e-5 m) in the first ~2e-5 s while friction builds up, which adds ~v0 · 2e-5 s = 2e-5 m.
 TEST(SchemeAgreement, OneModelFileRunsUnderEveryScheme) {
@@ -85,7 +86,7 @@ TEST(SchemeAgreement, OneModelFileRunsUnderEveryScheme) {
   const double stop = 1.0 / (2 * 0.3 * 9.81);
   std::vector<std::string> columns;
   for (const auto& [scheme, bound] : {std::pair{Scheme::compliant, 5e-5}, std::pair{Scheme::event_driven, 5e-5},
-                                      std::pair{Scheme::time_stepping, 1e-4}}) {
+                                      std::pair{Scheme::time_stepping, 1e-7}}) {
     ModelFile m = mf;
     m.options.scheme = scheme;
     MemorySink out;

@@ -178,5 +178,29 @@ TEST(TimeStepping, DriftCorrectionAndProjectionKeepTheJointsClosed) {
   EXPECT_LT(projected, 1e-10);
 }
 
+// Options set from C++ (not through the model file's reader) are checked all the same: a fixed
+// step that is zero, and time-stepping settings out of their ranges, are refused as bad input
+// naming the option, before any step.
+TEST(TimeStepping, OptionsFromCodeAreChecked) {
+  const ModelFile base = ball(0.1, 0.5, 1e-3, 0.1);
+  const auto refused = [&base](void (*change)(SimulationOptions&), const std::string& key) {
+    ModelFile m = base;
+    change(m.options);
+    MemorySink out;
+    try {
+      simulate(m.model, m.options, out);
+      ADD_FAILURE() << key << " was accepted";
+    } catch (const ModelError& e) {
+      EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(out.rows.empty()) << key;
+  };
+  refused([](SimulationOptions& o) { o.integrator_options.step = 0; }, "simulation.step");
+  refused([](SimulationOptions& o) { o.time_stepping.relaxation = 2.5; }, "relaxation");
+  refused([](SimulationOptions& o) { o.time_stepping.max_iterations = 0; }, "max_iterations");
+  refused([](SimulationOptions& o) { o.time_stepping.subspace_rounds = -1; }, "subspace_rounds");
+  refused([](SimulationOptions& o) { o.time_stepping.drift_correction = 2; }, "drift_correction");
+}
+
 }  // namespace
 }  // namespace stickslip

@@ -68,22 +68,44 @@ TEST(SubspaceStep, SolvesATallColumnWithAFewSweeps) {
   }
 }
 
-// The step respects the cone: a contact guessed sliding keeps p_T = ±μ p_N, a separating one stays
-// at zero, and the result lies inside the bounds whatever the guess.
-TEST(SubspaceStep, ResultLiesInTheCone) {
+// From a wrong guess (impulses halved, contact 0 guessed sliding, the top one separating) the step
+// keeps the guessed active set: the sliding tangent rides its normal (p_T = μ p_N), the separating
+// contact stays at zero, every result lies in the cone, and the rows taken as equations hold
+// (W p + b = 0 on them, to the LU's rounding and the 1e-10 regularisation: 1e-9 of the scale).
+TEST(SubspaceStep, KeepsTheGuessedActiveSetAndSolvesItsRows) {
   const Column col(8);
-  Vec guess = col.exact;
-  guess[1] = 0.5 * guess[0];      // contact 0 on the cone: tied
-  guess[2 * 7] = 0.0;             // top contact separating
-  guess[2 * 7 + 1] = 0.0;
+  Vec guess = 0.5 * col.exact;
+  guess[1] = 0.5 * guess[0];  // contact 0 on the cone (μ = 0.5): tied
+  guess[2 * 7] = 0.0;         // top contact separating
   SubspaceStep step;
   ASSERT_TRUE(step.apply(col.W, col.b, col.contacts, guess));
+  EXPECT_GT((guess - 0.5 * col.exact).cwiseAbs().maxCoeff(), 1e-3) << "the step must move the impulses";
   for (const Contact2D& c : col.contacts) {
     EXPECT_GE(guess[c.normal], 0.0);
     EXPECT_LE(std::abs(guess[c.tangent]), c.mu * guess[c.normal] + 1e-15);
   }
   EXPECT_NEAR(guess[1], 0.5 * guess[0], 1e-15);
   EXPECT_EQ(guess[2 * 7], 0.0);
+  EXPECT_EQ(guess[2 * 7 + 1], 0.0);
+  const Vec v = col.W * guess + col.b;
+  const double scale = col.b.cwiseAbs().maxCoeff();
+  for (int k = 1; k < 7; ++k) {  // sticking contacts: both rows are equations
+    EXPECT_NEAR(v[2 * k], 0.0, 1e-9 * scale) << k;
+    EXPECT_NEAR(v[2 * k + 1], 0.0, 1e-9 * scale) << k;
+  }
+}
+
+// Mismatched sizes and contacts naming rows outside the problem are refused, p untouched.
+TEST(SubspaceStep, RefusesInconsistentInput) {
+  const Column col(4);
+  SubspaceStep step;
+  Vec p = col.exact;
+  Vec shorter = col.exact.head(6);
+  EXPECT_FALSE(step.apply(col.W, col.b, col.contacts, shorter));
+  std::vector<Contact2D> outside = col.contacts;
+  outside.back().tangent = 99;
+  EXPECT_FALSE(step.apply(col.W, col.b, outside, p));
+  EXPECT_EQ(p, col.exact);
 }
 
 }  // namespace
