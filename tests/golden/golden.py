@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Golden test: every shipped example, under every scheme it runs with, compared bit for bit.
+
+Each case of cases.txt runs `stickslip run` on an example file (a short end time where the example
+is long) and compares the result CSV and the event log byte for byte with the references in
+references/. CSV numbers are written in the shortest form that reads back to the same double, so
+equal text means equal bits.
+
+A reference may change only in a commit that says why the old number was wrong:
+    tests/golden/golden.py --cli build/bin/stickslip --update      # rewrite every reference
+    tests/golden/golden.py --cli build/bin/stickslip --only NAME   # one case (prefix match)
+
+Exit status: 0 all equal, 1 a difference or a failed run (each named with its first differing row,
+column and the largest difference), 2 usage.
+"""
+import argparse
+import concurrent.futures
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def read_cases(path):
+    """Lines `name  model  options...`; '#' starts a comment."""
+    cases = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].split()
+            if not line:
+                continue
+            if len(line) < 2:
+                sys.exit(f"{path}:{lineno}: a case needs a name and a model file")
+            cases.append((line[0], line[1], line[2:]))
+    names = [c[0] for c in cases]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        sys.exit(f"{path}: repeated case names {sorted(dup)}")
+    return cases
+
+
+def first_difference(ref, out):
+    """A readable account of how two CSV files differ: first row and column, largest difference."""
+    with open(ref, encoding="utf-8") as f:
+        a = f.read().splitlines()
+    with open(out, encoding="utf-8") as f:
+        b = f.read().splitlines()
+    if len(a) != len(b):
+        msg = f"{len(b)} lines, reference {len(a)}"
+    else:
+        msg = f"{len(a)} lines"
+    header = a[0].split(",") if a else []
+    first, largest = None, (0.0, "")
+    for row, (la, lb) in enumerate(zip(a, b)):
+        if la == lb:
+            continue
+        ca, cb = la.split(","), lb.split(",")
+        for col, (x, y) in enumerate(zip(ca, cb)):
+            if x == y:
+                continue
+            name = header[col] if col < len(header) else f"column {col}"
+            if first is None:
+                first = f"first at line {row + 1}, {name}: {y} (reference {x})"
+            try:
+                d = abs(float(x) - float(y))
+                if d > largest[0]:
+                    largest = (d, f"{name} at line {row + 1}")
+            except ValueError:
+                pass
+        if first is None:
+            first = f"first at line {row + 1}: row lengths {len(cb)} and {len(ca)}"
+    parts = [msg]
+    if first:
+        parts.append(first)
+    if largest[0] > 0:
+        parts.append(f"largest difference {largest[0]:.3g} ({largest[1]})")
+    return "; ".join(parts)
+
+
+def run_case(cli, name, model, options, workdir):
+    out = os.path.join(workdir, name + ".csv")
+    cmd = [cli, "run", os.path.join(ROOT, model), "-q", "-o", out] + options
+    proc = subprocess.run(cmd, cwd=workdir, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    return proc, out, os.path.join(workdir, name + ".events.csv")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", required=True, help="the stickslip executable")
+    ap.add_argument("--cases", default=os.path.join(HERE, "cases.txt"))
+    ap.add_argument("--references", default=os.path.join(HERE, "references"))
+    ap.add_argument("--update", action="store_true", help="rewrite the references from this build")
+    ap.add_argument("--only", default="", help="run only the cases whose name starts with this")
+    ap.add_argument("--jobs", type=int, default=2, help="cases run at once")
+    args = ap.parse_args()
+    cli = os.path.abspath(args.cli)
+    cases = [c for c in read_cases(args.cases) if c[0].startswith(args.only)]
+    if not cases:
+        print(f"golden: no case matches '{args.only}'", file=sys.stderr)
+        return 2
+    if args.update:
+        os.makedirs(args.references, exist_ok=True)
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="stickslip-golden-") as tmp:
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            runs = list(pool.map(lambda c: run_case(cli, c[0], c[1], c[2], tmp), cases))
+        for (name, model, options), (proc, csv, events) in zip(cases, runs):
+            if proc.returncode != 0:
+                failures.append(f"{name}: exit {proc.returncode}: {proc.stderr.strip()}")
+                continue
+            pairs = [(csv, os.path.join(args.references, name + ".csv"))]
+            ref_events = os.path.join(args.references, name + ".events.csv")
+            if os.path.exists(events) or os.path.exists(ref_events):
+                pairs.append((events, ref_events))
+            for out, ref in pairs:
+                if args.update:
+                    if os.path.exists(out):
+                        shutil.copyfile(out, ref)
+                    elif os.path.exists(ref):
+                        os.remove(ref)
+                    continue
+                label = f"{name}: {os.path.basename(ref)}"
+                if not os.path.exists(ref):
+                    failures.append(f"{label}: no reference (run with --update and commit it)")
+                elif not os.path.exists(out):
+                    failures.append(f"{label}: the run wrote no such file")
+                elif not filecmp.cmp(out, ref, shallow=False):
+                    failures.append(f"{label}: differs: {first_difference(ref, out)}")
+    verb = "updated" if args.update else "compared"
+    print(f"golden: {len(cases)} cases {verb}, {len(failures)} failures")
+    for f in failures:
+        print("  " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
