@@ -10,7 +10,7 @@ DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps configure build asan demo test test-release test-asan test-long bench clean
+.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer clean
 
 all: build
 
@@ -50,6 +50,11 @@ test-long: build
 
 bench: build
 	@./scripts/bench.sh $(BUILD)
+
+# Rebuilds the animation page's front end (viewer/dist, committed) from viewer/src. Needs npm (the
+# npm registry); nothing else does: building, `make demo` and `make test` use the committed files.
+viewer:
+	cd viewer && npm ci --no-audit --no-fund && npm run build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -21,5 +21,6 @@ CLI::Validator finite_number(double lowest, bool strict, const char* what);
 void add_run_command(CLI::App& cli, int& exit_code);
 void add_plot_command(CLI::App& cli, int& exit_code);
 void add_lcp_command(CLI::App& cli, int& exit_code);
+void add_view_command(CLI::App& cli, int& exit_code);
 
 }  // namespace stickslip::app

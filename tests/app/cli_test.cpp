@@ -249,5 +249,44 @@ TEST(Cli, PlotRejectsMalformedCsvWithItsLine) {
   EXPECT_EQ(run_cli("plot " + csv + " -c ' , ' -o " + dir.file("e.png")).exit_code, 2);
 }
 
+// `stickslip view`: one HTML file with the data and the event log in it; bad input exits with 2
+// naming the file (and line, or the missing column), an unwritable page with 3.
+TEST(Cli, ViewWritesOnePage) {
+  test::TempDir dir;
+  const std::string model = test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml");
+  const std::string csv = dir.file("s.csv"), html = dir.file("s.html");
+  ASSERT_EQ(run_cli("run " + model + " -o " + csv + " -q --t-end 0.5").exit_code, 0);
+  const auto r = run_cli("view " + csv + " --model " + model + " -o " + html + " --fps 10 --column crank.theta");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("wrote " + html + ": 6 frames from 101 rows, t = 0 .. 0.5 s"), std::string::npos) << r.out;
+  const std::string page = test::read_text(html);
+  EXPECT_NE(page.find("\"initial_column\":\"crank.theta\""), std::string::npos);
+  EXPECT_NE(page.find("\"events\":[{\"t\":"), std::string::npos);  // s.events.csv, found beside s.csv
+  // Default output: the results' path with .html.
+  ASSERT_EQ(run_cli("view " + csv + " -m " + model).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::exists(html));
+}
+
+TEST(Cli, ViewBadInputExitsWith2Or3) {
+  test::TempDir dir;
+  const std::string crank = test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml");
+  const std::string pendulum = test::source_path("examples/simple_pendulum/simple_pendulum.yaml");
+  const std::string csv = dir.file("s.csv");
+  ASSERT_EQ(run_cli("run " + crank + " -o " + csv + " -q --t-end 0.1").exit_code, 0);
+  const auto other_model = run_cli("view " + csv + " --model " + pendulum + " -o " + dir.file("a.html"));
+  EXPECT_EQ(other_model.exit_code, 2) << other_model.out;
+  EXPECT_NE(other_model.out.find(csv + ":1:1: no column 'bob.x'"), std::string::npos) << other_model.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("a.html")));
+  const auto bad_csv = run_cli("view " + dir.write("b.csv", "t,x\n0,1\n0.1\n") + " --model " + crank);
+  EXPECT_EQ(bad_csv.exit_code, 2) << bad_csv.out;
+  EXPECT_NE(bad_csv.out.find("b.csv:3:1: expected 2 values, got 1"), std::string::npos) << bad_csv.out;
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --column nosuch").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --fps -1").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --events " + dir.file("none.csv")).exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv).exit_code, 2);  // --model is required
+  const auto unwritable = run_cli("view " + csv + " --model " + crank + " -o /nonexistent/folder/a.html");
+  EXPECT_EQ(unwritable.exit_code, 3) << unwritable.out;
+}
+
 }  // namespace
 }  // namespace stickslip

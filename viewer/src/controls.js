@@ -2,6 +2,7 @@
 // event marks (and, for a few contacts, their states over the run), the time and a chosen column
 // as numbers. The current instant is a time t; the frame shown is the data interpolated at t.
 import { FORCE_COLORS, STATE_COLORS } from './colors.js';
+import { formatNumber } from './format.js';
 import { evaluate, STATE_NAMES } from './scene.js';
 
 const EVENT_COLORS = {
@@ -12,13 +13,6 @@ const SPEEDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5];
 const MAX_STATE_BANDS = 16;
 
 const $ = (id) => document.getElementById(id);
-
-export function formatNumber(x) {
-  if (x === null || x === undefined) return 'n/a';
-  if (x === 0) return '0';
-  const a = Math.abs(x);
-  return a >= 1e-3 && a < 1e6 ? x.toPrecision(6).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : x.toExponential(4);
-}
 
 export class Controls {
   constructor(anim, view) {
@@ -52,7 +46,7 @@ export class Controls {
     const column = $('column');
     a.columnNames.forEach((n, k) => column.add(new Option(n, String(k))));
     const initial = a.columnIndex(a.raw.initial_column || '');
-    column.value = String(initial >= 0 ? initial : Math.min(1, a.columnNames.length - 1));
+    column.value = String(Math.max(initial, 0));
     column.addEventListener('change', () => this.updateReadout());
     const follow = $('follow');
     a.bodies.forEach((b, k) => { if (k > 0 && b.motion !== 'fixed') follow.add(new Option(b.name, String(k))); });
@@ -66,6 +60,8 @@ export class Controls {
       if (e.key === ' ') { e.preventDefault(); this.playing ? this.pause() : this.play(); }
       else if (e.key === 'ArrowRight') { this.pause(); this.stepFrame(1); }
       else if (e.key === 'ArrowLeft') { this.pause(); this.stepFrame(-1); }
+      else if (e.key === 'Home') { this.pause(); this.seek(this.anim.t0); }
+      else if (e.key === 'End') { this.pause(); this.seek(this.anim.t1); }
     });
     window.addEventListener('resize', () => { this.view.resize(); this.drawTimeline(); this.redraw(); });
   }
@@ -85,6 +81,7 @@ export class Controls {
       STATE_NAMES.forEach((n, k) => item(STATE_COLORS[k], n, true));
       item(FORCE_COLORS.normal, 'normal force', false);
       item(FORCE_COLORS.friction, 'friction force', false);
+      if (this.view.legendText) legend.append(document.createTextNode(this.view.legendText()));
     }
   }
 

@@ -1,6 +1,7 @@
 // Entry point of the page: reads the embedded data, picks the renderer from its `dimension`
 // (planar: 2-D canvas; spatial: three.js, from the 3-D script the writer adds for spatial runs),
 // and exposes the current state on window.stickslip for tests and scripting.
+import { bodyColor } from './colors.js';
 import { Controls } from './controls.js';
 import { readEmbeddedData } from './data.js';
 import { largestForce, sceneBounds } from './scene.js';
@@ -36,11 +37,22 @@ function start() {
     pause: () => controls.pause(),
     isPlaying: () => controls.playing,
     time: () => controls.t,
+    times: () => anim.time,
+    sourceRows: () => anim.raw.source_rows || null,
+    eventCount: () => anim.events.length,
     frame: () => ({ ...controls.frame }),
     // The instant shown: evaluate() of scene.js plus each body's centre in canvas pixels.
     state: () => ({ ...controls.state, screen: controls.state.bodies.map((b) => view.project(b.position)) }),
     project: (p) => view.project(p),
     pixel: (x, y) => view.readPixel(x, y),
+    bodyColor: (k) => bodyColor(k),
+    // 2-D: {cx, cy, s, w, h}, the world point at the canvas centre and pixels per metre.
+    camera: () => (view.cameraState ? view.cameraState() : null),
+    // 2-D: bodyPixel draws body k alone and reads a pixel. 3-D: the body under a canvas pixel
+    // (pick), and a body's pose in the scene graph.
+    pick: (x, y, only) => (view.pick ? view.pick(x, y, only) : null),
+    bodyPixel: (k, x, y) => (view.bodyPixel ? view.bodyPixel(controls.state, k, x, y) : null),
+    objectPose: (k) => (view.objectPose ? view.objectPose(k) : null),
     columnText: () => document.getElementById('column-value').textContent,
   };
 }

@@ -2,6 +2,7 @@
 // cursor), pan by dragging, fit on double-click.
 import { bodyColor, FORCE_COLORS, STATE_COLORS } from './colors.js';
 import { planarAngle, niceNumber, add, scale, sub, dot, rotate } from './math.js';
+import { formatForce } from './format.js';
 import { toGlobal } from './scene.js';
 
 export class View2D {
@@ -43,6 +44,8 @@ export class View2D {
     if (!isFinite(this.s) || this.s <= 0) this.s = 100;
     this.followOffset = null;
   }
+
+  cameraState() { return { cx: this.cx, cy: this.cy, s: this.s, w: this.w, h: this.h }; }
 
   // Global point → canvas pixel (CSS pixels from the top left).
   project(p) { return [this.w / 2 + (p[0] - this.cx) * this.s, this.h / 2 - (p[1] - this.cy) * this.s]; }
@@ -299,15 +302,20 @@ export class View2D {
     ctx.restore();
   }
 
+  // The pixel (x, y) with body k drawn alone (so that bodies and markers in front do not hide it);
+  // the frame is drawn again afterwards.
+  bodyPixel(state, k, x, y) {
+    this.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.ctx.fillStyle = '#ffffff';
+    this.ctx.fillRect(0, 0, this.w, this.h);
+    this.drawBody(this.anim.bodies[k], state.bodies[k], bodyColor(k));
+    const p = this.readPixel(x, y);
+    this.render(state);
+    return p;
+  }
+
   readPixel(px, py) {
     const d = this.ctx.getImageData(Math.round(px * this.dpr), Math.round(py * this.dpr), 1, 1).data;
     return [d[0], d[1], d[2], d[3]];
   }
-}
-
-export function formatForce(f) {
-  if (f >= 1e6) return `${f / 1e6} MN`;
-  if (f >= 1e3) return `${f / 1e3} kN`;
-  if (f >= 1) return `${f} N`;
-  return `${f * 1e3} mN`;
 }

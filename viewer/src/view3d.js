@@ -8,7 +8,8 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { bodyColor, FORCE_COLORS, STATE_COLORS } from './colors.js';
-import { cross, dot, normalize, scale, sub, add } from './math.js';
+import { formatForce } from './format.js';
+import { add, cross, dot, niceNumber, normalize, scale, sub } from './math.js';
 
 const v3 = (a) => new Vector3(a[0], a[1], a[2]);
 const quat = (q) => new Quaternion(q[1], q[2], q[3], q[0]);  // three.js stores (x, y, z, w)
@@ -100,7 +101,7 @@ export class View3D {
     patch.quaternion.setFromRotationMatrix(basis);
     patch.position.copy(v3(add(plane.point, add(scale(t1, 0.5 * (a + b)), scale(n, -1e-4 * size)))));
     group.add(patch);
-    const step = Math.pow(10, Math.floor(Math.log10(size / 4)));
+    const step = niceNumber(size / 6);
     const pts = [];
     for (let s = Math.ceil(a / step) * step; s <= b; s += step) {
       pts.push(...add(plane.point, add(scale(t1, s), scale(t2, -half))), ...add(plane.point, add(scale(t1, s), scale(t2, half))));
@@ -122,11 +123,17 @@ export class View3D {
       this.scene.add(m);
       return m;
     });
-    this.stateMaterials = STATE_COLORS.map((c) => new MeshBasicMaterial({ color: c }));
+    // Contact points and force arrows are drawn over the bodies (a ball hides its own contact).
+    const onTop = (object) => {
+      object.renderOrder = 1;
+      object.traverse((o) => { if (o.material) o.material.depthTest = false; });
+      return object;
+    };
+    this.stateMaterials = STATE_COLORS.map((c) => new MeshBasicMaterial({ color: c, depthTest: false }));
     this.contactMarkers = this.anim.contacts.map(() => {
-      const m = new Mesh(contactGeo, this.stateMaterials[0]);
-      const normal = new ArrowHelper(new Vector3(0, 1, 0), new Vector3(), 1, FORCE_COLORS.normal);
-      const friction = new ArrowHelper(new Vector3(1, 0, 0), new Vector3(), 1, FORCE_COLORS.friction);
+      const m = onTop(new Mesh(contactGeo, this.stateMaterials[0]));
+      const normal = onTop(new ArrowHelper(new Vector3(0, 1, 0), new Vector3(), 1, FORCE_COLORS.normal));
+      const friction = onTop(new ArrowHelper(new Vector3(1, 0, 0), new Vector3(), 1, FORCE_COLORS.friction));
       this.scene.add(m, normal, friction);
       return { m, normal, friction };
     });
@@ -202,6 +209,13 @@ export class View3D {
 
   draw() { this.renderer.render(this.scene, this.camera); }
 
+  // The arrows' scale in words (a perspective view has no fixed length on screen).
+  legendText() {
+    if (!(this.forceScale > 0)) return '';
+    const ref = niceNumber(0.1 * this.bounds.size / this.forceScale);
+    return `force arrows: ${formatForce(ref)} per ${+(ref * this.forceScale).toPrecision(3)} m`;
+  }
+
   project(p) {
     const v = v3(p).project(this.camera);
     return [(v.x + 1) * 0.5 * this.w, (1 - v.y) * 0.5 * this.h];
@@ -214,11 +228,18 @@ export class View3D {
     return Array.from(out);
   }
 
-  // The body whose shape is nearest the camera under canvas pixel (x, y), or null.
-  pick(x, y) {
+  objectPose(k) {
+    const g = this.bodyGroups[k];
+    return { position: g.position.toArray(), orientation: [g.quaternion.w, g.quaternion.x, g.quaternion.y, g.quaternion.z] };
+  }
+
+  // The body whose shape is nearest the camera under canvas pixel (x, y), or null; with `only`,
+  // among body `only` alone (whether it lies under the pixel, even if hidden).
+  pick(x, y, only) {
     const ray = new Raycaster();
     ray.setFromCamera(new Vector2((x / this.w) * 2 - 1, 1 - (y / this.h) * 2), this.camera);
-    const hit = ray.intersectObjects(this.bodyGroups, true).find((h) => h.object.userData.body !== undefined);
+    const groups = only === undefined ? this.bodyGroups : [this.bodyGroups[only]];
+    const hit = ray.intersectObjects(groups, true).find((h) => h.object.userData.body !== undefined);
     return hit ? hit.object.userData.body : null;
   }
 }
