@@ -59,7 +59,9 @@ std::vector<BodyFeatures> collect_features(const Model& m) {
 
 // A rod through nearly collinear points, else a box centred on the centre of mass holding them
 // (the centre of mass counts as a point). Empty when the points are all at the centre of mass.
-std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts) {
+// A rod reaches at least half the length of a uniform rod of the body's mass and inertia
+// (J = m L²/12) either side of the centre of mass: a rod pinned at one end is drawn whole.
+std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts, const Body& b) {
   pts.push_back(Vec2::Zero());
   Vec2 mean = Vec2::Zero();
   for (const Vec2& p : pts) mean += p;
@@ -72,7 +74,9 @@ std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts) {
   SceneShape s;
   if (minor < kRodSpread * major) {
     const Vec2 axis = eig.eigenvectors().col(1), across = perp(axis);
-    double lo = 0, hi = 0, thickness = 0;
+    const double centre = -axis.dot(mean);  // the centre of mass along the axis
+    const double half = b.mass > 0 && b.inertia > 0 ? 0.5 * std::sqrt(12 * b.inertia / b.mass) : 0.0;
+    double lo = centre - half, hi = centre + half, thickness = 0;
     for (const Vec2& p : pts) {
       lo = std::min(lo, axis.dot(p - mean));
       hi = std::max(hi, axis.dot(p - mean));
@@ -97,7 +101,7 @@ std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts) {
 
 std::vector<SceneShape> infer_shapes(const Body& b, const BodyFeatures& f) {
   if (!f.circles.empty()) return f.circles;
-  std::vector<SceneShape> shapes = shape_from_points(f.points);
+  std::vector<SceneShape> shapes = shape_from_points(f.points, b);
   if (shapes.empty() && b.mass > 0 && b.inertia > 0) {
     // A uniform square of side a: J = m a²/6.
     SceneShape s;

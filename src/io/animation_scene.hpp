@@ -79,7 +79,9 @@ struct Scene {
 //   - a body carrying circles of contacts (radius > 0) is drawn as those circles;
 //   - otherwise the points the model attaches to it (joint, contact and spring points, point-force
 //     points, ends of bounded contact lines) and its centre of mass decide: nearly collinear points
-//     make a rod through them, others a box centred on the centre of mass that holds them all;
+//     make a rod through them (reaching at least half the length of a uniform rod of the body's
+//     mass and inertia, √(12 J/m), either side of the centre of mass), others a box centred on the
+//     centre of mass that holds them all;
 //   - a body with none of these but a mass and an inertia is a square of the same mass and
 //     inertia about its centre (side √(6 J/m));
 //   - the ground, and bodies left without a shape, are drawn through their contact lines only

@@ -59,6 +59,18 @@ TEST(AnimationScene, SliderCrankOnARoughGuide) {
   EXPECT_EQ(s.joints[0].type, "revolute");
 }
 
+// The double pendulum's second rod has one joint, at its end: drawn whole, as long as the uniform
+// rod of its mass and inertia (1 m), not just from the joint to its centre.
+TEST(AnimationScene, RodPinnedAtOneEndIsDrawnWhole) {
+  const Scene s = scene_from_model(read_model_file(test::source_path("examples/double_pendulum/double_pendulum.yaml")).model);
+  for (const char* name : {"rod1", "rod2"}) {
+    const SceneShape& rod = body(s, name).shapes.at(0);
+    EXPECT_EQ(rod.type, SceneShape::Type::rod) << name;
+    EXPECT_NEAR(std::abs(rod.to.x() - rod.from.x()), 1.0, 1e-9) << name;  // √(12 J/m), J given to 15 digits
+    EXPECT_NEAR(rod.to.x() + rod.from.x(), 0.0, 1e-9) << name;
+  }
+}
+
 TEST(AnimationScene, CirclesInertiaSquaresFixedBodiesAndGravity) {
   const ModelFile mf = test::model_from_yaml(R"(
 gravity: [9.81, 0]
