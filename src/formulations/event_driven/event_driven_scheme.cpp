@@ -1,7 +1,7 @@
 // The event-driven scheme (Pfeiffer & Glocker 1996; Zhang & Wang 2017, fig. 3): smooth phases with
 // fixed contact modes integrated by RK4, DOPRI5 or BDF; the event functions (formulations/
 // event_functions.hpp) are watched on every step and located on the dense output; at an event the
-// contact structure is decided anew (formulations/event_settle.hpp: impacts by the impulse LCP, modes
+// contact structure is decided anew (formulations/event_driven/event_settle.hpp: impacts by the impulse LCP, modes
 // by the acceleration LCP), the active constraints are projected, and integration restarts from the
 // event.
 #include <chrono>
@@ -11,10 +11,10 @@
 
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
-#include "formulations/event_functions.hpp"
-#include "formulations/event_settle.hpp"
+#include "formulations/event_driven/event_functions.hpp"
+#include "formulations/event_driven/event_settle.hpp"
 #include "formulations/initial_state.hpp"
-#include "formulations/modal_projection.hpp"
+#include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/simulation.hpp"
 #include "math/errors.hpp"

@@ -9,7 +9,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/simulation.hpp"
-#include "formulations/time_stepper.hpp"
+#include "formulations/time_stepping/time_stepper.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {

@@ -11,7 +11,7 @@
 
 #include "assembly/projection.hpp"
 #include "formulations/initial_state.hpp"
-#include "formulations/multibody_ode.hpp"
+#include "formulations/compliant/multibody_ode.hpp"
 #include "formulations/observer.hpp"
 #include "math/errors.hpp"
 
