@@ -289,6 +289,11 @@ SimulationSummary EventDrivenRun::run() {
   long step = 0;
   try {
     while (integ->t() < opt_.t_end) {
+      if (step > 0 && cb_.should_stop && cb_.should_stop()) {
+        summary_.stopped = true;
+        summary_.stopped_at_step = step;
+        break;
+      }
       double t_limit = opt_.t_end;
       if (fixed_step && opt_.output_interval > 0) {
         t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
@@ -327,7 +332,7 @@ SimulationSummary EventDrivenRun::run() {
     throw;
   }
   const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
-  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
+  if (!summary_.stopped && opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
     write_row(integ->t(), integ->y());
   }
   sink_.end();
