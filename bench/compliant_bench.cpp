@@ -7,7 +7,7 @@
 #include <string>
 
 #include "formulations/initial_state.hpp"
-#include "formulations/multibody_ode.hpp"
+#include "formulations/compliant/multibody_ode.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "formulations/initial_state.hpp"
-#include "formulations/multibody_ode.hpp"
+#include "formulations/compliant/multibody_ode.hpp"
 #include "integrators/dopri5.hpp"
 #include "integrators/rk4.hpp"
 #include "io/model_file.hpp"

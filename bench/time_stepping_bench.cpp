@@ -9,7 +9,7 @@
 #include <string>
 
 #include "formulations/initial_state.hpp"
-#include "formulations/time_stepper.hpp"
+#include "formulations/time_stepping/time_stepper.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {

@@ -1,4 +1,4 @@
-// The step's impulse problem (formulations/impulse_problem.hpp) on random planar configurations:
+// The step's impulse problem (formulations/time_stepping/impulse_problem.hpp) on random planar configurations:
 // every solver path (Lemke on the lifted MLCP, Gauss-Seidel on a dense W, Gauss-Seidel on the sparse
 // W) returns impulses that satisfy the contact laws, the dense and sparse assemblies agree, and
 // inactive contacts carry nothing.
@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "formulations/impulse_problem.hpp"
+#include "formulations/time_stepping/impulse_problem.hpp"
 
 namespace stickslip {
 namespace {

@@ -1,7 +1,7 @@
 // The event-driven scheme (Pfeiffer & Glocker 1996; Zhang & Wang 2017, fig. 3): smooth phases with
 // fixed contact modes integrated by RK4, DOPRI5 or BDF; the event functions (formulations/
 // event_functions.hpp) are watched on every step and located on the dense output; at an event the
-// contact structure is decided anew (formulations/event_settle.hpp: impacts by the impulse LCP, modes
+// contact structure is decided anew (formulations/event_driven/event_settle.hpp: impacts by the impulse LCP, modes
 // by the acceleration LCP), the active constraints are projected, and integration restarts from the
 // event.
 #include <chrono>
@@ -11,10 +11,10 @@
 
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
-#include "formulations/event_functions.hpp"
-#include "formulations/event_settle.hpp"
+#include "formulations/event_driven/event_functions.hpp"
+#include "formulations/event_driven/event_settle.hpp"
 #include "formulations/initial_state.hpp"
-#include "formulations/modal_projection.hpp"
+#include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/simulation.hpp"
 #include "math/errors.hpp"
@@ -289,6 +289,11 @@ SimulationSummary EventDrivenRun::run() {
   long step = 0;
   try {
     while (integ->t() < opt_.t_end) {
+      if (step > 0 && cb_.should_stop && cb_.should_stop()) {
+        summary_.stopped = true;
+        summary_.stopped_at_step = step;
+        break;
+      }
       double t_limit = opt_.t_end;
       if (fixed_step && opt_.output_interval > 0) {
         t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
@@ -327,7 +332,7 @@ SimulationSummary EventDrivenRun::run() {
     throw;
   }
   const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
-  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
+  if (!summary_.stopped && opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
     write_row(integ->t(), integ->y());
   }
   sink_.end();

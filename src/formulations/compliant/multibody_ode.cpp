@@ -1,4 +1,4 @@
-#include "formulations/multibody_ode.hpp"
+#include "formulations/compliant/multibody_ode.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,6 +1,6 @@
 // The decisions at an event of the event-driven scheme (Pfeiffer & Glocker 1996; Zhang & Wang 2017,
 // fig. 3): impacts by the impulse LCP, compliant contacts that touch close and those that let go
-// open, the contact modes by the acceleration LCP (formulations/contact_decisions.hpp), which also
+// open, the contact modes by the acceleration LCP (formulations/event_driven/contact_decisions.hpp), which also
 // decides whether a rigid contact resting on its surface (zero gap, |v_N| below the restitution
 // threshold) closes; repeated until the contact set is consistent. Every change is written to the
 // event log; a settle that does not converge is reported as a warning.
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "formulations/contact_decisions.hpp"
-#include "formulations/event_functions.hpp"
+#include "formulations/event_driven/contact_decisions.hpp"
+#include "formulations/event_driven/event_functions.hpp"
 
 namespace stickslip {
 

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "formulations/modal_dynamics.hpp"
+#include "formulations/event_driven/modal_dynamics.hpp"
 
 namespace stickslip {
 

@@ -1,4 +1,4 @@
-#include "formulations/time_stepper.hpp"
+#include "formulations/time_stepping/time_stepper.hpp"
 
 #include <cmath>
 
@@ -7,7 +7,7 @@
 #include "assembly/constraints.hpp"
 #include "assembly/contact_kinematics.hpp"
 #include "assembly/projection.hpp"
-#include "formulations/spring_jacobians.hpp"
+#include "formulations/time_stepping/spring_jacobians.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {

@@ -1,4 +1,4 @@
-#include "formulations/event_settle.hpp"
+#include "formulations/event_driven/event_settle.hpp"
 
 #include <algorithm>
 #include <cmath>

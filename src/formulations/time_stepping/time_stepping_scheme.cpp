@@ -9,7 +9,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/simulation.hpp"
-#include "formulations/time_stepper.hpp"
+#include "formulations/time_stepping/time_stepper.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -113,6 +113,11 @@ void TimeSteppingRun::advance_to(double target, bool row_per_step) {
     log_contact_events();
     if (row_per_step) write_row();
     if (cb_.progress) cb_.progress(t_next);
+    if (cb_.should_stop && cb_.should_stop()) {
+      summary_.stopped = true;
+      summary_.stopped_at_step = stepper_.steps();
+      return;
+    }
   }
 }
 
@@ -133,6 +138,7 @@ SimulationSummary TimeSteppingRun::run() {
         double target = opt_.t_start + static_cast<double>(k) * dt;
         if (target > t_end - 1e-9 * dt) target = t_end;  // the last row lands on t_end
         advance_to(target, false);
+        if (summary_.stopped) break;
         write_row();
       }
     }

@@ -11,7 +11,7 @@
 
 #include "assembly/projection.hpp"
 #include "formulations/initial_state.hpp"
-#include "formulations/multibody_ode.hpp"
+#include "formulations/compliant/multibody_ode.hpp"
 #include "formulations/observer.hpp"
 #include "math/errors.hpp"
 
@@ -284,6 +284,11 @@ SimulationSummary SimulationRun::run() {
   long step = 0;
   try {
     while (integ->t() < opt_.t_end) {
+      if (step > 0 && cb_.should_stop && cb_.should_stop()) {
+        summary_.stopped = true;
+        summary_.stopped_at_step = step;
+        break;
+      }
       double t_limit = opt_.t_end;
       // A fixed-step method lands on the output times instead of interpolating, unless its step is
       // longer than the output interval: then it keeps its step and rows come from its dense output.
@@ -312,7 +317,7 @@ SimulationSummary SimulationRun::run() {
   }
   // A last row at t_end when the output interval does not divide the time span.
   const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
-  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
+  if (!summary_.stopped && opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
     write_row(integ->t(), integ->y());
   }
   sink_.end();

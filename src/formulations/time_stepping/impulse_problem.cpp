@@ -3,7 +3,7 @@
 // of planar bodies, W(r, s) = Σ over the bodies rows r and s share of w_r M_b⁻¹ w_sᵀ, so the sparsity
 // pattern (pairs of rows that share a dynamic body) is fixed by the model and is built once; each
 // step only rewrites the values, in time proportional to the non-zeros.
-#include "formulations/impulse_problem.hpp"
+#include "formulations/time_stepping/impulse_problem.hpp"
 
 #include <algorithm>
 #include <map>

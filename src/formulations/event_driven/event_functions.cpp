@@ -1,4 +1,4 @@
-#include "formulations/event_functions.hpp"
+#include "formulations/event_driven/event_functions.hpp"
 
 #include <algorithm>
 #include <cmath>

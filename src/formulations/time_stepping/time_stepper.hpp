@@ -25,7 +25,7 @@
 
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
-#include "formulations/impulse_problem.hpp"
+#include "formulations/time_stepping/impulse_problem.hpp"
 #include "formulations/simulation_options.hpp"
 #include "state/state.hpp"
 

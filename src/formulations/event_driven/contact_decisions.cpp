@@ -1,4 +1,4 @@
-#include "formulations/contact_decisions.hpp"
+#include "formulations/event_driven/contact_decisions.hpp"
 
 #include <cmath>
 

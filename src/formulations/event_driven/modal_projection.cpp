@@ -1,4 +1,4 @@
-#include "formulations/modal_projection.hpp"
+#include "formulations/event_driven/modal_projection.hpp"
 
 #include "assembly/contact_kinematics.hpp"
 #include "math/least_squares.hpp"

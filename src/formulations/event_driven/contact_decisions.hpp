@@ -18,7 +18,7 @@
 
 #include <vector>
 
-#include "formulations/modal_dynamics.hpp"
+#include "formulations/event_driven/modal_dynamics.hpp"
 #include "solvers/lemke.hpp"
 
 namespace stickslip {

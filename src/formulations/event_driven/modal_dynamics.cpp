@@ -1,4 +1,4 @@
-#include "formulations/modal_dynamics.hpp"
+#include "formulations/event_driven/modal_dynamics.hpp"
 
 #include <cmath>
 

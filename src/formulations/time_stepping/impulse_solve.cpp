@@ -11,7 +11,7 @@
 // to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
 #include <algorithm>
 
-#include "formulations/impulse_problem.hpp"
+#include "formulations/time_stepping/impulse_problem.hpp"
 
 namespace stickslip {
 namespace {

@@ -1,4 +1,4 @@
-#include "formulations/spring_jacobians.hpp"
+#include "formulations/time_stepping/spring_jacobians.hpp"
 
 #include "assembly/body_kinematics.hpp"
 
