@@ -20,6 +20,7 @@ function start() {
   if (anim.dimension === 'spatial') {
     if (!window.StickslipView3D) throw new Error('this page lacks the 3-D renderer needed by spatial data');
     view = new window.StickslipView3D.View3D(stage, anim, bounds, forceScale);
+    document.getElementById('show-names').parentElement.style.display = 'none';  // 2-D only
   } else {
     view = new View2D(stage, anim, bounds, forceScale);
   }
