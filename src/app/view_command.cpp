@@ -65,10 +65,11 @@ int view(const ViewArgs& a) {
     options.results_file = a.results;
     options.model_file = a.model;
     page = animation_page(animation_data_json(scene, results, events, options), scene.dimension);
+    const std::vector<double>& t = results.column("t", "the time");
     rows = results.rows();
-    frames = frame_rows(results.columns[static_cast<std::size_t>(results.index("t"))], a.fps).size();
-    t0 = results.column("t", "the time").front();
-    t1 = results.column("t", "the time").back();
+    frames = frame_rows(t, a.fps).size();
+    t0 = t.front();
+    t1 = t.back();
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;

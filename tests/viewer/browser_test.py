@@ -5,8 +5,8 @@ animation pages, steps to given times and checks what the page shows against the
 - Planar runs (the free-standing body on its moving platform: contacts, a prescribed body, events;
   the slider-crank on a rough guide: rods, a block, a ground line): at sampled frames and halfway
   between frames, every body's pose, every contact's state and forces, the time and column
-  readouts; the body's colour at the pixel its CSV position maps to; the step buttons (real mouse
-  clicks); play and pause.
+  readouts; the body's colour at the pixel its CSV position maps to; the step buttons, zoom about
+  the cursor, pan, fit and a click on an event mark (real mouse events); play and pause.
 - Spatial (3-D, three.js): a synthetic spatial run crafted here (a tumbling box, a ball touching a
   floor, a hinged arm) written by the spatial-page helper; poses in the scene graph and contact
   frames against the CSV, the body under each body's projected centre.
@@ -233,6 +233,9 @@ def check_planar_page(res, browser, html, csv_path, events_path, label, column=N
     page.seek(page.times[n // 3])
     if shots:
         browser.screenshot(shots)
+    check_zoom_and_pan(res, browser, label)
+    if events:
+        check_event_mark_click(res, browser, events, page.times, label)
     # Play runs the clock, pause stops it.
     page.seek(page.times[0])
     browser.click("play")
@@ -241,6 +244,52 @@ def check_planar_page(res, browser, html, csv_path, events_path, label, column=N
     stopped = browser.evaluate("window.stickslip.isPlaying()")
     res.check(not stopped, f"{label}: the second click on play pauses")
     return page
+
+
+def check_event_mark_click(res, browser, events, times, label):
+    """A click on an event's mark on the time line goes to the event's time."""
+    left, top, width, height = browser.evaluate(
+        "(() => { const r = document.getElementById('timeline').getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height]; })()")
+    xs = [(te - times[0]) / (times[-1] - times[0]) * width for te in events]
+    for k, x in enumerate(xs):  # an event whose mark stands alone (no other within 6 pixels)
+        if all(abs(x - o) > 6 for j, o in enumerate(xs) if j != k):
+            px, py = round(left + x), round(top + height - 3)
+            browser.mouse("mousePressed", px, py, button="left", clickCount=1)
+            browser.mouse("mouseReleased", px, py, button="left", clickCount=1)
+            shown = browser.evaluate("window.stickslip.time()")
+            res.check(shown == events[k], f"{label}: a click on the mark of the event at {events[k]} s went to {shown} s")
+            return
+    print(f"{label}: no event mark stands alone on the time line; the click is not checked")
+
+
+def check_zoom_and_pan(res, browser, label):
+    """The wheel zooms about the cursor (the point under it stays put), a drag pans by as many
+    pixels as the mouse moved, a double-click fits the scene again."""
+    left, top = browser.evaluate("(() => { const r = document.querySelector('canvas.view').getBoundingClientRect();"
+                                 " return [r.left, r.top]; })()")
+    cam0 = browser.evaluate("window.stickslip.camera()")
+    # Mouse events carry whole page pixels: aim at one.
+    x, y = round(left + 0.3 * cam0["w"]) - left, round(top + 0.4 * cam0["h"]) - top
+
+    def world(cam):
+        return (cam["cx"] + (x - cam["w"] / 2) / cam["s"], cam["cy"] - (y - cam["h"] / 2) / cam["s"])
+
+    browser.mouse("mouseWheel", left + x, top + y, deltaX=0, deltaY=-300)
+    cam1 = browser.evaluate("window.stickslip.camera()")
+    w0, w1 = world(cam0), world(cam1)
+    res.check(cam1["s"] > 1.5 * cam0["s"] and all(close(a, b, ROUNDING) for a, b in zip(w0, w1)),
+              f"{label}: wheel zoom about the cursor: scale {cam0['s']} -> {cam1['s']}, point {w0} -> {w1}")
+    browser.mouse("mousePressed", left + x, top + y, button="left", clickCount=1)
+    browser.mouse("mouseMoved", left + x + 50, top + y + 20, button="left")
+    browser.mouse("mouseReleased", left + x + 50, top + y + 20, button="left", clickCount=1)
+    cam2 = browser.evaluate("window.stickslip.camera()")
+    res.check(close(cam2["cx"], cam1["cx"] - 50 / cam1["s"], ROUNDING) and close(cam2["cy"], cam1["cy"] + 20 / cam1["s"], ROUNDING),
+              f"{label}: drag by (50, 20) pixels moved the view from ({cam1['cx']}, {cam1['cy']}) to ({cam2['cx']}, {cam2['cy']})")
+    browser.mouse("mousePressed", left + x, top + y, button="left", clickCount=2)
+    browser.mouse("mouseReleased", left + x, top + y, button="left", clickCount=2)
+    cam3 = browser.evaluate("window.stickslip.camera()")
+    res.check(all(close(cam3[k], cam0[k], ROUNDING) for k in ("cx", "cy", "s")), f"{label}: double-click fits again")
 
 
 # ---- spatial ----------------------------------------------------------------------------------

@@ -104,6 +104,10 @@ class Chromium:
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                    "clickCount": 1})
 
+    def mouse(self, kind, x, y, **extra):
+        """One mouse event at page pixel (x, y): mousePressed, mouseMoved, mouseReleased, mouseWheel."""
+        self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **extra})
+
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
         with open(path, "wb") as f:
