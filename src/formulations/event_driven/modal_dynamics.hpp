@@ -64,6 +64,9 @@ class ModalDynamics {
   double redundant_margin(int contact) const { return redundant_margin_[static_cast<std::size_t>(contact)]; }
   bool redundant_normal(int contact) const { return redundant_normal_[static_cast<std::size_t>(contact)] != 0; }
 
+  // Σ m |g| + 1 N: the size of the contact forces (margins are capped there).
+  double force_scale() const { return margin_cap_; }
+
   // Friction coefficients of a contact (0 without friction).
   double mu_static(int contact) const;
   double mu_kinetic(int contact) const;
@@ -91,8 +94,9 @@ class ModalDynamics {
   std::vector<double> redundant_margin_;
   std::vector<char> redundant_normal_;
   double margin_cap_ = 1.0;
-  Mat gram_, null_, ineq_;
-  Vec ineq_b_;
+  Mat gram_, null_, ineq_, complement_, reduced_;
+  Vec ineq_b_, scale_;
+  Eigen::HouseholderQR<Mat> qr_;
   Eigen::SelfAdjointEigenSolver<Mat> eig_;
   solvers::AdmissibleForceSolver admissible_;
   solvers::AdmissibleForces distribution_;
