@@ -12,17 +12,6 @@
 #include "math/least_squares.hpp"
 
 namespace stickslip {
-namespace {
-
-// Force directions whose scaled Gram matrix has an eigenvalue below this fraction of the largest are
-// dependent (an angle below ~1.4e-3 rad between them). Exact dependence (two corners of a block on
-// rigid contacts) shows up at rounding level; compliant corners sink unequally under unequal loads,
-// which tilts the block by penetration over spacing (~1e-4 rad) and leaves the directions dependent
-// but for that tilt. Read exactly, such a pair would need an internal friction couple inversely
-// proportional to the tilt to hold the block; the rigid-body idealisation is not meant to resolve it.
-constexpr double kDependentDirections = 1e-6;
-
-}  // namespace
 
 ModalDynamics::ModalDynamics(const Model& model, const SimulationOptions& options)
     : model_(model),
@@ -180,18 +169,10 @@ void ModalDynamics::distribute_redundant() {
   int contact_rows = 0;
   for (const ModalRow& row : rows_) contact_rows += row.kind != ModalRow::bilateral;
   if (contact_rows < 2) return;
-  // Gram matrix of the force directions in the metric of M⁻¹, scaled to a unit diagonal, so that
-  // its small eigenvalues measure angles between directions whatever their units.
   gram_.noalias() = D_.transpose() * ws_.mass_inv.asDiagonal() * D_;
-  scale_ = gram_.diagonal().cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
-  gram_ = scale_.asDiagonal() * gram_ * scale_.asDiagonal();
-  eig_.compute(gram_);
-  const Vec& ev = eig_.eigenvalues();  // ascending
-  Eigen::Index r = 0;
-  while (r < m && ev[r] <= kDependentDirections * ev[m - 1]) ++r;
+  const Eigen::Index r = dependent_.compute(gram_);
   if (r == 0) return;
-  qr_.compute(scale_.asDiagonal() * eig_.eigenvectors().leftCols(r));
-  null_ = qr_.householderQ() * Mat::Identity(m, r);
+  null_ = dependent_.null_basis();
   const auto moved = [&](int row) { return row >= 0 && null_.row(row).norm() > 1e-9; };
   std::vector<int> involved;
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
@@ -202,10 +183,9 @@ void ModalDynamics::distribute_redundant() {
   // complement of Z, β the least-squares solution of (K W) β = rhs. For an exact dependence this is
   // the minimum-norm λ again; for a near one it drops the stiff internal couple that the exact rows
   // would demand (see kDependentDirections).
-  complement_ = qr_.householderQ() * Mat::Identity(m, m);
-  reduced_.noalias() = K_ * complement_.rightCols(m - r);
+  reduced_.noalias() = K_ * dependent_.complement();
   cod_.compute(reduced_);
-  lambda_.noalias() = complement_.rightCols(m - r) * cod_.solve(rhs_);
+  lambda_.noalias() = dependent_.complement() * cod_.solve(rhs_);
   ws_.force_total = ws_.f;
   ws_.force_total.noalias() += D_ * lambda_;
   ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);

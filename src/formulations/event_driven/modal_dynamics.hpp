@@ -23,6 +23,7 @@
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
 #include "formulations/simulation_options.hpp"
+#include "math/least_squares.hpp"
 #include "solvers/admissible_forces.hpp"
 #include "state/state.hpp"
 
@@ -94,10 +95,9 @@ class ModalDynamics {
   std::vector<double> redundant_margin_;
   std::vector<char> redundant_normal_;
   double margin_cap_ = 1.0;
-  Mat gram_, null_, ineq_, complement_, reduced_;
-  Vec ineq_b_, scale_;
-  Eigen::HouseholderQR<Mat> qr_;
-  Eigen::SelfAdjointEigenSolver<Mat> eig_;
+  Mat gram_, null_, ineq_, reduced_;
+  Vec ineq_b_;
+  DependentDirections dependent_;
   solvers::AdmissibleForceSolver admissible_;
   solvers::AdmissibleForces distribution_;
 
