@@ -46,6 +46,7 @@ bool ContactDecisions::all_stick(ModalDynamics& dyn, const State& s, const std::
   if (!any) return false;
   dyn.set_modes(out.modes);
   dyn.evaluate(s);
+  if (dyn.row_residual() > 1e-6) return false;  // they cannot all hold (a driver moves one)
   const Workspace& ws = dyn.workspace();
   const double tol = 1e-9 * dyn.force_scale();
   for (std::size_t k = 0; k < nc; ++k) {

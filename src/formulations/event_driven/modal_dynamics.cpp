@@ -118,6 +118,7 @@ void ModalDynamics::solve(double t) {
     }
   }
   if (m == 0) {
+    row_residual_ = 0;
     ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.f);
     return;
   }
@@ -131,6 +132,7 @@ void ModalDynamics::solve(double t) {
   ws_.force_total = ws_.f;
   ws_.force_total.noalias() += D_ * lambda_;
   ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);
+  row_residual_ = (K_ * lambda_ - rhs_).cwiseAbs().maxCoeff() / (1.0 + rhs_.cwiseAbs().maxCoeff());
   std::fill(redundant_margin_.begin(), redundant_margin_.end(), NAN);
   std::fill(redundant_normal_.begin(), redundant_normal_.end(), 0);
   store_multipliers();
@@ -186,6 +188,7 @@ void ModalDynamics::distribute_redundant() {
   reduced_.noalias() = K_ * dependent_.complement();
   cod_.compute(reduced_);
   lambda_.noalias() = dependent_.complement() * cod_.solve(rhs_);
+  row_residual_ = (K_ * lambda_ - rhs_).cwiseAbs().maxCoeff() / (1.0 + rhs_.cwiseAbs().maxCoeff());
   ws_.force_total = ws_.f;
   ws_.force_total.noalias() += D_ * lambda_;
   ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);

@@ -65,6 +65,11 @@ class ModalDynamics {
   double redundant_margin(int contact) const { return redundant_margin_[static_cast<std::size_t>(contact)]; }
   bool redundant_normal(int contact) const { return redundant_normal_[static_cast<std::size_t>(contact)] != 0; }
 
+  // How far the motion misses its rows, max |K λ − rhs| / (1 + max |rhs|): rounding, or ~1e-8 where
+  // near-dependent directions were left out; large when the modes ask for the impossible (a contact
+  // held still that a driver moves).
+  double row_residual() const { return row_residual_; }
+
   // Σ m |g| + 1 N: the size of the contact forces (margins are capped there).
   double force_scale() const { return margin_cap_; }
 
@@ -95,6 +100,7 @@ class ModalDynamics {
   std::vector<double> redundant_margin_;
   std::vector<char> redundant_normal_;
   double margin_cap_ = 1.0;
+  double row_residual_ = 0;
   Mat gram_, null_, ineq_, reduced_;
   Vec ineq_b_;
   DependentDirections dependent_;
