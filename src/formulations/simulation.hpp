@@ -55,12 +55,4 @@ struct SimulationCallbacks {
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks = {}, EventSink* events = nullptr);
 
-// The schemes (one file each).
-SimulationSummary simulate_compliant(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                     const SimulationCallbacks& callbacks, EventSink* events);
-SimulationSummary simulate_event_driven(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                        const SimulationCallbacks& callbacks, EventSink* events);
-SimulationSummary simulate_time_stepping(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                         const SimulationCallbacks& callbacks, EventSink* events);
-
 }  // namespace stickslip

@@ -57,7 +57,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"event_driven", Scheme::event_driven, "dopri5", 0.005},
                       Case{"time_stepping", Scheme::time_stepping, "dopri5", 0.005},
                       Case{"time_stepping_every_step", Scheme::time_stepping, "dopri5", 0.0}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace
 }  // namespace stickslip
