@@ -15,8 +15,8 @@
 //                                          box turns about its front corner with θ̈ = −(F H − W b)/I_A,
 //                                          I_A = I + m(b² + h²).
 // Rigid points: event-driven and time-stepping schemes. Compliant points (Hunt-Crossley, started at
-// their static equilibrium, computed here by Newton's method on the sink and tilt): the event-driven
-// scheme with Coulomb friction and the compliant scheme with Karnopp's law.
+// their static equilibrium): the event-driven scheme with Coulomb friction and the compliant scheme
+// with Karnopp's law.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -24,12 +24,13 @@
 #include <vector>
 
 #include "../simulation_support.hpp"
+#include "formulations/initial_state.hpp"
+#include "formulations/static_equilibrium.hpp"
 
 namespace stickslip::test {
 namespace {
 
 constexpr double kG = 9.81, kMass = 1.0, kInertia = 0.004166666666666667, kB = 0.1, kH = 0.05;
-constexpr double kK = 1e7, kN = 1.5;  // Hunt-Crossley stiffness and exponent
 
 enum class Kind { rigid_ed, rigid_ts, hertz_ed, karnopp };
 
@@ -51,48 +52,18 @@ std::vector<double> xs(int n) {
   return x;
 }
 
-// Static equilibrium on Hunt-Crossley points: sink y and tilt θ with Σ N_i = W and Σ x_i N_i = M
-// (moments about the centre: the friction h F_x and the pull's lever), N_i = K δ_i^n.
-void compliant_equilibrium(const Box& box, double& y, double& theta) {
-  const std::vector<double> x = xs(box.points);
-  const double W = -kMass * box.gy, Fx = kMass * box.gx + (std::isnan(box.start_pull) ? box.pull : box.start_pull);
-  const double M = (kH + box.pull_height) * Fx;
-  y = kH - std::pow(W / (box.points * kK), 1 / kN);
-  theta = 0;
-  for (int it = 0; it < 50; ++it) {
-    double r0 = -W, r1 = -M, j00 = 0, j01 = 0, j10 = 0, j11 = 0;
-    for (double xi : x) {
-      const double d = -(y + xi * std::sin(theta) - kH * std::cos(theta));
-      if (d <= 0) continue;
-      const double N = kK * std::pow(d, kN), dN = kN * kK * std::pow(d, kN - 1);
-      const double dd_dy = -1, dd_dt = -(xi * std::cos(theta) + kH * std::sin(theta));
-      r0 += N;
-      r1 += xi * N;
-      j00 += dN * dd_dy;
-      j01 += dN * dd_dt;
-      j10 += xi * dN * dd_dy;
-      j11 += xi * dN * dd_dt;
-    }
-    const double det = j00 * j11 - j01 * j10;
-    y -= (j11 * r0 - j01 * r1) / det;
-    theta -= (-j10 * r0 + j00 * r1) / det;
-  }
-}
-
-std::string yaml(const Box& box) {
-  double y = kH, theta = 0;
+std::string yaml_at(const Box& box, double pull, double x, double y, double theta) {
   const bool compliant = box.kind == Kind::hertz_ed || box.kind == Kind::karnopp;
-  if (compliant) compliant_equilibrium(box, y, theta);
   std::string s = "name: box\nangle_unit: rad\ngravity: [" + num(box.gx) + ", " + num(box.gy) + "]\nbodies:\n";
-  s += "  - {name: box, mass: 1.0, inertia: " + num(kInertia) + ", position: [0, " + num(y) + "], angle: " + num(theta) + "}\n";
-  if (box.pull != 0) {
-    s += "forces:\n  - {name: pull, type: point_force, body: box, point: [0, " + num(box.pull_height) + "], fx: " + num(box.pull) + "}\n";
+  s += "  - {name: box, mass: 1.0, inertia: " + num(kInertia) + ", position: [" + num(x) + ", " + num(y) + "], angle: " + num(theta) + "}\n";
+  if (pull != 0) {
+    s += "forces:\n  - {name: pull, type: point_force, body: box, point: [0, " + num(box.pull_height) + "], fx: " + num(pull) + "}\n";
   }
   s += "contacts:\n";
-  const std::vector<double> x = xs(box.points);
+  const std::vector<double> xp = xs(box.points);
   for (int i = 0; i < box.points; ++i) {
     const double mus = box.mu_s[i % box.mu_s.size()], muk = box.mu_k[i % box.mu_k.size()];
-    s += "  - {name: p" + std::to_string(i) + ", type: point_line, bodies: [ground, box], point: [" + num(x[i]) + ", -0.05], ";
+    s += "  - {name: p" + std::to_string(i) + ", type: point_line, bodies: [ground, box], point: [" + num(xp[i]) + ", -0.05], ";
     s += compliant ? "normal: {law: hunt_crossley, K: 1e7, n: 1.5, e: 0.5}, " : "impact: {law: newton, e: 0}, ";
     s += box.kind == Kind::karnopp ? "friction: {law: karnopp, mu_s: " + num(mus) + ", mu_k: " + num(muk) + ", dv: 1e-4}}\n"
                                    : "friction: {law: coulomb, mu_s: " + num(mus) + ", mu_k: " + num(muk) + "}}\n";
@@ -100,6 +71,18 @@ std::string yaml(const Box& box) {
   const char* scheme = box.kind == Kind::rigid_ts ? "time-stepping" : box.kind == Kind::karnopp ? "compliant" : "event-driven";
   s += std::string("simulation: {scheme: ") + scheme + ", t_end: " + num(box.t_end) + ", output_interval: 0.05, step: 1e-3}\n";
   return s;
+}
+
+// Compliant points start at their static equilibrium under the starting pull (the library's Newton,
+// formulations/static_equilibrium.hpp: the corners sink and the box tilts, the corners held from
+// sliding); rigid ones at zero gap.
+std::string yaml(const Box& box) {
+  const bool compliant = box.kind == Kind::hertz_ed || box.kind == Kind::karnopp;
+  if (!compliant) return yaml_at(box, box.pull, 0, kH, 0);
+  const ModelFile start = model_from_yaml(yaml_at(box, std::isnan(box.start_pull) ? box.pull : box.start_pull, 0, kH, 0));
+  Workspace ws(start.model);
+  const StaticEquilibrium eq = static_equilibrium(start.model, start.options, assembled_initial_state(start.model, start.options, ws));
+  return yaml_at(box, box.pull, eq.state.q[0], eq.state.q[1], eq.state.q[2]);
 }
 
 MemorySink run(const Box& box) {
@@ -128,10 +111,29 @@ const char* name(Kind k) {
   return "?";
 }
 
-// Zero creep: rigid points hold to rounding (1e-12 m over 1 s); compliant ones rock by their
-// equilibrium's rounding and the Newton residual, well below 1e-7 m (a slip of 1 % of the margin
-// would move the box 2.5 cm in that second).
-double creep_tolerance(Kind k) { return k == Kind::rigid_ed || k == Kind::rigid_ts ? 1e-12 : 1e-7; }
+// How far the points of the bottom face slid along the floor by time t: the largest change of
+// x + x_i cos θ + h sin θ. (The box's own x is not the measure: compliant points let it rock about
+// them, which moves its centre by h Δθ without any slip.)
+// `front_only`: the front point alone (the others may lift).
+double corner_slide(const MemorySink& out, int points, double t, bool front_only = false) {
+  double d = 0;
+  const double x0 = at(out, "box.x", 0.0), th0 = at(out, "box.theta", 0.0);
+  const double x1 = at(out, "box.x", t), th1 = at(out, "box.theta", t);
+  for (const double xi : xs(points)) {
+    if (front_only && xi < kB) continue;
+    d = std::max(d, std::abs((x1 + xi * std::cos(th1) + kH * std::sin(th1)) - (x0 + xi * std::cos(th0) + kH * std::sin(th0))));
+  }
+  return d;
+}
+
+// Zero creep of the points over 1 s. Rigid points, and compliant ones under the event-driven scheme,
+// are held by constraint rows with Baumgarte terms: they move by rounding only (1e-12 m). Under the
+// compliant scheme Karnopp's stage holds a stuck point's tangential acceleration at zero, with nothing
+// pulling its position back: it slides by the integration error of its velocity, which the integrator
+// keeps at the level of its absolute tolerance atol = 1e-9 m/s (with v_T ≈ 0, rtol adds nothing);
+// over 1 s that is 1e-9 m. (Measured: 1e-13 m and 1e-11 m. A slip of 1 % of the margin would move the
+// box 2.5 cm in that second.)
+double creep_tolerance(Kind k) { return k == Kind::karnopp ? 1e-9 : 1e-12; }
 
 // Sliding: the acceleration from the velocity between t = 0.5 s and 1 s, to 1e-6 m/s² (rigid: the
 // schemes integrate a constant acceleration exactly up to rounding); compliant points 1e-4 m/s² (their
@@ -157,7 +159,7 @@ TEST_P(Stiction, SlopeBelowAndAboveTheStaticCoefficient) {
     const MemorySink out = run(box);
     SCOPED_TRACE(std::string(name(kind)) + ", " + std::to_string(points) + " points, tan α = " + std::to_string(k) + " μ_s");
     if (k < 1) {
-      EXPECT_LT(std::abs(at(out, "box.x", 1.0)), creep_tolerance(kind));
+      EXPECT_LT(corner_slide(out, box.points, 1.0), creep_tolerance(kind));
     } else {
       EXPECT_NEAR(measured_acceleration(out), -kG * std::sin(alpha) + 0.4 * kG * std::cos(alpha), accel_tolerance(kind));
     }
@@ -172,7 +174,7 @@ TEST_P(Stiction, PullAtTheCentreBelowAndAboveTheStaticCoefficient) {
     const MemorySink out = run(box);
     SCOPED_TRACE(std::string(name(kind)) + ", " + std::to_string(points) + " points, F = " + std::to_string(k) + " μ_s m g");
     if (k < 1) {
-      EXPECT_LT(std::abs(at(out, "box.x", 1.0)), creep_tolerance(kind));
+      EXPECT_LT(corner_slide(out, box.points, 1.0), creep_tolerance(kind));
     } else {
       EXPECT_NEAR(measured_acceleration(out), box.pull / kMass - 0.4 * kG, accel_tolerance(kind));
     }
@@ -199,7 +201,7 @@ TEST_P(StictionTwoCorners, DifferentFrictionCoefficients) {
     const MemorySink out = run(box);
     SCOPED_TRACE(std::string(name(kind)) + ", F = " + std::to_string(k) + " F*");
     if (k < 1) {
-      EXPECT_LT(std::abs(at(out, "box.x", 1.0)), creep_tolerance(kind));
+      EXPECT_LT(corner_slide(out, box.points, 1.0), creep_tolerance(kind));
     } else {
       // (b + h k0) N0 − (b − h k1) N1 = 0 with N0 + N1 = W.
       const double n1 = W * (kB + kH * k0) / (2 * kB + kH * (k0 - k1)), n0 = W - n1;
@@ -212,10 +214,10 @@ TEST_P(StictionTwoCorners, DifferentFrictionCoefficients) {
 //   I_A θ̈ = W (b cos θ + h sin θ) − F (H cos θ − b sin θ),  θ(0) = θ̇(0) = 0,
 // integrated by RK4 at 1e-5 s (its error is far below the tolerances). Near F_tip the net moment is
 // a small difference of large ones, so the lever arms' change with θ matters (4 % at 0.1 s).
-double tipping_angle(double F, double height, double t_end) {
+double tipping_angle(double F, double height, double t_end, double theta0 = 0) {
   const double W = kMass * kG, ia = kInertia + kMass * (kB * kB + kH * kH);
   const auto acc = [&](double th) { return (W * (kB * std::cos(th) + kH * std::sin(th)) - F * (height * std::cos(th) - kB * std::sin(th))) / ia; };
-  double th = 0, om = 0;
+  double th = theta0, om = 0;
   const double dt = 1e-5;
   for (int i = 0; i < static_cast<int>(std::lround(t_end / dt)); ++i) {
     const double k1 = om, l1 = acc(th), k2 = om + 0.5 * dt * l1, l2 = acc(th + 0.5 * dt * k1);
@@ -240,33 +242,52 @@ TEST_P(StictionTwoCorners, TipsBeforeItSlides) {
     box.start_pull = 0.99 * f_tip;
     box.pull_height = height - kH;
     box.t_end = 0.1;
-    // Known gap (reported on the issue): the event-driven scheme with compliant corners chatters at the
-    // instant the back corner lets go while the front one sticks; that case is left out until fixed.
-    if (kind == Kind::hertz_ed && k > 1) continue;
     const MemorySink out = run(box);
     SCOPED_TRACE(std::string(name(kind)) + ", F = " + std::to_string(k) + " F_tip");
     const double turn = at(out, "box.theta", 0.1) - at(out, "box.theta", 0.0);
-    const double th = at(out, "box.theta", 0.1), th0 = at(out, "box.theta", 0.0);
-    const double x_a = at(out, "box.x", 0.1) + kB * std::cos(th) + kH * std::sin(th);  // the front corner
-    const double x_a0 = at(out, "box.x", 0.0) + kB * std::cos(th0) + kH * std::sin(th0);
+    const double th0 = at(out, "box.theta", 0.0);
+    const double slide = corner_slide(out, 2, 0.1, k > 1);  // above F_tip the back corner lifts
     if (k < 1) {
-      // Rigid: nothing moves. Compliant: the back corner, carrying 1 % of the weight, is soft, and the
-      // box rocks on it by its start's rounding (turns of ~4e-7 rad); neither corner slides.
-      EXPECT_LT(std::abs(at(out, "box.x", 0.1)), rigid ? creep_tolerance(kind) : 1e-6);
-      if (rigid) EXPECT_LT(std::abs(turn), 1e-12);
-      EXPECT_LT(std::abs(x_a - x_a0), rigid ? 1e-12 : 1e-8);
+      // Nothing slides (creep_tolerance, over 0.1 s); rigid points do not turn either. Compliant ones
+      // may rock about the front corner by what the integrator leaves (measured 6e-11 rad event-driven,
+      // 2e-7 rad with Karnopp's stage): not a slip, and not tested.
+      EXPECT_LT(slide, creep_tolerance(kind));
+      if (rigid) {
+        EXPECT_LT(std::abs(turn), 1e-12);
+      }
       continue;
     }
-    // Rigid: 1e-3 relative covers the time-stepping scheme's first-order error at h = 1e-3 s
-    // (the event-driven result agrees with the RK4 reference to 1e-6). Compliant: the front corner
-    // sinks by a further ~1e-4 m as it takes the whole weight, which turns the box about the back
-    // corner too, by ~δ/(2b) ≈ 3e-4 rad: 10 %.
-    const double expected = tipping_angle(box.pull, height, 0.1);
-    EXPECT_NEAR(turn, expected, (rigid ? 1e-3 : 1e-1) * std::abs(expected));
+    // The rigid turn about the front corner from the start's angle (compliant points start tilted by
+    // their unequal sinking, θ0 ≈ −5e-4 rad, which changes the net moment by (W h + F b) θ0, 4 % of it).
+    const double expected = tipping_angle(box.pull, height, 0.1, th0) - th0;
+    if (rigid) {
+      // 1e-3 relative covers the time-stepping scheme's first-order error at h = 1e-3 s (the
+      // event-driven result agrees with the RK4 reference to 1e-7).
+      EXPECT_NEAR(turn, expected, 1e-3 * std::abs(expected));
+    } else {
+      // Compliant points add to the rigid motion the elastic energy of the back corner, which pushed
+      // with N_b = (W b − F_start H)/(2b) at the start and gives it back as it lets go: at most
+      // V_b = K δ_b^(n+1)/(n+1), δ_b = (N_b/K)^(1/n), so the extra spin is at most √(2 V_b / I_A) and
+      // the extra turn at most that times 0.1 s (2.6e-4 rad here, against a turn of 3.2e-3 rad;
+      // damping keeps part of it: measured 1.4e-4 rad). It cannot turn less than the rigid box but for
+      // the front corner sinking further as it takes the back corner's load (by its δ times
+      // 1 − (1 − N_b/W)^(1/n), turning the box back by that over 2b: 2e-6 rad).
+      const double n_b = (W * kB - box.start_pull * height) / (2 * kB), delta_b = std::pow(n_b / 1e7, 1 / 1.5);
+      const double v_b = 1e7 * std::pow(delta_b, 2.5) / 2.5, i_a = kInertia + kMass * (kB * kB + kH * kH);
+      const double extra = std::sqrt(2 * v_b / i_a) * 0.1;
+      const double delta_f = std::pow(W / 1e7, 1 / 1.5), back = delta_f * (1 - std::pow(1 - n_b / W, 1 / 1.5)) / (2 * kB);
+      EXPECT_LE(-turn, -expected + extra);
+      EXPECT_GE(-turn, -expected - back);
+    }
     EXPECT_GT(at(out, "p0.gap", 0.1), 1e-5);  // the back corner lifted
-    // The front corner does not slide: x_A = x + b cos θ + h sin θ stays at b (rigid; the time-stepping
-    // scheme holds it at the velocity level, its position drifts by O(h²) per step: 1e-8 m).
-    EXPECT_NEAR(x_a, x_a0, rigid ? 1e-8 : 1e-6);
+    // The front corner does not slide. Rigid event-driven and compliant event-driven points: rounding
+    // (creep_tolerance). The time-stepping scheme holds it at the velocity level, its position drifts by
+    // O(h²) per step: 1e-8 m. Karnopp's stage holds its acceleration, not its velocity, which drifts
+    // with the integration error of the turning box's velocities (rtol |v| ≈ 1e-6 × 6e-3 m/s per step;
+    // measured: 2.3e-8 m): 1e-7 m over 0.1 s is an average slip of 1 % of the stick band dv = 1e-4 m/s
+    // inside which the law itself calls the contact stuck.
+    const double slide_tolerance = kind == Kind::rigid_ts ? 1e-8 : kind == Kind::karnopp ? 1e-7 : creep_tolerance(kind);
+    EXPECT_LT(std::abs(slide), slide_tolerance);
   }
 }
 

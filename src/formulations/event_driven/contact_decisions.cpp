@@ -213,16 +213,13 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
     const ContactKinematics& kin = ws.contacts[ids[r / 2]];
     b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : kin.vt;
   }
-  Mat M;
-  Vec q;
-  solvers::frictional_contact_to_lcp(W, b, contacts, M, q);
-  lemke_.reserve(M.rows());
-  solvers::LcpResult res;
-  lemke_.solve(M, q, res);
-  if (res.status != solvers::LcpStatus::solved) no_solution(s.t, "the impact LCP", res.status);
-  out.pivots = res.iterations;
-  Vec p;
-  solvers::contact_impulses_from_lcp(res.z, contacts, m, p);
+  solvers::DependentContactResult sol;
+  dependent_lcp_.solve(
+      W, b, [&](const Mat& w, const Vec& bb, Mat& M, Vec& q) { solvers::frictional_contact_to_lcp(w, bb, contacts, M, q); },
+      [&](const Vec& z, Vec& p) { solvers::contact_impulses_from_lcp(z, contacts, m, p); }, sol);
+  if (sol.lcp.status != solvers::LcpStatus::solved) no_solution(s.t, "the impact LCP", sol.lcp.status);
+  out.pivots = sol.pivots;
+  const Vec& p = sol.forces;
   for (int r = 0; r < m; ++r) out.v_after += p[r] * resp[r];
   for (int i = 0; i < static_cast<int>(ids.size()); ++i) {
     const int k = ids[i];
