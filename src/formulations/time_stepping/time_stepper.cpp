@@ -256,7 +256,9 @@ void TimeStepper::fill_contact_rows(double h) {
       bias = restitution_[k] * std::min(vn_pre, 0.0);
       // A persistent contact may close the small gap the velocity-level condition lets open on
       // rotating bodies (O(h²ω²r) per step); penetrations are never pushed out (no energy added).
-      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / h;
+      // The step ends with the gap ĝ + θ h v_N⁺, so v_N⁺ ≥ −ĝ/(θh) closes all of it (−ĝ/h would
+      // close the share θ and let the gap build up to the activation gap on a fast pivot).
+      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / (opt_.theta * h);
     } else {
       bias = (g_end >= 0 ? g_end : opt_.drift_correction * g_end) / h;
     }
