@@ -276,7 +276,7 @@ void TimeStepper::update_contact_states(double h) {
   // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
   const bool iterative = problem_.last_solve_iterative();
   const double zero_impulse = iterative ? opt_.tolerance : 0.0;
-  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kTimeSteppingStickSpeed;
+  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kExactStickSpeed;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactRows& cr = problem_.contact(c);
