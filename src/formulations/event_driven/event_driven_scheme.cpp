@@ -315,7 +315,7 @@ SimulationSummary EventDrivenRun::run() {
         y = integ->y();
         State s;
         sys_.unpack(integ->t(), y, s);
-        projection_.project(sys_.dyn(), s);
+        projection_.project(sys_.dyn(), s, {}, opt_.projection_tolerance);
         sys_.pack(s, y);
         integ->set_state(sys_, y);
       }
