@@ -12,6 +12,8 @@ packages=(
   libbenchmark-dev       # micro-benchmarks
   libsundials-dev        # implicit (BDF) integration for stiff contact
   python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
+  python3-scipy          # independent references of the paper cases (tests/references)
+  lcov                   # make coverage
 )
 
 missing=()
