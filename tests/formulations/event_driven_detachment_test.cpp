@@ -127,7 +127,9 @@ TEST(EventDrivenDetachment, ContactsSlideOffTheEndOfTheirLine) {
     for (std::size_t k = 0; k < t.size(); ++k) {
       const double fall = t[k] > off.first ? kG * (t[k] - off.first) * (t[k] - off.first) / 2 : 0.0;
       EXPECT_NEAR(y[k], off.second - fall, 1e-9) << contact << " t = " << t[k];
-      if (std::abs(t[k] - off.first) > 1e-9) EXPECT_EQ(state[k], t[k] < off.first ? 2.0 : 0.0) << contact << " t = " << t[k];
+      if (std::abs(t[k] - off.first) > 1e-9) {
+        EXPECT_EQ(state[k], t[k] < off.first ? 2.0 : 0.0) << contact << " t = " << t[k];
+      }
     }
   }
 }

@@ -138,11 +138,11 @@ TEST(SchemeAgreement, RedundantJointsUnderTimeStepping) {
     for (const std::string& w : warnings) EXPECT_EQ(w.find("failed with Lemke"), std::string::npos) << w;
     errors.push_back(test::max_difference(out, reference, "link1.theta"));
     const double dt = mf.options.output_interval;
-    const auto resultants = [](const MemorySink& m) {
-      std::vector<std::vector<double>> r(3, std::vector<double>(m.rows.size(), 0.0));
+    const auto resultants = [](const MemorySink& sink) {
+      std::vector<std::vector<double>> r(3, std::vector<double>(sink.rows.size(), 0.0));
       const double pivot_x[] = {0.0, 0.2, 0.4};
       for (int i = 0; i < 3; ++i) {
-        const auto fx = m.series("P" + std::to_string(i + 1) + ".fx"), fy = m.series("P" + std::to_string(i + 1) + ".fy");
+        const auto fx = sink.series("P" + std::to_string(i + 1) + ".fx"), fy = sink.series("P" + std::to_string(i + 1) + ".fy");
         for (std::size_t k = 0; k < fx.size(); ++k) {
           r[0][k] += fx[k];
           r[1][k] += fy[k];
