@@ -10,7 +10,7 @@ DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer clean
+.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer mutate coverage clean
 
 all: build
 
@@ -56,5 +56,14 @@ bench: build
 viewer:
 	cd viewer && npm ci --no-audit --no-fund && npm run build
 
+# Mutation testing (docs/testing.md): every mutant of tests/mutants.txt, one at a time, in a scratch
+# copy of the tree (build-mutate/); prints the survivors. Not part of `make test`.
+mutate: deps
+	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+
+# Line coverage of src/ by the tests (gcov/lcov, build-coverage/): the per-file table of docs/testing.md.
+coverage: deps
+	@JOBS=$(JOBS) ./scripts/coverage.sh
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-mutate build-coverage

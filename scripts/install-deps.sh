@@ -13,6 +13,8 @@ packages=(
   libsundials-dev        # implicit (BDF) integration for stiff contact
   python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
   chromium               # the browser test of the animation page (tests/viewer), headless
+  python3-scipy          # independent references of the paper cases (tests/references)
+  lcov                   # make coverage
 )
 
 missing=()

@@ -292,7 +292,7 @@ void EventDrivenSteps::complete_step() {
     y = integ_->y();
     State s;
     sys_.unpack(integ_->t(), y, s);
-    projection_.project(sys_.dyn(), s);
+    projection_.project(sys_.dyn(), s, {}, opt_.projection_tolerance);
     sys_.pack(s, y);
     integ_->set_state(sys_, y);
   }
