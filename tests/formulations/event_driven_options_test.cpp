@@ -84,7 +84,8 @@ TEST(EventDrivenOptions, RestitutionThresholdEndsTheBouncing) {
 
 // restitution_threshold: 0 makes any rebound, even one of rounding size, reopen a struck contact, so
 // the impacts and mode decisions at one instant need not come to rest. Three blocks stacked on a
-// shaken table (examples/block_wall/stack.yaml, three blocks) reach such an instant within 0.1 s:
+// shaken table (examples/block_wall/stack.yaml, three blocks) reach such an instant before t_end
+// (at 0.29 s since the impacts of a block's two corners are solved with their dependent directions):
 // after 20 rounds the scheme warns, naming the time and the contacts still changing, and goes on with
 // its last decision; when the same instant keeps producing events, the run stops there with the error
 // that says so, the rows before it written. With the default threshold (1e-3 m/s) the same stack
@@ -118,7 +119,7 @@ TEST(EventDrivenOptions, ModesThatDoNotSettleAreReportedAndTheRunGoesOn) {
   }
   EXPECT_GE(unsettled, 1);
   ASSERT_GT(stopped_at, 0.0) << "the instant's events stopped repeating: update this test's expectation";
-  EXPECT_LT(stopped_at, 0.1);
+  EXPECT_LT(stopped_at, 1.0);
   ASSERT_FALSE(out.rows.empty());
   EXPECT_LE(out.rows.back()[0], stopped_at);  // the rows before the failure are kept
 
