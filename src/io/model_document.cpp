@@ -211,10 +211,24 @@ std::string ModelDocument::resolve(const std::string& path) const {
   return walk.resolved();
 }
 
+bool ModelDocument::complete() const {
+  try {
+    model();
+    return true;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
 void ModelDocument::commit(std::vector<Change> changes) {
   auto candidate = std::make_shared<const YAML::Node>(tree(changes));
-  YamlReader reader(name_, *candidate, directory_);
-  auto model = std::make_shared<const ModelFile>(read_model(reader));
+  std::shared_ptr<const ModelFile> model;
+  try {
+    YamlReader reader(name_, *candidate, directory_);
+    model = std::make_shared<const ModelFile>(read_model(reader));
+  } catch (const InputError&) {
+    if (complete()) throw;  // a valid model stays valid; one under construction takes the change
+  }
   changes_ = std::move(changes);
   tree_ = std::move(candidate);
   built_ = std::move(model);

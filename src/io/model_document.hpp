@@ -43,6 +43,8 @@ class ModelDocument {
 
   // The model and its options, built (and checked) on first use; throws InputError.
   const ModelFile& model() const;
+  // Whether model() succeeds.
+  bool complete() const;
 
   // A copy of the value at `path`; throws InputError when there is none.
   YAML::Node get(const std::string& path) const;
@@ -50,8 +52,9 @@ class ModelDocument {
   std::string resolve(const std::string& path) const;
 
   // Applies the changes in order (a missing key of a map is added, with missing maps on its way),
-  // then builds the model. A change that makes the model invalid throws InputError and leaves the
-  // document as it was.
+  // then builds the model. A change that makes a valid model invalid throws InputError and leaves
+  // the document as it was; a model still under construction (not valid yet, e.g. without bodies)
+  // takes every change that applies, and is checked when it is used.
   void set(const std::vector<std::pair<std::string, YAML::Node>>& changes);
   void set(const std::string& path, const YAML::Node& value) { set({{path, value}}); }
   // Appends an entry to the list at `list_path` (created when absent: `bodies`, `contacts`, ...),

@@ -96,11 +96,16 @@ TEST(ModelDocument, UnknownEntriesAndKeysAreNamed) {
 }
 
 TEST(ModelDocument, BuildsAModelEntryByEntry) {
-  ModelDocument d = ModelDocument::from_tree(YAML::Load("{name: built, gravity: [0, -9.81]}"), "<dict>");
+  ModelDocument d = ModelDocument::from_tree(YAML::Load("{name: built}"), "<dict>");
   EXPECT_THROW(d.model(), InputError);  // no bodies yet
+  EXPECT_FALSE(d.complete());
+  d.set("gravity", YAML::Load("[0, -9.81]"));  // taken: the model is under construction
+  d.set("simulation.t_end", YAML::Node("2"));
   d.append("bodies", YAML::Load("{name: bob, mass: 1, inertia: 0.01, position: [1, 0]}"));
   d.append("joints", YAML::Load("{name: pivot, type: revolute, bodies: [ground, bob], location: [0, 0]}"));
   EXPECT_EQ(d.model().model.joints.size(), 1u);
+  EXPECT_EQ(d.model().model.gravity.y(), -9.81);
+  EXPECT_EQ(d.model().options.t_end, 2.0);
   // A joint on an unknown body is refused and not kept; a document from data has no lines.
   const InputError e = error_of([&] { d.append("joints", YAML::Load("{name: j2, type: revolute, bodies: [bob, rod], location: [1, 0]}")); });
   EXPECT_EQ(e.line(), 0);
