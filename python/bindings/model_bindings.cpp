@@ -14,10 +14,6 @@
 namespace stickslip::python {
 namespace {
 
-// Thrown inside the run when Python has an exception to raise (a signal such as Ctrl-C, or an
-// exception of the progress callback): unwinds the simulation; the exception is kept meanwhile.
-struct Interrupted {};
-
 py::object make_result(const MemorySink& sink, const MemoryEventSink& events, py::object summary) {
   return py::module_::import("stickslip.result")
       .attr("Result")(sink.columns, rows_array(sink), event_tuples(events.events), std::move(summary));
@@ -30,12 +26,12 @@ py::object run(const ModelDocument& doc, const RunOptions& run_options, const py
   MemorySink sink;
   MemoryEventSink events;
   SimulationCallbacks callbacks;
-  std::optional<py::error_already_set> raised;
+  std::optional<py::error_already_set> raised;  // a signal (Ctrl-C) or the progress callback's exception
   auto last = std::chrono::steady_clock::now();
-  // Every 50 ms: let Python see its signals (Ctrl-C) and report progress.
+  // Every 50 ms: let Python see its signals and report progress; an exception stops the run.
   callbacks.progress = [&](double t) {
     const auto now = std::chrono::steady_clock::now();
-    if (now - last < std::chrono::milliseconds(50)) return;
+    if (raised || now - last < std::chrono::milliseconds(50)) return;
     last = now;
     py::gil_scoped_acquire gil;
     try {
@@ -43,17 +39,21 @@ py::object run(const ModelDocument& doc, const RunOptions& run_options, const py
       if (!progress.is_none()) progress(t);
     } catch (py::error_already_set& e) {
       raised.emplace(std::move(e));
-      throw Interrupted{};
     }
   };
+  callbacks.should_stop = [&raised] { return raised.has_value(); };
   SimulationSummary summary;
   try {
-    py::gil_scoped_release release;
-    summary = simulate(mf.model, options, sink, callbacks, &events);
-  } catch (const Interrupted&) {
-    // KeyboardInterrupt (or the callback's exception) with the rows computed so far as `result`.
-    if (py::hasattr(raised->value(), "__dict__")) raised->value().attr("result") = make_result(sink, events, py::none());
-    throw std::move(*raised);
+    {
+      py::gil_scoped_release release;
+      summary = simulate(mf.model, options, sink, callbacks, &events);
+    }
+    if (raised) {  // KeyboardInterrupt (or the callback's exception) with the rows so far as `result`
+      if (py::hasattr(raised->value(), "__dict__")) {
+        raised->value().attr("result") = make_result(sink, events, summary_dict(summary));
+      }
+      throw std::move(*raised);
+    }
   } catch (const NumericalError& e) {
     throw numerical_error(e, make_result(sink, events, py::none()));
   } catch (const ModelError& e) {

@@ -9,7 +9,7 @@
 namespace stickslip::python {
 namespace {
 
-py::tuple row_state(const SweepRow& r) { return py::make_tuple(r.run, r.parameters, r.quantities, r.error); }
+py::tuple row_state(const SweepRow& r) { return py::make_tuple(r.run, r.parameters, r.quantities, r.error, r.stopped); }
 
 SweepRow row_from_state(const py::tuple& t) {
   SweepRow r;
@@ -17,6 +17,7 @@ SweepRow row_from_state(const py::tuple& t) {
   r.parameters = t[1].cast<std::vector<double>>();
   r.quantities = t[2].cast<std::vector<double>>();
   r.error = t[3].cast<std::string>();
+  r.stopped = t[4].cast<bool>();
   return r;
 }
 

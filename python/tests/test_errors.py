@@ -122,6 +122,7 @@ def test_ctrl_c_stops_a_run_with_the_rows_so_far():
         long_run(progress=lambda t: started.set())
     partial = e.value.result
     assert 0 < partial.t[-1] < 1e5  # stopped inside the run
+    assert partial.summary["stopped"] and partial.summary["stopped_at_step"] > 0
 
 
 class Stop(Exception):

@@ -93,7 +93,7 @@ std::vector<std::string> Sweep::columns() const {
   return out;
 }
 
-SweepRow Sweep::run(std::size_t run) const {
+SweepRow Sweep::run(std::size_t run, const std::function<bool()>& should_stop) const {
   SweepRow row;
   row.run = run;
   row.parameters = samples_.at(run);
@@ -111,7 +111,10 @@ SweepRow Sweep::run(std::size_t run) const {
     SimulationOptions options = doc.model().options;
     apply_run_options(spec_.run, options);
     QuantityRecorder recorder(spec_.keep);
-    const SimulationSummary summary = simulate(doc.model().model, options, recorder, {}, &recorder);
+    SimulationCallbacks callbacks;
+    callbacks.should_stop = should_stop;
+    const SimulationSummary summary = simulate(doc.model().model, options, recorder, callbacks, &recorder);
+    row.stopped = summary.stopped;
     row.quantities = recorder.values(summary);
   } catch (const InputError& e) {
     row.error = e.what();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct SweepRow {
   std::vector<double> parameters;
   std::vector<double> quantities;  // one per kept quantity (NaN: no value); empty for a failed run
   std::string error;               // the run's error, worded as by `stickslip run`; empty if it succeeded
+  bool stopped = false;            // a stop request ended the run early: not a result, not recorded
   bool ok() const { return error.empty(); }
 };
 
@@ -47,8 +49,9 @@ class Sweep {
   std::vector<std::string> columns() const;
 
   // Runs sample `run` (0-based) and returns its row; a failed run returns its error in the row.
+  // `should_stop` (polled after every step) ends the run early: the row is then `stopped`.
   // Safe to call from several threads at once.
-  SweepRow run(std::size_t run) const;
+  SweepRow run(std::size_t run, const std::function<bool()>& should_stop = {}) const;
 
  private:
   Sweep(std::string text, std::string name, std::string directory, const ModelDocument* model);

@@ -71,7 +71,9 @@ SweepOutcome run_sweep_local(const Sweep& sweep, SweepTable& table, const LocalS
       const std::size_t k = next++;
       if (k >= pending.size()) break;
       try {
-        table.record(sweep.run(pending[k]));
+        const SweepRow row = sweep.run(pending[k], [&stop] { return stop.load(); });
+        if (row.stopped) break;
+        table.record(row);
         ++made;
       } catch (...) {
         const std::lock_guard lock(mutex);

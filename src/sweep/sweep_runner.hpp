@@ -27,7 +27,7 @@ class SweepProgress {
 struct LocalSweepOptions {
   int jobs = 0;  // worker threads; 0: one per core
   // Polled about ten times a second by the calling thread; true stops the sweep: no new run starts,
-  // the runs under way finish and are recorded.
+  // the runs under way stop at their next step and are not recorded (they run again on resume).
   std::function<bool()> stop_requested;
   // Called on the calling thread about ten times a second with the table's totals.
   std::function<void(std::size_t done, std::size_t failed)> progress;

@@ -139,6 +139,7 @@ void SweepTable::rewrite() {  // rows_ is ordered by run
 }
 
 void SweepTable::record(const SweepRow& row) {
+  if (row.stopped) throw std::logic_error("SweepTable::record: a stopped run has no result");
   std::string line = row_text(row);
   if (row.ok()) {
     line += ",ok,";

@@ -127,7 +127,7 @@ TEST(SweepRunner, StopsWhenAsked) {
   EXPECT_TRUE(outcome.interrupted);
   EXPECT_FALSE(outcome.complete);
   EXPECT_LT(outcome.runs, 6u);
-  EXPECT_EQ(table.done(), outcome.runs);  // every run started was recorded
+  EXPECT_EQ(table.done(), outcome.runs);  // the runs under way were stopped, not recorded
 }
 
 }  // namespace
