@@ -19,8 +19,6 @@ std::vector<std::string> columns_read(const QuantitySpec& q) {
 }
 
 void QuantityRecorder::begin(const std::vector<std::string>& columns) {
-  tracks_.assign(specs_.size(), Track{});
-  rows_ = 0;
   for (std::size_t k = 0; k < specs_.size(); ++k) {
     const auto read = columns_read(specs_[k]);
     if (read.empty()) continue;

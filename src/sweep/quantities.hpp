@@ -43,7 +43,8 @@ std::vector<std::string> columns_read(const QuantitySpec& q);
 // Follows one run: give it as the run's output sink and event sink, then read values().
 class QuantityRecorder final : public OutputSink, public EventSink {
  public:
-  explicit QuantityRecorder(const std::vector<QuantitySpec>& specs) : specs_(specs) {}
+  // Events may come before the first row (the decisions at t_start).
+  explicit QuantityRecorder(const std::vector<QuantitySpec>& specs) : specs_(specs), tracks_(specs.size()) {}
   void begin(const std::vector<std::string>& columns) override;  // throws std::invalid_argument for a missing column
   void write(const std::vector<double>& row) override;
   void end() override {}

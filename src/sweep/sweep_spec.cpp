@@ -1,6 +1,8 @@
 #include "sweep/sweep_spec.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <set>
@@ -38,10 +40,16 @@ std::vector<double> read_range(const YamlField& f) {
   const YamlField count_field = f.at("count");
   const int count = count_field.as_int();
   if (count < 1) count_field.fail("must be >= 1");
-  std::vector<double> out;
-  for (int k = 0; k < count; ++k) {  // both ends exact
-    out.push_back(k == count - 1 && count > 1 ? to : from + (to - from) * k / std::max(count - 1, 1));
+  std::vector<double> out{from};
+  const double n = count - 1;
+  for (int k = 1; k < count - 1; ++k) {
+    // Rounded to 15 digits, so that a range of decimal ends has decimal steps (0.3, not
+    // 0.30000000000000004): the change is below 1e-15 relative.
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", from + (to - from) * k / n);
+    out.push_back(std::strtod(text, nullptr));
   }
+  if (count > 1) out.push_back(to);  // both ends exact
   return out;
 }
 
