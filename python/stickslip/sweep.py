@@ -24,10 +24,25 @@ def _run_one(sweep, run):
     return sweep.run(run)
 
 
-def _run_on_dask(sweep, table, scheduler, show_progress):
-    from distributed import Client, as_completed
+class SchedulerUnreachable(ConnectionError):
+    """No Dask scheduler answers at the address given."""
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+
+def _connect(scheduler):
+    from distributed import Client
+
+    if isinstance(scheduler, Client):
+        return scheduler
+    try:
+        return Client(scheduler)  # waits distributed.comm.timeouts.connect (Dask's configuration)
+    except (OSError, TimeoutError) as e:
+        raise SchedulerUnreachable(f"no Dask scheduler answers at {scheduler}: {e}") from None
+
+
+def _run_on_dask(sweep, table, scheduler, show_progress):
+    from distributed import as_completed
+
+    client = _connect(scheduler)
     progress = _core.SweepProgress(show_progress, table.total, table.done)
     futures = []
     try:
@@ -54,13 +69,15 @@ def run_sweep(sweep, output=None, *, jobs=0, scheduler=None, restart=False, retr
     output      the table CSV (default: the file's `output`, else its stem + .csv in the current folder)
     jobs        runs at once on this machine (0: one per core); not with a scheduler
     scheduler   None (this machine), a Dask scheduler address ("tcp://host:8786") or a
-                distributed.Client
+                distributed.Client; an address nobody answers raises SchedulerUnreachable
     restart     discard the rows of an earlier run of the sweep in the table (else it resumes)
     retry_failed  run the failed runs recorded in the table again
     progress    show the progress bar on standard error
     Ctrl-C stops the sweep (KeyboardInterrupt); the table keeps the finished runs, and the same call
     resumes it.
     """
+    if scheduler is not None and jobs:
+        raise ValueError("jobs is for this machine; a cluster's workers are set where it runs")
     if not isinstance(sweep, _core.Sweep):
         sweep = _core.Sweep.load(os.fspath(sweep))
     path = _output_path(sweep, output)
@@ -131,6 +148,9 @@ def main(argv=None):
             _core.run_sweep_local(sweep, table, a.jobs, show)
     except KeyboardInterrupt:
         interrupted = True
+    except SchedulerUnreachable as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     except (OSError, RuntimeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 3

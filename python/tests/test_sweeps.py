@@ -86,3 +86,8 @@ def test_the_command_lines_cluster_errors(sweep_file, tmp_path, cli):
     p = subprocess.run([cli, "sweep", sweep_file + ".missing", "--scheduler", "tcp://127.0.0.1:9"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and "cannot open the file" in p.stderr
+    # Nobody listens on port 9 of the loopback interface (Dask retries for 2 s here, 30 s by default).
+    p = subprocess.run([cli, "sweep", sweep_file, "-o", str(tmp_path / "t.csv"), "--scheduler", "tcp://127.0.0.1:9"],
+                       capture_output=True, text=True,
+                       env=dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s"))
+    assert p.returncode == 2 and "no Dask scheduler answers at tcp://127.0.0.1:9" in p.stderr, p.stderr
