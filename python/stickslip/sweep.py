@@ -126,29 +126,23 @@ def main(argv=None):
     parser.add_argument("--retry-failed", action="store_true")
     parser.add_argument("-q", "--quiet", action="store_true")
     a = parser.parse_args(argv)
+    import time
+    interrupted = False
     try:
         sweep = _core.Sweep.load(a.sweep)
         path = _output_path(sweep, a.output)
         table = _core.SweepTable(sweep, path, a.restart, a.retry_failed)
-    except InputError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except (OSError, RuntimeError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 3
-    import time
-    start, before = time.monotonic(), table.done
-    show = not a.quiet and sys.stderr.isatty()
-    interrupted = False
-    try:
-        if a.scheduler:
-            _run_on_dask(sweep, table, a.scheduler, show)
-            table.finish()
-        else:
-            _core.run_sweep_local(sweep, table, a.jobs, show)
-    except KeyboardInterrupt:
-        interrupted = True
-    except SchedulerUnreachable as e:
+        start, before = time.monotonic(), table.done
+        show = not a.quiet and sys.stderr.isatty()
+        try:
+            if a.scheduler:
+                _run_on_dask(sweep, table, a.scheduler, show)
+                table.finish()
+            else:
+                _core.run_sweep_local(sweep, table, a.jobs, show)
+        except KeyboardInterrupt:
+            interrupted = True
+    except (InputError, SchedulerUnreachable) as e:  # the exit statuses of docs/cli.md
         print(f"error: {e}", file=sys.stderr)
         return 2
     except (OSError, RuntimeError) as e:

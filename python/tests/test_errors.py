@@ -8,35 +8,7 @@ import threading
 import pytest
 
 import stickslip
-from conftest import example
-
-# A rigid contact (impact law only): the compliant scheme refuses it (docs/schemes.md).
-BALL = """gravity: [0, -9.81]
-bodies:
-  - {name: ball, mass: 1, inertia: 0.004, position: [0, 0.6]}
-contacts:
-  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1, impact: {law: newton, e: 0.5},
-     friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}
-simulation: {t_end: 1, output_interval: 0.01}
-"""
-
-# A slider-crank whose crank (0.4 m) is driven past the angle its rod (0.1 m) can follow: it locks
-# up at t = 0.2527 s (tests/app/cli_test.cpp, NumericalFailureKeepsResults).
-LOCKUP = """name: lockup
-bodies:
-  - {name: crank, mass: 0.5, inertia: 0.01, position: [0.2, 0], angle: 0}
-  - {name: rod, mass: 0.5, inertia: 0.001, position: [0.45, 0], angle: 0}
-  - {name: slider, mass: 1, inertia: 0.01, position: [0.5, 0]}
-joints:
-  - {name: pivot, type: revolute, bodies: [ground, crank], points: [[0, 0], [-0.2, 0]]}
-  - {name: pin, type: revolute, bodies: [crank, rod], points: [[0.2, 0], [-0.05, 0]]}
-  - {name: wrist, type: revolute, bodies: [rod, slider], points: [[0.05, 0], [0, 0]]}
-  - {name: guide, type: prismatic, bodies: [ground, slider], points: [[0, 0], [0, 0]], axis: [1, 0]}
-drivers:
-  - {name: spin, body: crank, coordinate: angle, function: {type: polynomial, coefficients: [0, 1]}}
-simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
-"""
-
+from conftest import SOURCE, example
 
 def cli_error(cli, model_path, *options):
     """The command line's exit status and its `error: ...` message (first line)."""
@@ -79,9 +51,8 @@ def test_run_options_are_checked_like_the_command_line():
         assert e.value.path == name and str(e.value).startswith(name + " ")
 
 
-def test_a_scheme_refusing_the_model_is_a_model_error(cli, tmp_path):
-    path = tmp_path / "ball.yaml"
-    path.write_text(BALL)
+def test_a_scheme_refusing_the_model_is_a_model_error(cli):
+    path = os.path.join(SOURCE, "tests", "data", "rigid_ball.yaml")  # the compliant scheme refuses it
     with pytest.raises(stickslip.ModelError) as e:
         stickslip.Model.load(str(path)).run()
     status, message = cli_error(cli, str(path))
@@ -91,9 +62,8 @@ def test_a_scheme_refusing_the_model_is_a_model_error(cli, tmp_path):
     assert result.events["event"][0] == "impact"
 
 
-def test_a_numerical_failure_keeps_the_rows_before_it(cli, tmp_path):
-    path = tmp_path / "lockup.yaml"
-    path.write_text(LOCKUP)
+def test_a_numerical_failure_keeps_the_rows_before_it(cli):
+    path = os.path.join(SOURCE, "tests", "data", "lockup.yaml")  # locks up at t = 0.2527 s
     with pytest.raises(stickslip.NumericalError) as e:
         stickslip.Model.load(str(path)).run()
     status, message = cli_error(cli, str(path))
