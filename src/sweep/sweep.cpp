@@ -52,17 +52,19 @@ void check_against_model(const YamlField& root, const SweepSpec& spec, const Mod
   }
 }
 
+SweepSpec read_spec(const std::string& text, const std::string& name, const std::string& directory) {
+  SweepSpec spec = read_sweep_spec(YamlReader::from_text(text, name, directory).root(), directory);
+  spec.file = name;
+  return spec;
+}
+
 }  // namespace
 
 Sweep::Sweep(std::string text, std::string name, std::string directory, const ModelDocument* model)
     : text_(std::move(text)), name_(std::move(name)), directory_(std::move(directory)),
-      base_(ModelDocument::parse("{}", "<none>")) {
-  const YamlReader reader = YamlReader::from_text(text_, name_, directory_);
-  spec_ = read_sweep_spec(reader.root(), directory_);
-  spec_.file = name_;
-  base_ = model ? *model : ModelDocument::read(spec_.model);
+      spec_(read_spec(text_, name_, directory_)), base_(model ? *model : ModelDocument::read(spec_.model)) {
   base_.model();  // built (and checked) once, before any thread copies it
-  check_against_model(reader.root(), spec_, base_);
+  check_against_model(YamlReader::from_text(text_, name_, directory_).root(), spec_, base_);
   samples_ = sweep_samples(spec_);
 }
 
