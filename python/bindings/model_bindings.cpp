@@ -111,6 +111,7 @@ indices work too: "bodies[1].mass", "gravity[1]", "joints.A.points.0.1".)")
       .def_property_readonly("source", &ModelDocument::name, "The file (or <string>, <dict>) named in messages")
       .def_property_readonly("columns", [](const ModelDocument& d) { return Observer(d.model().model).columns(); },
                              "The output columns of a run")
+      .def("__repr__", [](const ModelDocument& d) { return "<stickslip.Model from " + d.name() + ">"; })
       .def("copy", [](const ModelDocument& d) { return ModelDocument(d); })
       .def("__copy__", [](const ModelDocument& d) { return ModelDocument(d); })
       .def("__deepcopy__", [](const ModelDocument& d, const py::object&) { return ModelDocument(d); })

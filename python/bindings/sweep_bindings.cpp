@@ -46,6 +46,9 @@ void bind_sweeps(py::module_& m) {
       .def_static("load", &Sweep::read, py::arg("path"))
       .def_static("from_yaml", &Sweep::parse, py::arg("text"), py::arg("name") = "<string>", py::arg("directory") = "")
       .def("__len__", &Sweep::size)
+      .def("__repr__", [](const Sweep& s) {
+        return "<stickslip.Sweep " + s.name() + ": " + std::to_string(s.size()) + " runs>";
+      })
       .def_property_readonly("source", &Sweep::name)
       .def_property_readonly("columns", &Sweep::columns, "Table columns: run, parameters, quantities, status, error")
       .def_property_readonly("parameter_names", [](const Sweep& s) {
