@@ -51,6 +51,10 @@ class ContactDecisions {
                       const std::vector<double>& restitution);
 
  private:
+  bool all_stick(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                 const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate,
+                 ModeDecision& out);
+
   const Model& model_;
   solvers::LemkeSolver lemke_;
 };
