@@ -9,8 +9,9 @@ CMAKE_FLAGS ?=
 DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+PREFIX      ?= /usr/local
 
-.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer mutate coverage clean
+.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer mutate coverage clean
 
 all: build
 
@@ -29,6 +30,11 @@ build: deps $(BUILD)/CMakeCache.txt
 
 asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# The command, the library with its headers and CMake package, and the Python module (under
+# $(PREFIX)/lib/python3/dist-packages, on Debian's sys.path for /usr/local).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 demo: build
 	@./scripts/demo.sh $(BUILD)/bin/stickslip $(DEMO_MODEL) $(DEMO_DIR)
