@@ -13,24 +13,33 @@ ContactLoad contact_load(const AffineWrench& reaction_at_centre) {
 }
 
 void assemble_contact_lcp(const SliderSection& section, double c, double k, const ContactLoad& load,
-                          bool eliminate_eta, ContactLcp& lcp) {
+                          bool eliminate_eta, double centring, ContactLcp& lcp) {
   const EquivalenceBlocks e = equivalence_blocks(section, c, k);
   const GapRelations g = gap_relations(section);
+  // y1 = B1 z + p (+ u eta): B1 = [A_c kappa J T, A_g, A_f], p = A_c (fc0 + kappa J offset)
+  Eigen::Matrix<double, 5, kContacts> B1;
+  Vec5 p = e.Ac * load.transverse;
+  B1.leftCols<5>().setZero();
+  if (centring > 0.0) {
+    const DisplacementMap d = displacement_map(section, c);
+    const Eigen::Matrix<double, 5, 5> AcJ = centring * e.Ac * corner_spring_matrix(section, c);
+    B1.leftCols<5>() = AcJ * d.T;
+    p += AcJ * d.offset;
+  }
+  B1.middleCols<5>(5) = e.Ag;
+  B1.rightCols<6>() = e.Af;
   lcp.M.setZero();
-  lcp.M.block<5, 5>(0, 5) = e.Ag;
-  lcp.M.block<5, 6>(0, 10) = e.Af;
+  lcp.M.topRows<5>() = B1;
   lcp.M.block<5, 5>(5, 0) = g.Ah;
   lcp.M.block<6, 5>(10, 0) = g.Av;
-  const Vec5 p = e.Ac * load.transverse;
   lcp.q << p, g.bh, g.bv;
   lcp.eta_constant = 0.0;
   lcp.eta_per_z.setZero();
   lcp.alpha = 1.0;
   if (!eliminate_eta) return;
-  // sum of the 16 forces = s^T z + 1^T b_f
-  Vec16 s = Vec16::Zero();
-  s.segment<5>(5) = Vec5::Ones() + e.Ag.transpose() * Vec5::Ones();
-  s.segment<6>(10) = Vec6::Ones() + e.Af.transpose() * Vec5::Ones();
+  // sum of the 16 forces = s^T z + 1^T (p + u eta), s = (forces of z) + B1^T 1
+  Vec16 s = B1.transpose() * Vec5::Ones();
+  s.tail<11>().array() += 1.0;
   const Vec5 u = e.Ac * load.transverse_per_eta;
   lcp.alpha = load.axial_per_eta - k * u.sum();
   if (lcp.alpha == 0.0) return;  // the caller names it (friction locking)

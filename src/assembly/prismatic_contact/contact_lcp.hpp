@@ -16,15 +16,21 @@
 // paper solves eq. (36) beside the LCP without saying how, and this elimination is exact.
 // alpha = 0 means the axial equation does not fix eta: the friction that the axial force induces
 // through the transverse reaction cancels it (friction locking).
+//
+// Centring. Where the load does not push the slider (sideways under a vertical load, say) its
+// position in the clearance is free, the LCP's solutions form a continuum and the Newton matrix of
+// the smoothed method is singular there: the iterates drift, and may close contacts the load does
+// not need (a yawed slider touching two diagonal side corners, which wedges it). A centring
+// stiffness kappa > 0 adds weak springs at the corners that hold the slider towards the centre of
+// its clearance: the corners then carry fc_hat + kappa J u (J of corner_spring_matrix, u from
+// eq. (28)), the free directions are fixed, and the solution is the one nearest the centred slider.
+// kappa is tiny against the load (the caller removes its effect from the reported forces).
 #pragma once
 
 #include "assembly/prismatic_contact/contact_region.hpp"
 #include "assembly/prismatic_contact/gap_kinematics.hpp"
 
 namespace stickslip::prismatic_contact {
-
-using Vec16 = Eigen::Matrix<double, kContacts, 1>;
-using Mat16 = Eigen::Matrix<double, kContacts, kContacts>;
 
 // The reaction at p0 split as the LCP needs it: fc_hat(eta) = transverse + transverse_per_eta eta,
 // f1c(eta) = axial + axial_per_eta eta.
@@ -51,7 +57,7 @@ struct ContactLcp {
 // Eq. (31) for the equivalent friction coefficient k. With eliminate_eta, eta is removed through
 // eq. (36); otherwise eta is taken as fixed (a sticking joint): fc_hat = load.transverse.
 void assemble_contact_lcp(const SliderSection& section, double c, double k, const ContactLoad& load,
-                          bool eliminate_eta, ContactLcp& lcp);
+                          bool eliminate_eta, double centring, ContactLcp& lcp);
 
 // Forces and gaps of the 16 contacts from an LCP point (z, w).
 void unpack(const Vec16& z, const Vec16& w, CornerForces& forces, CornerGaps& gaps);

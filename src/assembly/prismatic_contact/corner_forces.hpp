@@ -43,6 +43,8 @@ struct CornerForces {
 
 // Indices 0..7 are f_1..f_8, 8..15 are g_1..g_8 ("contact index" below).
 constexpr int kContacts = 16;
+using Vec16 = Eigen::Matrix<double, kContacts, 1>;
+using Mat16 = Eigen::Matrix<double, kContacts, kContacts>;
 inline double& contact_value(CornerForces& n, int contact) { return contact < 8 ? n.f[contact] : n.g[contact - 8]; }
 inline double contact_value(const CornerForces& n, int contact) { return contact < 8 ? n.f[contact] : n.g[contact - 8]; }
 

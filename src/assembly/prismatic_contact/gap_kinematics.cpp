@@ -17,16 +17,35 @@ CornerGaps gaps_from_displacement(const SliderSection& section, double c, const 
   return gaps;
 }
 
-SliderDisplacement displacement_from_gaps(const SliderSection& section, double c, const Vec5& x1) {
+DisplacementMap displacement_map(const SliderSection& section, double c) {
   const double a = section.half_width, b = section.half_height, eps = section.clearance_ratio;
-  Eigen::Matrix<double, 5, 5> T;
-  T << 0, b * c, -b * c, 0, 0,
-       0, 0, 0, b * c, -b * c,
-       -c, -c, 0, 0, 0,
-       -a, -a, 0, b, b,
-       b, 0, -b, 0, 0;
-  const Vec5 offset(0, 0, eps * c, eps * a - b, 0);  // (0, 0, eps c, eps a - delta b, 0), delta = 1
-  return (T * x1) / (2 * b * c) + offset / (b * c);
+  DisplacementMap m;
+  m.T << 0, b * c, -b * c, 0, 0,
+         0, 0, 0, b * c, -b * c,
+         -c, -c, 0, 0, 0,
+         -a, -a, 0, b, b,
+         b, 0, -b, 0, 0;
+  m.T /= 2 * b * c;
+  m.offset << 0, 0, eps * c, eps * a - b, 0;  // (0, 0, eps c, eps a - delta b, 0), delta = 1
+  m.offset /= b * c;
+  return m;
+}
+
+SliderDisplacement displacement_from_gaps(const SliderSection& section, double c, const Vec5& x1) {
+  const DisplacementMap m = displacement_map(section, c);
+  return m.T * x1 + m.offset;
+}
+
+Eigen::Matrix<double, 5, 5> corner_spring_matrix(const SliderSection& section, double c) {
+  Eigen::Matrix<double, 5, 5> J = Eigen::Matrix<double, 5, 5>::Zero();
+  for (int i = 0; i < 8; ++i) {
+    const Vec3 p = corner_position(i, section.half_width, section.half_height, c);
+    Eigen::Matrix<double, 2, 5> B;
+    B << 1, 0, -p.z(), 0, p.x(),
+         0, 1, p.y(), -p.x(), 0;
+    J += B.transpose() * B;
+  }
+  return J;
 }
 
 GapRelations gap_relations(const SliderSection& section) {

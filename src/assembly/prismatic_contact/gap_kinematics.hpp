@@ -32,8 +32,18 @@ inline double& gap_value(CornerGaps& gaps, int contact) { return contact < 8 ? g
 // Eq. (25)-(27).
 CornerGaps gaps_from_displacement(const SliderSection& section, double c, const SliderDisplacement& u);
 
-// Eq. (28): the displacement from x1 = (h1, h3, h5, v2, v8).
+// Eq. (28): the displacement from x1 = (h1, h3, h5, v2, v8), u = T x1 + offset.
+struct DisplacementMap {
+  Eigen::Matrix<double, 5, 5> T;
+  Vec5 offset;
+};
+DisplacementMap displacement_map(const SliderSection& section, double c);
 SliderDisplacement displacement_from_gaps(const SliderSection& section, double c, const Vec5& x1);
+
+// Springs of unit stiffness at the 8 corners, along e2 and e3, resist a displacement u with the
+// wrench -J u, (F2, F3, M1, M2, M3) at p0; J = sum_i B_i^T B_i, B_i the map from u to the corner's
+// transverse displacement (u_i(2), u_i(3)) of eq. (25).
+Eigen::Matrix<double, 5, 5> corner_spring_matrix(const SliderSection& section, double c);
 
 // Eq. (29)-(30): y2 = (h2, h4, h6, h7, h8) = A_h x1 + b_h and y3 = (v1, v3, v4, v5, v6, v7) = A_v x1 + b_v.
 // They do not depend on the contact half-length c.

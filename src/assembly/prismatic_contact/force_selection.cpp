@@ -1,0 +1,153 @@
+// Non-negative least squares and minimum-norm forces on a contact set (force_selection.hpp).
+#include "assembly/prismatic_contact/force_selection.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "math/least_squares.hpp"
+
+namespace stickslip::prismatic_contact {
+
+namespace {
+
+using Svd = Eigen::JacobiSVD<EquationRows>;
+
+// Minimum-norm solution d of (A restricted to `free`) d = r, and multipliers lambda with
+// d = A_free^T lambda (minimum-norm too). Singular values below kRankThreshold of the largest
+// count as zero.
+void free_set_solution(const EquationRows& A, const Vec5& r, const ContactSet& free, Vec16& d, Vec5& lambda) {
+  EquationRows Af = A;
+  for (int j = 0; j < kContacts; ++j)
+    if (!free[j]) Af.col(j).setZero();
+  const Svd svd(Af, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  const Vec5& sigma = svd.singularValues();
+  Vec5 coeff = svd.matrixU().transpose() * r;
+  Vec5 lambda_coeff = Vec5::Zero();
+  for (int i = 0; i < 5; ++i) {
+    if (sigma[i] > kRankThreshold * sigma[0]) {
+      lambda_coeff[i] = coeff[i] / (sigma[i] * sigma[i]);
+      coeff[i] /= sigma[i];
+    } else {
+      coeff[i] = 0.0;
+    }
+  }
+  d = svd.matrixV().leftCols<5>() * coeff;
+  for (int j = 0; j < kContacts; ++j)
+    if (!free[j]) d[j] = 0.0;
+  lambda = svd.matrixU() * lambda_coeff;
+}
+
+double residual_of(const EquationRows& A, const Vec5& r, const Vec16& n) { return (A * n - r).cwiseAbs().maxCoeff(); }
+
+// From n (feasible for `free`), towards the free set's solution `target`: the step fraction and
+// the first force to reach zero (-1 when the whole step is taken).
+int blocking_force(const ContactSet& free, const Vec16& n, const Vec16& target, double& step) {
+  step = 1.0;
+  int blocking = -1;
+  for (int j = 0; j < kContacts; ++j) {
+    if (!free[j] || target[j] > 0.0) continue;
+    const double s = n[j] / (n[j] - target[j]);
+    if (s < step) {
+      step = s;
+      blocking = j;
+    }
+  }
+  return blocking;
+}
+
+}  // namespace
+
+bool may_carry(const EquationRows& A, const Vec5& r, const ContactSet& allowed) {
+  for (int i = 0; i < 5; ++i) {
+    if (r[i] == 0.0) continue;
+    bool pushes = false;
+    for (int j = 0; j < kContacts && !pushes; ++j) pushes = allowed[j] && A(i, j) * r[i] > 0.0;
+    if (!pushes) return false;
+  }
+  return true;
+}
+
+double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const ContactSet& allowed, Vec16& n) {
+  n.setZero();
+  ContactSet passive{};
+  const double tol = 1e-12 * A.cwiseAbs().maxCoeff() * std::max(r.cwiseAbs().maxCoeff(), 1e-300);
+  Vec16 s;
+  Vec5 lambda;
+  for (int outer = 0; outer < 3 * kContacts; ++outer) {
+    const Vec16 w = A.transpose() * (r - A * n);  // the descent direction of the residual
+    int enter = -1;
+    double best = tol;
+    for (int j = 0; j < kContacts; ++j) {
+      if (allowed[j] && !passive[j] && w[j] > best) {
+        best = w[j];
+        enter = j;
+      }
+    }
+    if (enter < 0) break;
+    passive[enter] = true;
+    for (int inner = 0; inner < kContacts; ++inner) {
+      free_set_solution(A, r, passive, s, lambda);
+      double step = 1.0;
+      const int blocking = blocking_force(passive, n, s, step);
+      if (blocking < 0) {
+        n = s;
+        break;
+      }
+      n += step * (s - n);
+      for (int j = 0; j < kContacts; ++j) {
+        if (passive[j] && (j == blocking || n[j] <= 0.0)) {
+          passive[j] = false;
+          n[j] = 0.0;
+        }
+      }
+    }
+  }
+  return residual_of(A, r, n);
+}
+
+ForceSelection minimum_norm_forces(const EquationRows& A, const Vec5& r, const ContactSet& allowed,
+                                   const Vec16& start, Vec16& n) {
+  ForceSelection out;
+  ContactSet free{};
+  for (int j = 0; j < kContacts; ++j) {
+    n[j] = allowed[j] ? std::max(start[j], 0.0) : 0.0;
+    free[j] = allowed[j] && n[j] > 0.0;
+  }
+  const double row_size = std::max(A.cwiseAbs().maxCoeff(), 1e-300);
+  Vec16 target;
+  Vec5 lambda;
+  constexpr int kMaxSteps = 4 * kContacts;
+  for (out.steps = 0; out.steps < kMaxSteps; ++out.steps) {
+    free_set_solution(A, r, free, target, lambda);
+    double step = 1.0;
+    const int blocking = blocking_force(free, n, target, step);
+    if (blocking >= 0) {
+      n += step * (target - n);
+      free[blocking] = false;
+      n[blocking] = 0.0;
+      continue;
+    }
+    n = target;
+    // A bound contact j lowers the norm when released if a_j . lambda > 0 (its multiplier is < 0).
+    int release = -1;
+    double best = 1e-12 * lambda.cwiseAbs().maxCoeff() * row_size;
+    for (int j = 0; j < kContacts; ++j) {
+      if (!allowed[j] || free[j]) continue;
+      const double gain = A.col(j).dot(lambda);
+      if (gain > best) {
+        best = gain;
+        release = j;
+      }
+    }
+    if (release < 0) {
+      out.converged = true;
+      break;
+    }
+    free[release] = true;
+  }
+  for (int j = 0; j < kContacts; ++j) n[j] = std::max(n[j], 0.0);
+  out.residual = residual_of(A, r, n);
+  return out;
+}
+
+}  // namespace stickslip::prismatic_contact

@@ -1,0 +1,45 @@
+// Corner forces on a given set of contacts: whether the set can carry the load at all, and which
+// forces are reported when it can in many ways.
+//
+// The equations are the five transverse equivalence equations A n = r of the 16 forces n (eq. (17)
+// before it is solved for y1; with eta eliminated for a sliding joint, contact_lcp.hpp), rows in
+// force units. A contact set can carry the load when some n >= 0 supported on the set meets them:
+// non-negative least squares (Lawson & Hanson, Solving Least Squares Problems, 1974, ch. 23).
+//
+// The forces are statically indeterminate even on a fixed set: four corners of a face carry a load
+// that three equations fix (a "twist" of the four forces is free). Reported are those of least
+// Euclidean norm: unique, symmetric when the load and the set are, a face's load shared evenly, and
+// without friction the limit of equally stiff corner springs as their stiffness grows (their forces
+// lie in the row space of the equivalence equations, as the minimum-norm solution does). Found by
+// a primal active-set method started from a feasible point: equality-constrained minimum-norm steps
+// on the free set (an SVD of the system with the bound columns zeroed), blocked by the first force
+// to reach zero, and a force released while its multiplier says the norm can still decrease.
+// Neither allocates.
+#pragma once
+
+#include "assembly/prismatic_contact/contact_lcp.hpp"
+
+namespace stickslip::prismatic_contact {
+
+using EquationRows = Eigen::Matrix<double, 5, kContacts>;
+using ContactSet = std::array<bool, kContacts>;
+
+// min ||A n - r|| over n >= 0 supported on `allowed`; returns ||A n - r||_inf.
+double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const ContactSet& allowed, Vec16& n);
+
+// False when no contact of `allowed` can push row i the way r_i needs: a quick test that the set
+// cannot carry the load (necessary for infeasibility, not sufficient).
+bool may_carry(const EquationRows& A, const Vec5& r, const ContactSet& allowed);
+
+struct ForceSelection {
+  bool converged = false;  // false: n is the last iterate (the caller keeps the start)
+  int steps = 0;
+  double residual = 0.0;   // ||A n - r||_inf of the returned forces
+};
+
+// min ||n|| subject to A n = r, n >= 0, n_j = 0 where !allowed[j]; `start` meets the constraints
+// (up to rounding).
+ForceSelection minimum_norm_forces(const EquationRows& A, const Vec5& r, const ContactSet& allowed,
+                                   const Vec16& start, Vec16& n);
+
+}  // namespace stickslip::prismatic_contact
