@@ -108,7 +108,7 @@ double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const Con
 ForceSelection minimum_norm_forces(const EquationRows& A, const Vec5& r, const ContactSet& allowed,
                                    const Vec16& start, Vec16& n) {
   ForceSelection out;
-  ContactSet free{};
+  ContactSet free{}, stuck{};  // stuck: released, then blocked at once (degenerate); not released again
   for (int j = 0; j < kContacts; ++j) {
     n[j] = allowed[j] ? std::max(start[j], 0.0) : 0.0;
     free[j] = allowed[j] && n[j] > 0.0;
@@ -116,34 +116,41 @@ ForceSelection minimum_norm_forces(const EquationRows& A, const Vec5& r, const C
   const double row_size = std::max(A.cwiseAbs().maxCoeff(), 1e-300);
   Vec16 target;
   Vec5 lambda;
+  int released = -1;
   constexpr int kMaxSteps = 4 * kContacts;
   for (out.steps = 0; out.steps < kMaxSteps; ++out.steps) {
     free_set_solution(A, r, free, target, lambda);
     double step = 1.0;
     const int blocking = blocking_force(free, n, target, step);
     if (blocking >= 0) {
+      if (step == 0.0 && blocking == released) {
+        stuck[blocking] = true;  // with dependent equations a released force may have no room
+      } else if (step > 0.0) {
+        stuck = ContactSet{};
+      }
       n += step * (target - n);
       free[blocking] = false;
       n[blocking] = 0.0;
+      released = -1;
       continue;
     }
     n = target;
     // A bound contact j lowers the norm when released if a_j . lambda > 0 (its multiplier is < 0).
-    int release = -1;
+    released = -1;
     double best = 1e-12 * lambda.cwiseAbs().maxCoeff() * row_size;
     for (int j = 0; j < kContacts; ++j) {
-      if (!allowed[j] || free[j]) continue;
+      if (!allowed[j] || free[j] || stuck[j]) continue;
       const double gain = A.col(j).dot(lambda);
       if (gain > best) {
         best = gain;
-        release = j;
+        released = j;
       }
     }
-    if (release < 0) {
+    if (released < 0) {
       out.converged = true;
       break;
     }
-    free[release] = true;
+    free[released] = true;
   }
   for (int j = 0; j < kContacts; ++j) n[j] = std::max(n[j], 0.0);
   out.residual = residual_of(A, r, n);

@@ -143,7 +143,10 @@ bool PrismaticContactSolver::evaluate(double k, bool eliminate, PrismaticContact
   ++result.evaluations;
   result.coefficient = k;
   assemble_contact_lcp(section_, c_, k, load_, eliminate, 0.0, lcp_);
-  if (eliminate && !(std::abs(lcp_.alpha) > 1e-12 * std::abs(load_.axial_per_eta))) {
+  // The LCP of eq. (31) expresses eta through x2, x3 alone; it cannot when alpha = 0 (the walk over
+  // the faces, which keeps all 16 forces as unknowns, does not need it).
+  if (eliminate && options_.method != LcpMethod::least_displacement &&
+      !(std::abs(lcp_.alpha) > 1e-12 * std::abs(load_.axial_per_eta))) {
     result.condition = ContactCondition::friction_locking;
     return false;
   }
@@ -168,8 +171,13 @@ bool PrismaticContactSolver::evaluate(double k, bool eliminate, PrismaticContact
     result.condition = ContactCondition::no_contact_solution;
     return false;
   }
+  const double tolerance = kFeasible * r.cwiseAbs().maxCoeff();
+  // The LCP methods' forces meet the equations to their tolerance (and carry the centring springs):
+  // start from forces on their closed contacts that meet them exactly, when there are such.
+  if (options_.method != LcpMethod::least_displacement && nonnegative_least_squares(A, r, closed, selected) <= tolerance)
+    start = selected;
   const ForceSelection sel = minimum_norm_forces(A, r, closed, start, selected);
-  const Vec16& forces = sel.converged && sel.residual <= kFeasible * r.cwiseAbs().maxCoeff() ? selected : start;
+  const Vec16& forces = sel.converged && sel.residual <= tolerance ? selected : start;
   for (int j = 0; j < kContacts; ++j) contact_value(result.forces, j) = forces[j];
   result.normal_force = result.forces.sum();
   result.mode = contact_mode(result.forces, options_.load_threshold * kf);

@@ -26,8 +26,9 @@
 // puts k = 0 at rest, and a loaded joint then slides slowly under any load.
 //
 // Named conditions replace NaN: no transverse load (every corner force zero, eta from eq. (36)), a
-// vanishing overlap (the contact region has no length: the slider has left its guide), friction
-// locking (eq. (36) does not fix eta), no consistent mode, no solution found.
+// vanishing overlap (the contact region has no length: the slider has left its guide), no
+// consistent mode at rest (a jammed joint), no solution found (no set of contacts can carry the
+// load), and for the LCP methods friction locking (their LCP cannot be formed).
 #pragma once
 
 #include <vector>
@@ -83,7 +84,7 @@ enum class ContactCondition {
   solved,
   unloaded,             // no transverse load: no corner force (eta from eq. (36) all the same)
   vanishing_overlap,    // c too small for a contact region
-  friction_locking,     // eq. (36) does not determine eta
+  friction_locking,     // smoothed_newton, lemke: the LCP cannot express eta through eq. (36)
   no_consistent_mode,   // at rest, neither sticking nor sliding is consistent
   no_contact_solution,  // no solution of the LCP found
   invalid_input,        // non-finite values, a, b, eps/delta <= 0, mu < 0, f1c independent of eta
