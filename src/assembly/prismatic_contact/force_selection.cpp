@@ -37,6 +37,24 @@ void free_set_solution(const EquationRows& A, const Vec5& r, const ContactSet& f
   lambda = svd.matrixU() * lambda_coeff;
 }
 
+// Minimum-norm least-squares solution s of (A restricted to `passive`) s = r, through a complete
+// orthogonal decomposition of the compacted columns (cheaper than the SVD above; no multipliers).
+void passive_solution(const EquationRows& A, const Vec5& r, const ContactSet& passive, Vec16& s) {
+  using Compact = Eigen::Matrix<double, 5, Eigen::Dynamic, 0, 5, kContacts>;
+  std::array<int, kContacts> index{};
+  int m = 0;
+  for (int j = 0; j < kContacts; ++j)
+    if (passive[j]) index[m++] = j;
+  Compact Ap(5, m);
+  for (int k = 0; k < m; ++k) Ap.col(k) = A.col(index[k]);
+  Eigen::CompleteOrthogonalDecomposition<Compact> cod;
+  cod.setThreshold(kRankThreshold);
+  cod.compute(Ap);
+  const Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kContacts, 1> x = cod.solve(r);
+  s.setZero();
+  for (int k = 0; k < m; ++k) s[index[k]] = x[k];
+}
+
 double residual_of(const EquationRows& A, const Vec5& r, const Vec16& n) { return (A * n - r).cwiseAbs().maxCoeff(); }
 
 // From n (feasible for `free`), towards the free set's solution `target`: the step fraction and
@@ -57,6 +75,47 @@ int blocking_force(const ContactSet& free, const Vec16& n, const Vec16& target, 
 
 }  // namespace
 
+void InfeasibilityCertificates::evaluate(const Vec5& y) {
+  const double norm = y.norm();
+  if (!(y.dot(r_) > tolerance_ * norm)) return;  // proves too little
+  std::uint16_t pushing = 0;
+  const Vec16 dots = A_->transpose() * y;
+  for (int j = 0; j < kContacts; ++j)
+    if (dots[j] > 0.0) pushing |= static_cast<std::uint16_t>(1u << j);
+  pushing_[count_++] = pushing;
+}
+
+void InfeasibilityCertificates::begin(const EquationRows& A, const Vec5& r, double tolerance) {
+  A_ = &A;
+  r_ = r;
+  tolerance_ = tolerance;
+  count_ = 0;
+  for (int i = 0; i < 5; ++i) {
+    evaluate(Vec5::Unit(i));
+    evaluate(-Vec5::Unit(i));
+  }
+  for (int k = 0; k < kept_count_; ++k) evaluate(kept_[k]);
+}
+
+bool InfeasibilityCertificates::rules_out(std::uint16_t set) const {
+  for (int k = 0; k < count_; ++k)
+    if ((pushing_[k] & set) == 0) return true;
+  return false;
+}
+
+void InfeasibilityCertificates::add(const EquationRows& A, const Vec5& residual, const Vec16& n) {
+  // y = residual - delta sum_{n_j > 0} a_j / |a_j|: y . a_j < 0 on the columns the fit used.
+  Vec5 tilt = Vec5::Zero();
+  for (int j = 0; j < kContacts; ++j)
+    if (n[j] > 0.0) tilt += A.col(j) / A.col(j).norm();
+  const double size = tilt.norm();
+  const Vec5 y = size > 0.0 ? Vec5(residual - (1e-9 * residual.norm() / size) * tilt) : residual;
+  kept_[next_] = y;
+  next_ = (next_ + 1) % kKept;
+  kept_count_ = std::min(kept_count_ + 1, kKept);
+  if (count_ < static_cast<int>(pushing_.size())) evaluate(y);
+}
+
 bool may_carry(const EquationRows& A, const Vec5& r, const ContactSet& allowed) {
   for (int i = 0; i < 5; ++i) {
     if (r[i] == 0.0) continue;
@@ -72,7 +131,6 @@ double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const Con
   ContactSet passive{};
   const double tol = 1e-12 * A.cwiseAbs().maxCoeff() * std::max(r.cwiseAbs().maxCoeff(), 1e-300);
   Vec16 s;
-  Vec5 lambda;
   for (int outer = 0; outer < 3 * kContacts; ++outer) {
     const Vec16 w = A.transpose() * (r - A * n);  // the descent direction of the residual
     int enter = -1;
@@ -86,7 +144,7 @@ double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const Con
     if (enter < 0) break;
     passive[enter] = true;
     for (int inner = 0; inner < kContacts; ++inner) {
-      free_set_solution(A, r, passive, s, lambda);
+      passive_solution(A, r, passive, s);
       double step = 1.0;
       const int blocking = blocking_force(passive, n, s, step);
       if (blocking < 0) {

@@ -17,6 +17,8 @@
 // Neither allocates.
 #pragma once
 
+#include <cstdint>
+
 #include "assembly/prismatic_contact/contact_lcp.hpp"
 
 namespace stickslip::prismatic_contact {
@@ -30,6 +32,35 @@ double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const Con
 // False when no contact of `allowed` can push row i the way r_i needs: a quick test that the set
 // cannot carry the load (necessary for infeasibility, not sufficient).
 bool may_carry(const EquationRows& A, const Vec5& r, const ContactSet& allowed);
+
+// Farkas certificates: a vector y with y . a_j <= 0 for every contact j of a set and y . r > 0
+// proves that no n >= 0 on the set meets A n = r (its residual is at least y . r / |y|). The
+// residual of a failed non-negative least-squares fit is such a y for its own set and often for
+// others; kept across sets (and calls), with the unit vectors +-e_i, they rule out most sets with
+// one bitwise AND each. Only a y whose bound y . r / |y| exceeds the feasibility tolerance is used,
+// so a set is ruled out exactly when the least-squares fit would have failed too.
+class InfeasibilityCertificates {
+ public:
+  // The certificates evaluated for the equations A n = r.
+  void begin(const EquationRows& A, const Vec5& r, double tolerance);
+  // True when a certificate proves that the contacts of `set` (bit j: contact j) cannot carry r.
+  bool rules_out(std::uint16_t set) const;
+  // Keeps the residual y = r - A n of a failed fit n for this and later calls. y is orthogonal to
+  // the columns n uses, up to rounding; it is tilted slightly so that it is strictly opposed to
+  // them, and proves their infeasibility by its signs alone.
+  void add(const EquationRows& A, const Vec5& y, const Vec16& n);
+
+ private:
+  void evaluate(const Vec5& y);
+  static constexpr int kKept = 16;
+  std::array<Vec5, kKept> kept_;
+  int kept_count_ = 0, next_ = 0;
+  std::array<std::uint16_t, kKept + 10> pushing_{};  // bit j: y . a_j > 0 (contact j escapes y)
+  int count_ = 0;
+  const EquationRows* A_ = nullptr;
+  Vec5 r_ = Vec5::Zero();
+  double tolerance_ = 0.0;
+};
 
 struct ForceSelection {
   bool converged = false;  // false: n is the last iterate (the caller keeps the start)

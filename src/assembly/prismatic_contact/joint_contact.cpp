@@ -89,11 +89,15 @@ PrismaticContactSolver::PrismaticContactSolver(const SliderSection& section, Pri
 bool PrismaticContactSolver::walk_faces(const EquationRows& A, const Vec5& r, ContactSet& closed, Vec16& start,
                                         PrismaticContactResult& result) {
   const double tolerance = kFeasible * r.cwiseAbs().maxCoeff();
+  certificates_.begin(A, r, tolerance);
   for (const ContactFace& face : faces_) {
+    if (certificates_.rules_out(face.closed)) continue;
     for (int j = 0; j < kContacts; ++j) closed[j] = (face.closed >> j) & 1u;
-    if (!may_carry(A, r, closed)) continue;
     ++result.faces_tried;
-    if (nonnegative_least_squares(A, r, closed, start) > tolerance) continue;
+    if (nonnegative_least_squares(A, r, closed, start) > tolerance) {
+      certificates_.add(A, r - A * start, start);
+      continue;
+    }
     result.gaps = face_gaps(section_, face.q);
     result.method = LcpMethod::least_displacement;
     return true;

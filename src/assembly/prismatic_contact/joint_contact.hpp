@@ -137,6 +137,7 @@ class PrismaticContactSolver {
   PrismaticContactOptions options_;
   SliderSection section_;
   std::vector<ContactFace> faces_;
+  InfeasibilityCertificates certificates_;
   solvers::SmoothedNewtonSolver smoothed_;
   solvers::LemkeSolver lemke_;
   solvers::LcpResult lcp_result_;
