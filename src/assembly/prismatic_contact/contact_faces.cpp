@@ -8,43 +8,33 @@ namespace stickslip::prismatic_contact {
 
 namespace {
 
-// Gap j = clearance_j + G.row(j) q, in contact-index order (f1..f8 vertical, g1..g8 lateral).
+// Gap j = clearance_j + G.row(j) q, in contact-index order (f1..f8 vertical, g1..g8 lateral): eq.
+// (25)-(27) with c = 1, where (u2, u3, beta1, beta2, beta3) are the coordinates q; gaps are affine.
 struct GapMap {
   Eigen::Matrix<double, kContacts, 5> G;
   Vec16 clearance;
 };
 
+Vec16 gap_vector(const SliderSection& s, const Vec5& q) {
+  const CornerGaps gaps = gaps_from_displacement(s, 1.0, q);
+  Vec16 g;
+  for (int j = 0; j < kContacts; ++j) g[j] = gap_value(gaps, j);
+  return g;
+}
+
 GapMap gap_map(const SliderSection& s) {
   GapMap m;
-  for (int i = 0; i < 8; ++i) {
-    const Vec3 p = corner_position(i, s.half_width, s.half_height, 1.0);  // x = +-1: c folded into q
-    // u_i(2) = u2 + (c beta3) x/c - beta1 z,  u_i(3) = u3 + beta1 y - (c beta2) x/c
-    const Eigen::Matrix<double, 1, 5> lateral(1, 0, -p.z(), 0, p.x());
-    const Eigen::Matrix<double, 1, 5> vertical(0, 1, p.y(), -p.x(), 0);
-    m.G.row(i) = vertical_direction(i) * vertical;
-    m.G.row(8 + i) = lateral_direction(i) * lateral;
-    m.clearance[i] = 1.0;
-    m.clearance[8 + i] = s.clearance_ratio;
-  }
+  m.clearance = gap_vector(s, Vec5::Zero());
+  for (int k = 0; k < 5; ++k) m.G.col(k) = gap_vector(s, Vec5::Unit(k)) - m.clearance;
   return m;
 }
 
-// E(q) = q^T J q with the corner displacements above.
-Eigen::Matrix<double, 5, 5> energy_matrix(const GapMap& m) {
-  // Each corner contributes its vertical and its lateral displacement once; G's rows are those
-  // displacements up to sign.
-  return m.G.transpose() * m.G;
-}
+// E(q) = q^T J q: every row of G is one corner's displacement along e2 or e3, up to sign.
+Eigen::Matrix<double, 5, 5> energy_matrix(const GapMap& m) { return m.G.transpose() * m.G; }
 
 }  // namespace
 
-CornerGaps face_gaps(const SliderSection& section, const Vec5& q) {
-  const GapMap m = gap_map(section);
-  const Vec16 g = m.clearance + m.G * q;
-  CornerGaps gaps;
-  for (int j = 0; j < kContacts; ++j) gap_value(gaps, j) = g[j];
-  return gaps;
-}
+CornerGaps face_gaps(const SliderSection& section, const Vec5& q) { return gaps_from_displacement(section, 1.0, q); }
 
 SliderDisplacement displacement_of(const Vec5& q, double c) {
   return SliderDisplacement(q[0], q[1], q[2], q[3] / c, q[4] / c);

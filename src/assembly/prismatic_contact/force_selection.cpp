@@ -116,16 +116,6 @@ void InfeasibilityCertificates::add(const EquationRows& A, const Vec5& residual,
   if (count_ < static_cast<int>(pushing_.size())) evaluate(y);
 }
 
-bool may_carry(const EquationRows& A, const Vec5& r, const ContactSet& allowed) {
-  for (int i = 0; i < 5; ++i) {
-    if (r[i] == 0.0) continue;
-    bool pushes = false;
-    for (int j = 0; j < kContacts && !pushes; ++j) pushes = allowed[j] && A(i, j) * r[i] > 0.0;
-    if (!pushes) return false;
-  }
-  return true;
-}
-
 double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const ContactSet& allowed, Vec16& n) {
   n.setZero();
   ContactSet passive{};

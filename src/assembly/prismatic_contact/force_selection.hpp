@@ -29,10 +29,6 @@ using ContactSet = std::array<bool, kContacts>;
 // min ||A n - r|| over n >= 0 supported on `allowed`; returns ||A n - r||_inf.
 double nonnegative_least_squares(const EquationRows& A, const Vec5& r, const ContactSet& allowed, Vec16& n);
 
-// False when no contact of `allowed` can push row i the way r_i needs: a quick test that the set
-// cannot carry the load (necessary for infeasibility, not sufficient).
-bool may_carry(const EquationRows& A, const Vec5& r, const ContactSet& allowed);
-
 // Farkas certificates: a vector y with y . a_j <= 0 for every contact j of a set and y . r > 0
 // proves that no n >= 0 on the set meets A n = r (its residual is at least y . r / |y|). The
 // residual of a failed non-negative least-squares fit is such a y for its own set and often for
