@@ -71,6 +71,9 @@ struct Workspace {
   Vec qdd;       // accelerations q̈ (v̇)                     nv
   Vec force_total;  // f + Gᵀλ                              nv
 
+  // project_positions
+  Vec position_step;  // M⁻¹Gᵀλ, the Gauss-Newton step in velocity space    nv
+
   // compute_contact_kinematics / assemble_contact_forces
   std::vector<ContactKinematics> contacts;  // n_contacts
   std::vector<ContactForce> contact_forces;  // n_contacts

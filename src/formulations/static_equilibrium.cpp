@@ -8,6 +8,7 @@
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "math/errors.hpp"
 #include "math/least_squares.hpp"
 #include "solvers/admissible_forces.hpp"
@@ -138,12 +139,18 @@ void EquilibriumNewton::jacobian(const Vec& lambda) {
   Vec rhs;
   for (const Body& b : model_.bodies) {
     if (!b.is_dynamic()) continue;
-    for (int d = 0; d < 3; ++d) {
-      const int j = b.q_offset + d, col = b.v_offset + d;
-      const double h = 1e-7 * std::max(1.0, std::abs(s_.q[j]));
+    for (int d = 0; d < b.nv(); ++d) {
+      const int col = b.v_offset + d;
+      // Steps of 1e-7 relative to the coordinate moved: x, y, θ of a planar body and r of a spatial
+      // one share their index with the velocity; a spatial rotation moves by 1e-7 rad.
+      const bool translation_or_planar = b.dimension == Dimension::planar || d < 3;
+      const double h = 1e-7 * std::max(1.0, translation_or_planar ? std::abs(s_.q[b.q_offset + d]) : 1.0);
+      BodyVector direction = BodyVector::Zero(b.nv());
+      direction[d] = 1.0;
       State sp = s_;
       for (int sign = 1; sign >= -1; sign -= 2) {
-        sp.q[j] = s_.q[j] + sign * h;
+        // q ⊕ (±h e_d): one velocity coordinate's direction through the kinematic map.
+        integrate_body(b, s_.q.segment(b.q_offset, b.nq()), direction, sign * h, sp.q.segment(b.q_offset, b.nq()));
         evaluate(sp);
         Vec& out = sign > 0 ? plus : minus;
         free_forces(&held, out);
@@ -204,9 +211,7 @@ StaticEquilibrium EquilibriumNewton::solve() {
     const Vec q0 = s_.q;
     double alpha = 1, best_alpha = 1, best = INFINITY;
     for (int h = 0; h < kMaxHalvings; ++h, alpha *= 0.5) {
-      for (const Body& b : model_.bodies) {
-        if (b.is_dynamic()) s_.q.segment(b.q_offset, 3) = q0.segment(b.q_offset, 3) + alpha * dq.segment(b.v_offset, 3);
-      }
+      integrate(model_, q0, dq, alpha, s_.q);
       evaluate(s_);
       free_forces(nullptr, r_);
       rows(C_, rhs_);
@@ -214,11 +219,7 @@ StaticEquilibrium EquilibriumNewton::solve() {
       if (mt < best) best = mt, best_alpha = alpha;
       if (mt <= (1 - 1e-4 * alpha) * m0) break;
     }
-    if (alpha != best_alpha) {
-      for (const Body& b : model_.bodies) {
-        if (b.is_dynamic()) s_.q.segment(b.q_offset, 3) = q0.segment(b.q_offset, 3) + best_alpha * dq.segment(b.v_offset, 3);
-      }
-    }
+    if (alpha != best_alpha) integrate(model_, q0, dq, best_alpha, s_.q);
     lambda_ = lambda_new;
     // The step in positions at the rounding of the coordinates ends the iteration.
     converged = best_alpha * dq.cwiseAbs().maxCoeff() <= 1e-13 * (1.0 + q0.cwiseAbs().maxCoeff());

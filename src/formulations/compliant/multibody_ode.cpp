@@ -9,6 +9,7 @@
 #include "assembly/constraints.hpp"
 #include "assembly/contact_forces.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "math/errors.hpp"
 #include "math/least_squares.hpp"
 #include "math/root_finding.hpp"
@@ -54,7 +55,7 @@ MultibodyOde::MultibodyOde(const Model& model, const SimulationOptions& options)
 std::string MultibodyOde::first_non_finite_body(const Vec& y) const {
   for (const Body& b : model_.bodies) {
     if (!b.is_dynamic()) continue;
-    const bool bad = !y.segment<3>(b.q_offset).allFinite() || !y.segment<3>(model_.nq + b.v_offset).allFinite();
+    const bool bad = !y.segment(b.q_offset, b.nq()).allFinite() || !y.segment(model_.nq + b.v_offset, b.nv()).allFinite();
     if (bad) return "body " + b.name;
   }
   return "state";
@@ -70,6 +71,7 @@ void MultibodyOde::pack(const State& s, Vec& y) const {
 void MultibodyOde::unpack(double t, const Vec& y, State& s) const {
   s.t = t;
   s.q = y.head(model_.nq);
+  normalise(model_, s.q);  // the integrator moves the coordinates freely
   s.v = y.segment(model_.nq, model_.nv);
   s.z = y.tail(model_.nz);
 }
@@ -107,7 +109,7 @@ void MultibodyOde::evaluate(double t, const Vec& y) {
 void MultibodyOde::derivative(double t, const Vec& y, Vec& dydt) {
   if (!y.allFinite()) throw NumericalError(t, first_non_finite_body(y), "the state is NaN or infinite");
   evaluate(t, y);
-  dydt.head(model_.nq) = state_.v;  // planar: q̇ = v
+  position_rate(model_, state_.q, state_.v, dydt.head(model_.nq));
   dydt.segment(model_.nq, model_.nv) = ws_.qdd;
   dydt.tail(model_.nz) = zdot_;
 }

@@ -6,6 +6,7 @@
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "assembly/projection.hpp"
 #include "formulations/time_stepping/spring_jacobians.hpp"
 #include "math/errors.hpp"
@@ -83,6 +84,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);
   v_new_.setZero(model.nv);
+  v_position_.setZero(model.nv);
   scratch_.setZero(model.nv);
   if (implicit_) {
     K_.setZero(model.nv, model.nv);
@@ -193,7 +195,7 @@ double TimeStepper::known_velocity(int c, bool normal, const std::vector<Vec3>& 
 
 void TimeStepper::predict(double h) {
   mid_.t = s_.t + opt_.theta * h;
-  mid_.q = s_.q + (opt_.theta * h) * s_.v;
+  integrate(model_, s_.q, s_.v, opt_.theta * h, mid_.q);
   mid_.v = s_.v;
   compute_body_kinematics(model_, mid_, ws_);
   assemble_applied_forces(model_, mid_, ws_);
@@ -324,7 +326,8 @@ void TimeStepper::step(double t_next) {
   problem_.solve();
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
-  s_.q += h * ((1 - opt_.theta) * s_.v + opt_.theta * v_new_);
+  v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;
+  integrate(model_, s_.q, v_position_, h, s_.q);
   s_.v = v_new_;
   s_.t = t_next;
   throw_if_not_finite(t_next);
