@@ -31,8 +31,8 @@ struct ContactKinematics {
   Vec2 point = Vec2::Zero();  // P, global
   double vn = 0;              // ġ_N
   double vt = 0;              // slip velocity, body j relative to body i along t
-  Eigen::RowVector3d wn_i = Eigen::RowVector3d::Zero(), wn_j = Eigen::RowVector3d::Zero();
-  Eigen::RowVector3d wt_i = Eigen::RowVector3d::Zero(), wt_j = Eigen::RowVector3d::Zero();
+  BodyRow wn_i, wn_j;  // W_N's blocks for bodies i and j (nv of each body wide)
+  BodyRow wt_i, wt_j;  // W_T's blocks
   double wn_bias = 0, wt_bias = 0;  // ŵ_N, ŵ_T
 };
 

@@ -25,17 +25,17 @@ ImpulseProblem make_problem(const RandomSetup& s, const ImpulseSolverOptions& o,
   const int nv = 3 * s.bodies, n = s.bilateral + 2 * s.contacts;
   minv.resize(nv);
   for (int b = 0; b < s.bodies; ++b) minv.segment<3>(3 * b) << 1.0 / (1 + u(rng) * u(rng)), 1.0 / (1 + u(rng) * u(rng)), 4.0;
-  std::vector<std::array<int, 2>> offsets(static_cast<std::size_t>(n));
+  std::vector<RowBodies> bodies(static_cast<std::size_t>(n));
   for (int r = 0; r < n; ++r) {
     if (r >= s.bilateral && (r - s.bilateral) % 2 == 1) {  // a tangent row shares its normal row's bodies
-      offsets[static_cast<std::size_t>(r)] = offsets[static_cast<std::size_t>(r - 1)];
+      bodies[static_cast<std::size_t>(r)] = bodies[static_cast<std::size_t>(r - 1)];
       continue;
     }
     int a = body(rng), b = body(rng);
     if (a == b || a < 0) a = (b + 1) % s.bodies;
-    offsets[static_cast<std::size_t>(r)] = {3 * a, b >= 0 ? 3 * b : -1};
+    bodies[static_cast<std::size_t>(r)] = {{3 * a, b >= 0 ? 3 * b : -1}, {3, 3}};
   }
-  ImpulseProblem p(nv, s.bilateral, s.contacts, offsets, o, false);
+  ImpulseProblem p(nv, s.bilateral, s.contacts, bodies, o, false);
   for (int r = 0; r < n; ++r)
     for (int a = 0; a < 2; ++a) p.row(r).w[a] << u(rng), u(rng), 0.3 * u(rng);
   for (int r = 0; r < s.bilateral; ++r) p.b(r) = u(rng);

@@ -18,11 +18,16 @@ ImpulseSolverKind parse_impulse_solver(const std::string& name) {
 }
 
 ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
-                               const std::vector<std::array<int, 2>>& row_offsets,
+                               const std::vector<RowBodies>& row_bodies,
                                const ImpulseSolverOptions& options, bool implicit)
     : n_(bilateral_rows + 2 * contacts), nc_(bilateral_rows), nv_(nv), options_(options), implicit_(implicit) {
   rows_.resize(static_cast<std::size_t>(n_));
-  for (int r = 0; r < n_; ++r) rows_[static_cast<std::size_t>(r)].offset = row_offsets[static_cast<std::size_t>(r)];
+  for (int r = 0; r < n_; ++r) {
+    ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    const RowBodies& bodies = row_bodies[static_cast<std::size_t>(r)];
+    row.offset = bodies.offset;
+    for (int a = 0; a < 2; ++a) row.w[a] = BodyRow::Zero(bodies.width[a]);
+  }
   contacts_.resize(static_cast<std::size_t>(contacts));
   row_contact_.assign(static_cast<std::size_t>(n_), -1);
   contact2d_.resize(static_cast<std::size_t>(contacts));
@@ -105,7 +110,7 @@ double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
     if (a.offset[i] < 0) continue;
     for (int j = 0; j < 2; ++j) {
       if (a.offset[i] != b.offset[j]) continue;
-      w += a.w[i].cwiseProduct(minv.segment<3>(a.offset[i]).transpose()).dot(b.w[j]);
+      w += a.w[i].cwiseProduct(minv.segment(a.offset[i], a.w[i].size()).transpose()).dot(b.w[j]);
     }
   }
   return w;
@@ -143,7 +148,7 @@ void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix)
     if (!row_active(r)) continue;
     const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
     for (int a = 0; a < 2; ++a)
-      if (row.offset[a] >= 0) H_.block<1, 3>(r, row.offset[a]) += row.w[a];
+      if (row.offset[a] >= 0) H_.block(r, row.offset[a], 1, row.w[a].size()) += row.w[a];
   }
   Y_ = H_.transpose();
   iteration_matrix.solveInPlace(Y_);

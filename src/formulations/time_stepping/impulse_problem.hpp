@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "math/types.hpp"
+#include "model/body.hpp"
 #include "solvers/frictional_contact_2d.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
@@ -36,21 +37,31 @@
 
 namespace stickslip {
 
+// The (at most two) dynamic bodies one row of H touches: their v_offset (-1: no dynamic body in that
+// slot) and the width of their blocks (Body::nv()).
+struct RowBodies {
+  std::array<int, 2> offset{-1, -1};
+  std::array<int, 2> width{0, 0};
+};
+
 // One row of H: a generalised direction restricted to the (at most two) dynamic bodies it touches.
 struct ImpulseRow {
   std::array<int, 2> offset{-1, -1};  // v_offset of each body, -1: no dynamic body in that slot
-  std::array<Eigen::RowVector3d, 2> w{Eigen::RowVector3d::Zero(), Eigen::RowVector3d::Zero()};
+  std::array<BodyRow, 2> w;           // the blocks, each as wide as its body's velocities
 
   double dot(const Vec& v) const {
     double s = 0;
     for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) s += w[a].dot(v.segment<3>(offset[a]));
+      if (offset[a] >= 0) s += w[a].dot(v.segment(offset[a], w[a].size()));
     return s;
   }
   // out += diag(scale) H_rᵀ p
   void scatter(double p, const Vec& scale, Vec& out) const {
-    for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) out.segment<3>(offset[a]) += p * scale.segment<3>(offset[a]).cwiseProduct(w[a].transpose());
+    for (int a = 0; a < 2; ++a) {
+      if (offset[a] < 0) continue;
+      const Eigen::Index n = w[a].size();
+      out.segment(offset[a], n) += p * scale.segment(offset[a], n).cwiseProduct(w[a].transpose());
+    }
   }
 };
 
@@ -92,10 +103,10 @@ struct ImpulseSolverStats {
 
 class ImpulseProblem {
  public:
-  // `row_offsets[r]`: the v_offsets of the (at most two) dynamic bodies row r touches; rows
+  // `row_bodies[r]`: the (at most two) dynamic bodies row r touches; rows
   // [bilateral_rows, bilateral_rows + 2·contacts) are the contacts' normal and tangent rows.
   // `implicit`: W̃ is a full matrix (assemble_implicit) instead of the diagonal M (assemble).
-  ImpulseProblem(int nv, int bilateral_rows, int contacts, const std::vector<std::array<int, 2>>& row_offsets,
+  ImpulseProblem(int nv, int bilateral_rows, int contacts, const std::vector<RowBodies>& row_bodies,
                  const ImpulseSolverOptions& options, bool implicit);
 
   int rows() const { return n_; }

@@ -14,27 +14,35 @@
 namespace stickslip {
 namespace {
 
-int dynamic_offset(const Model& m, int body) {
-  return body >= 0 && m.bodies[body].is_dynamic() ? m.bodies[body].v_offset : -1;
+// The dynamic bodies (v_offset, width) a row touches among `body_i`, `body_j` (-1: none).
+RowBodies row_bodies(const Model& m, int body_i, int body_j) {
+  RowBodies out;
+  const int bodies[2] = {body_i, body_j};
+  for (int a = 0; a < 2; ++a) {
+    if (bodies[a] < 0 || !m.bodies[bodies[a]].is_dynamic()) continue;
+    out.offset[a] = m.bodies[bodies[a]].v_offset;
+    out.width[a] = m.bodies[bodies[a]].nv();
+  }
+  return out;
 }
 
 // The bodies each row of H touches: joint and driver rows, then a normal and a tangent row per contact.
-std::vector<std::array<int, 2>> impulse_row_offsets(const Model& m) {
-  std::vector<std::array<int, 2>> rows(static_cast<std::size_t>(m.n_constraints + 2 * m.contacts.size()), {-1, -1});
+std::vector<RowBodies> impulse_row_bodies(const Model& m) {
+  std::vector<RowBodies> rows(static_cast<std::size_t>(m.n_constraints + 2 * m.contacts.size()));
   for (const Joint& j : m.joints)
     for (int r = 0; r < joint_equation_count(j.type); ++r)
-      rows[static_cast<std::size_t>(j.row_offset + r)] = {dynamic_offset(m, j.body_i), dynamic_offset(m, j.body_j)};
+      rows[static_cast<std::size_t>(j.row_offset + r)] = row_bodies(m, j.body_i, j.body_j);
   for (const Driver& d : m.drivers) {
     auto& row = rows[static_cast<std::size_t>(d.row_offset)];
     if (d.target == DriverTarget::joint_coordinate) {
       const Joint& j = m.joints[d.joint];
-      row = {dynamic_offset(m, j.body_i), dynamic_offset(m, j.body_j)};
+      row = row_bodies(m, j.body_i, j.body_j);
     } else {
-      row = {dynamic_offset(m, d.body), -1};
+      row = row_bodies(m, d.body, -1);
     }
   }
   for (std::size_t c = 0; c < m.contacts.size(); ++c) {
-    const std::array<int, 2> bodies{dynamic_offset(m, m.contacts[c].body_i), dynamic_offset(m, m.contacts[c].body_j)};
+    const RowBodies bodies = row_bodies(m, m.contacts[c].body_i, m.contacts[c].body_j);
     rows[static_cast<std::size_t>(m.n_constraints) + 2 * c] = bodies;
     rows[static_cast<std::size_t>(m.n_constraints) + 2 * c + 1] = bodies;
   }
@@ -63,7 +71,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       projection_(options.projection),
       projection_tolerance_(options.projection_tolerance),
       ws_(model),
-      problem_(model.nv, model.n_constraints, static_cast<int>(model.contacts.size()), impulse_row_offsets(model),
+      problem_(model.nv, model.n_constraints, static_cast<int>(model.contacts.size()), impulse_row_bodies(model),
                solver_options(options.time_stepping), has_spring_elements(model)),
       implicit_(has_spring_elements(model)) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
@@ -91,8 +99,12 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
     C_.setZero(model.nv, model.nv);
     iteration_matrix_.setZero(model.nv, model.nv);
   }
-  velocity_pre_.assign(model.bodies.size(), Vec3::Zero());
-  velocity_post_.assign(model.bodies.size(), Vec3::Zero());
+  velocity_pre_.assign(model.bodies.size(), BodyVector());
+  velocity_post_.assign(model.bodies.size(), BodyVector());
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    velocity_pre_[b].setZero(model.bodies[b].nv());
+    velocity_post_[b].setZero(model.bodies[b].nv());
+  }
   for (std::size_t b = 0; b < model.bodies.size(); ++b)
     if (model.bodies[b].motion == BodyMotion::prescribed) prescribed_bodies_.push_back(static_cast<int>(b));
   state_.assign(nc, ContactState::open);
@@ -173,7 +185,7 @@ void TimeStepper::reset(const State& s) {
   previous_ = state_;
 }
 
-void TimeStepper::prescribed_velocities(double t, std::vector<Vec3>& out) const {
+void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) const {
   for (int b : prescribed_bodies_) {
     const Body& body = model_.bodies[b];
     out[static_cast<std::size_t>(b)] << body.prescribed[0](t).first, body.prescribed[1](t).first,
@@ -182,7 +194,7 @@ void TimeStepper::prescribed_velocities(double t, std::vector<Vec3>& out) const 
 }
 
 // The part of a contact's relative velocity due to bodies that are not dynamic (prescribed motion).
-double TimeStepper::known_velocity(int c, bool normal, const std::vector<Vec3>& body_velocity) const {
+double TimeStepper::known_velocity(int c, bool normal, const std::vector<BodyVector>& body_velocity) const {
   const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
   const ContactKinematics& k = ws_.contacts[static_cast<std::size_t>(c)];
   double u = 0;
@@ -225,7 +237,7 @@ void TimeStepper::fill_bilateral_rows(double h) {
   for (int r = 0; r < model_.n_constraints; ++r) {
     ImpulseRow& row = problem_.row(r);
     for (int a = 0; a < 2; ++a)
-      if (row.offset[a] >= 0) row.w[a] = ws_.G.block<1, 3>(r, row.offset[a]);
+      if (row.offset[a] >= 0) row.w[a] = ws_.G.block(r, row.offset[a], 1, row.w[a].size());
     const double phi_t = ws_.phi_dot[r] - row.dot(s_.v);  // Φ_t and the known velocities
     const double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
     problem_.b(r) = row.dot(v_free_) + phi_t + beta * error / h;
@@ -242,8 +254,11 @@ void TimeStepper::fill_contact_rows(double h) {
     ImpulseRow &normal = problem_.row(cr.normal), &tangent = problem_.row(cr.tangent);
     normal.w = {kin.wn_i, kin.wn_j};
     tangent.w = {kin.wt_i, kin.wt_j};
-    if (!model_.bodies[contact.body_i].is_dynamic()) normal.w[0] = tangent.w[0] = Eigen::RowVector3d::Zero();
-    if (!model_.bodies[contact.body_j].is_dynamic()) normal.w[1] = tangent.w[1] = Eigen::RowVector3d::Zero();
+    for (int a = 0; a < 2; ++a) {
+      if (model_.bodies[a == 0 ? contact.body_i : contact.body_j].is_dynamic()) continue;
+      normal.w[a].setZero();
+      tangent.w[a].setZero();
+    }
     const double vn_pre = normal.dot(s_.v) + known_velocity(c, true, velocity_pre_);
     vn_before_[k] = vn_pre;
     // ĝ: the gap at the end of the step if v_N stayed as it is (linearised about the midpoint).
@@ -305,7 +320,7 @@ void TimeStepper::throw_if_not_finite(double t) const {
   }
   for (std::size_t b = 0; b < model_.bodies.size(); ++b) {
     const Body& body = model_.bodies[b];
-    if (body.is_dynamic() && !v_new_.segment<3>(body.v_offset).allFinite()) {
+    if (body.is_dynamic() && !v_new_.segment(body.v_offset, body.nv()).allFinite()) {
       throw NumericalError(t, "body " + body.name, "the velocity of body '" + body.name + "' is not finite");
     }
   }

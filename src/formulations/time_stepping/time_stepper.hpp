@@ -75,8 +75,8 @@ class TimeStepper {
   void free_velocity(double h);
   void fill_bilateral_rows(double h);
   void fill_contact_rows(double h);
-  double known_velocity(int c, bool normal, const std::vector<Vec3>& body_velocity) const;
-  void prescribed_velocities(double t, std::vector<Vec3>& out) const;
+  double known_velocity(int c, bool normal, const std::vector<BodyVector>& body_velocity) const;
+  void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
   void throw_if_not_finite(double t) const;
 
@@ -94,7 +94,7 @@ class TimeStepper {
   Vec v_position_;  // the velocity that moves the positions over a step: (1 − θ) v_k + θ v⁺
   Mat K_, C_, iteration_matrix_;
   Eigen::LDLT<Mat> ldlt_;
-  std::vector<Vec3> velocity_pre_, velocity_post_;  // prescribed bodies at t_k and t_{k+1}
+  std::vector<BodyVector> velocity_pre_, velocity_post_;  // prescribed bodies at t_k and t_{k+1}
   std::vector<int> prescribed_bodies_;
   std::vector<double> restitution_, mu_static_, mu_kinetic_;
   std::vector<ContactState> state_, previous_;
