@@ -4,7 +4,7 @@
 
 #include "assembly/contact_kinematics.hpp"
 #include "math/errors.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 namespace stickslip {
 namespace {
@@ -197,7 +197,7 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
   // Rows 2i (normal) and 2i+1 (tangent) of contact ids[i].
   const int m = 2 * static_cast<int>(ids.size());
   std::vector<Vec> dirs(static_cast<std::size_t>(m), Vec::Zero(model_.nv)), resp(static_cast<std::size_t>(m));
-  std::vector<solvers::Contact2D> contacts;
+  std::vector<solvers::FrictionContact> contacts;
   for (int i = 0; i < static_cast<int>(ids.size()); ++i) {
     const int k = ids[i];
     for (int d = 0; d < 2; ++d) {

@@ -30,7 +30,7 @@
 
 #include "math/types.hpp"
 #include "model/body.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
 #include "solvers/subspace_step.hpp"
@@ -169,8 +169,8 @@ class ImpulseProblem {
   std::vector<int> diagonal_index_;  // position of W(r, r) in Ws_'s values
   Mat H_, Y_;                        // implicit: dense H (n × nv) and Y = W̃⁻¹ Hᵀ (nv × n)
   // Solvers
-  std::vector<solvers::Contact2D> contact2d_;
-  solvers::FrictionalContact2DSolver pgs_;
+  std::vector<solvers::FrictionContact> contact2d_;
+  solvers::FrictionalContactSolver pgs_;
   solvers::SubspaceStep subspace_;
   Vec trial_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact

@@ -5,7 +5,7 @@
 // with P_T = P_T+ − P_T− and the complementarity rows
 //   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
 // beside the free bilateral rows (a mixed LCP: MlcpSolver eliminates them by a Schur complement).
-// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContact2DSolver), dense
+// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContactSolver), dense
 // or sparse, warm-started from the previous step's impulses (the rows keep their index: one row
 // block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
 // to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
