@@ -22,7 +22,9 @@ constexpr int kMaxHalvings = 30;
 
 struct Row {
   enum Kind { bilateral, normal, tangential } kind;
-  int index;  // constraint row or contact
+  int index;            // constraint row or contact
+  int tangent_row = 0;  // tangential: which of the contact's tangent rows
+  ContactDirection direction() const { return kind == normal ? ContactDirection::normal() : ContactDirection::tangent(tangent_row); }
 };
 
 class EquilibriumNewton {
@@ -43,7 +45,9 @@ class EquilibriumNewton {
       const int ci = static_cast<int>(k);
       if (rigid(c)) rows_.push_back({Row::normal, ci});
       else ++n_compliant;
-      if (c.friction && (c.friction->set_valued() || c.friction->stick_band() > 0)) rows_.push_back({Row::tangential, ci});
+      if (c.friction && (c.friction->set_valued() || c.friction->stick_band() > 0)) {
+        for (int t = 0; t < c.tangent_rows(); ++t) rows_.push_back({Row::tangential, ci, t});
+      }
     }
     // Stiffness floor of a contact that has not sunk yet: the secant stiffness F/δ of an even share F
     // of the load (the penetration δ found by bisection on the law's elastic force).
@@ -105,7 +109,7 @@ void EquilibriumNewton::free_forces(const std::vector<double>* held_normal, Vec&
     double fn = 0;
     if (held_normal) fn = (*held_normal)[k];
     else if (kin.gap < 0) fn = normal_force_[k] = c.normal->elastic_force(-kin.gap);
-    if (fn != 0) add_contact_force(model_, c, kin, fn, 0.0, r);
+    if (fn != 0) add_contact_force(model_, c, kin, fn, TangentVector::Zero(), r);
   }
 }
 
@@ -122,7 +126,7 @@ void EquilibriumNewton::rows(Mat& C, Vec& rhs) {
       continue;
     }
     const std::size_t k = static_cast<std::size_t>(row.index);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], row.kind == Row::normal, col_);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], row.direction(), col_);
     C.row(i) = col_.transpose();
     if (row.kind == Row::normal) rhs[i] = ws_.contacts[k].gap;
   }
@@ -168,7 +172,7 @@ void EquilibriumNewton::jacobian(const Vec& lambda) {
     const double delta = -kin.gap;
     double k_law = delta > 0 ? c.normal->stiffness(delta) : 0.0;
     if (delta < 1e-3 * reference_sink_) k_law = std::max(k_law, floor_[k]);
-    contact_direction_column(model_, c, kin, true, col_);
+    contact_direction_column(model_, c, kin, ContactDirection::normal(), col_);
     J_.noalias() -= k_law * col_ * col_.transpose();
   }
 }
@@ -255,7 +259,8 @@ StaticEquilibrium EquilibriumNewton::solve() {
 // The forces of the rows are those of one distribution among many when the rows are dependent (two
 // corners of a block): whether friction can hold the equilibrium is a question about the set (the
 // feasibility margin of solvers/admissible_forces.hpp), and the forces reported are its least-norm
-// admissible distribution.
+// admissible distribution. The cone is μ N ± λ_T >= 0 per tangent row: exact for the one row of a
+// planar contact (a spatial contact's disc will need its own rows, stage S3 of issue 11).
 void EquilibriumNewton::friction_check(StaticEquilibrium& out) {
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   out.contact_forces.assign(model_.contacts.size(), {});
@@ -302,7 +307,7 @@ void EquilibriumNewton::friction_check(StaticEquilibrium& out) {
     const Row& row = rows_[static_cast<std::size_t>(i)];
     if (row.kind == Row::bilateral) continue;
     ContactForce& f = out.contact_forces[static_cast<std::size_t>(row.index)];
-    (row.kind == Row::normal ? f.normal : f.tangential) = lambda[i];
+    (row.kind == Row::normal ? f.normal : f.tangential[row.tangent_row]) = lambda[i];
   }
 }
 

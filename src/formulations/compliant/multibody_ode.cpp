@@ -168,7 +168,7 @@ double MultibodyOde::band_margin(double t, const Vec& y, int contact) {
   compute_body_kinematics(model_, state_, ws_);
   const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
-  return std::abs(kin.vt) - c.friction->stick_band();
+  return std::abs(kin.vt[0]) - c.friction->stick_band();  // one tangent row (planar)
 }
 
 bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, int& contact) {
@@ -215,7 +215,7 @@ bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, 
 
 // C = [G; w_Nᵀ or w_Tᵀ] at (t, y): the joints' velocity rows and one contact direction, with their
 // current velocities C v in r.
-void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r) {
+void MultibodyOde::joint_and_contact_rows(int contact, ContactDirection d, double t, const Vec& y, Mat& C, Vec& r) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
   assemble_constraints(model_, state_, ws_);
@@ -227,9 +227,9 @@ void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, co
     C.topRows(model_.n_constraints) = ws_.G;
     r.head(model_.n_constraints) = ws_.phi_dot;
   }
-  contact_direction_column(model_, c, kin, normal, w_scratch_);
+  contact_direction_column(model_, c, kin, d, w_scratch_);
   C.bottomRows(1) = w_scratch_.transpose();
-  r[model_.n_constraints] = normal ? kin.vn : kin.vt;
+  r[model_.n_constraints] = kin.velocity(d);
 }
 
 // v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangent: the least
@@ -237,7 +237,7 @@ void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, co
 void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
   Mat C;
   Vec r;
-  joint_and_contact_rows(contact, false, t, y, C, r);
+  joint_and_contact_rows(contact, ContactDirection::tangent(0), t, y, C, r);  // planar: one tangent row
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Vec mu = min_norm_solve(A, r);
   state_.v -= ws_.mass_inv.cwiseProduct(C.transpose() * mu);
@@ -249,7 +249,7 @@ void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
 double MultibodyOde::contact_inverse_mass(int contact, double t, const Vec& y) {
   Mat C;
   Vec r;
-  joint_and_contact_rows(contact, true, t, y, C, r);
+  joint_and_contact_rows(contact, ContactDirection::normal(), t, y, C, r);
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Eigen::Index n = model_.n_constraints;
   if (n == 0) return A(0, 0);

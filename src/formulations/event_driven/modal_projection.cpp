@@ -29,9 +29,9 @@ void ModalProjection::build(ModalDynamics& dyn, bool velocity, const std::vector
   for (int i = 0; i < static_cast<int>(contact_rows.size()); ++i) {
     const auto [k, normal] = contact_rows[static_cast<std::size_t>(i)];
     const ContactKinematics& kin = ws.contacts[static_cast<std::size_t>(k)];
-    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, normal, col);
+    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, ContactDirection::planar(normal), col);
     C_.row(nb + i) = col.transpose();
-    r_[nb + i] = normal ? (velocity ? kin.vn : kin.gap) : kin.vt;
+    r_[nb + i] = normal ? (velocity ? kin.vn : kin.gap) : kin.vt[0];
   }
 }
 

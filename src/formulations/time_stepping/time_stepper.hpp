@@ -75,7 +75,7 @@ class TimeStepper {
   void free_velocity(double h);
   void fill_bilateral_rows(double h);
   void fill_contact_rows(double h);
-  double known_velocity(int c, bool normal, const std::vector<BodyVector>& body_velocity) const;
+  double known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
   void throw_if_not_finite(double t) const;
