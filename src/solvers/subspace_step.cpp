@@ -7,9 +7,10 @@ namespace stickslip::solvers {
 namespace {
 
 // Sizes agree and every contact names rows of the problem (checked without allocating).
-bool fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p, std::span<const Contact2D> contacts) {
+bool fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p, std::span<const FrictionContact> contacts) {
   if (rows != n || cols != n || p != n) return false;
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
+    if (!is_supported_cone(c)) return false;
     if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || !(c.mu >= 0)) return false;
   }
   return true;
@@ -29,12 +30,12 @@ void SubspaceStep::reserve(Eigen::Index n) {
   rhs_.setZero(n);
 }
 
-void SubspaceStep::classify(std::span<const Contact2D> contacts, Eigen::Index n, const Vec& p) {
+void SubspaceStep::classify(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p) {
   const auto size = static_cast<std::size_t>(n);
   unknown_.assign(size, 0);  // 0: free row (a bilateral constraint) unless a contact says otherwise
   tied_to_.assign(size, -1);
   factor_.assign(size, 0.0);
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
     const auto N = static_cast<std::size_t>(c.normal), T = static_cast<std::size_t>(c.tangent);
     const double pn = p[c.normal], pt = p[c.tangent];
     if (!(pn > 0.0)) {  // separating: both impulses stay zero
@@ -82,7 +83,7 @@ void SubspaceStep::add_entry(Eigen::Index r, Eigen::Index c, double w) {
   }
 }
 
-bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
   classify(contacts, b.size(), p);
   for (Eigen::Index c = 0; c < W.cols(); ++c)
@@ -90,7 +91,7 @@ bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const Conta
   return solve_and_project(b, contacts, p);
 }
 
-bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
   classify(contacts, b.size(), p);
   for (Eigen::Index c = 0; c < W.outerSize(); ++c)
@@ -98,7 +99,7 @@ bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const Co
   return solve_and_project(b, contacts, p);
 }
 
-bool SubspaceStep::solve_and_project(const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool SubspaceStep::solve_and_project(const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   const auto m = static_cast<Eigen::Index>(rows_.size());
   if (m == 0) return false;
   // Two corner contacts of one face leave their tangential impulses determined only in sum (W is
@@ -135,7 +136,7 @@ bool SubspaceStep::solve_and_project(const VecRef& b, std::span<const Contact2D>
     const auto rs = static_cast<std::size_t>(r);
     p[r] = unknown_[rs] >= 0 ? rhs[unknown_[rs]] : 0.0;
   }
-  for (const Contact2D& c : contacts) {  // back onto p_N >= 0, |p_T| <= μ p_N
+  for (const FrictionContact& c : contacts) {  // back onto p_N >= 0, |p_T| <= μ p_N
     const auto T = static_cast<std::size_t>(c.tangent);
     double& pn = p[c.normal];
     double& pt = p[c.tangent];

@@ -1,4 +1,4 @@
-// Subspace minimisation for the planar frictional contact problem (Silcowitz-Hansen, Niebe & Erleben
+// Subspace minimisation for the frictional contact problem with interval cones (planar contacts) (Silcowitz-Hansen, Niebe & Erleben
 // 2010, "Projected Gauss-Seidel subspace minimization method for interactive rigid body dynamics").
 //
 // Gauss-Seidel settles which rows are at a bound quickly but spreads a load through an
@@ -18,7 +18,7 @@
 
 #include "solvers/box_lcp.hpp"
 #include "solvers/dense_lu.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 namespace stickslip::solvers {
 
@@ -30,13 +30,13 @@ class SubspaceStep {
 
   // Replaces p by the solution of the free rows' equations, projected onto the bounds. Returns
   // false (p unchanged) when the reduced system cannot be factorised.
-  bool apply(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
-  bool apply(const SparseMat& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
+  bool apply(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
+  bool apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
 
  private:
-  void classify(std::span<const Contact2D> contacts, Eigen::Index n, const Vec& p);
+  void classify(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p);
   void add_entry(Eigen::Index r, Eigen::Index c, double w);
-  bool solve_and_project(const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
+  bool solve_and_project(const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
 
   std::vector<int> unknown_;     // row -> index of its unknown, -1 when the row's impulse is not one
   std::vector<int> tied_to_;     // tangent row on the cone -> its normal row, else -1

@@ -12,7 +12,7 @@
 #include "../allocation_counter.hpp"
 #include "lcp_fixtures.hpp"
 #include "solvers/auto_select.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/mlcp.hpp"
 
 namespace stickslip::solvers {
@@ -76,9 +76,9 @@ TEST(Allocation, ContactAndMixedSolversDoNotAllocate) {
   const Mat W = fixtures::delassus(m, 15, 2);
   const SparseMat Ws = W.sparseView();
   const Vec b = fixtures::approaching_velocities(m, 3);
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
   for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.4});
-  FrictionalContact2DSolver friction(2 * m);
+  FrictionalContactSolver friction(2 * m);
   LcpResult r;
   friction.solve(W, b, contacts, r);
   EXPECT_EQ(allocations_in([&] { friction.solve(W, b, contacts, r); }), 0);

@@ -27,7 +27,7 @@ struct Column {
   static constexpr double gh = 9.81e-3;
   Mat W;
   Vec b, exact;
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
 };
 
 // Gauss-Seidel sweeps leave a 60-mass column far from its resting impulses (the error decays by
@@ -42,7 +42,7 @@ TEST(SubspaceStep, SolvesATallColumnWithAFewSweeps) {
     SCOPED_TRACE(n);
     const Column col(n);
     const double scale = col.exact.cwiseAbs().maxCoeff();
-    FrictionalContact2DSolver pgs(col.b.size(), BoxPgsOptions{.tolerance = 1e-14, .max_iterations = 20});
+    FrictionalContactSolver pgs(col.b.size(), BoxPgsOptions{.tolerance = 1e-14, .max_iterations = 20});
     LcpResult res;
     pgs.solve(col.W, col.b, col.contacts, res);
     SubspaceStep step;
@@ -80,7 +80,7 @@ TEST(SubspaceStep, KeepsTheGuessedActiveSetAndSolvesItsRows) {
   SubspaceStep step;
   ASSERT_TRUE(step.apply(col.W, col.b, col.contacts, guess));
   EXPECT_GT((guess - 0.5 * col.exact).cwiseAbs().maxCoeff(), 1e-3) << "the step must move the impulses";
-  for (const Contact2D& c : col.contacts) {
+  for (const FrictionContact& c : col.contacts) {
     EXPECT_GE(guess[c.normal], 0.0);
     EXPECT_LE(std::abs(guess[c.tangent]), c.mu * guess[c.normal] + 1e-15);
   }
@@ -102,7 +102,7 @@ TEST(SubspaceStep, RefusesInconsistentInput) {
   Vec p = col.exact;
   Vec shorter = col.exact.head(6);
   EXPECT_FALSE(step.apply(col.W, col.b, col.contacts, shorter));
-  std::vector<Contact2D> outside = col.contacts;
+  std::vector<FrictionContact> outside = col.contacts;
   outside.back().tangent = 99;
   EXPECT_FALSE(step.apply(col.W, col.b, outside, p));
   EXPECT_EQ(p, col.exact);

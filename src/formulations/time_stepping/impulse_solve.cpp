@@ -5,7 +5,7 @@
 // with P_T = P_T+ − P_T− and the complementarity rows
 //   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
 // beside the free bilateral rows (a mixed LCP: MlcpSolver eliminates them by a Schur complement).
-// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContact2DSolver), dense
+// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContactSolver), dense
 // or sparse, warm-started from the previous step's impulses (the rows keep their index: one row
 // block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
 // to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
@@ -17,16 +17,17 @@ namespace stickslip {
 namespace {
 
 // The lifted rows (or variables) of W's row r and their signs: a bilateral or normal row maps to
-// one, a tangent row to P_T+ (+1) and P_T− (−1).
-int lifted_targets(int r, int nc, const std::vector<int>& row_contact, int out[2], double sign[2]) {
+// one, a tangent row (of an interval cone) to P_T+ (+1) and P_T− (−1).
+int lifted_targets(int r, const std::vector<int>& row_contact, const std::vector<ContactRows>& contacts,
+                   const std::vector<int>& lifted_base, int out[2], double sign[2]) {
   const int c = row_contact[static_cast<std::size_t>(r)];
   if (c < 0) {
     out[0] = r;
     sign[0] = 1;
     return 1;
   }
-  const int base = nc + 4 * c;
-  if ((r - nc) % 2 == 0) {
+  const int base = lifted_base[static_cast<std::size_t>(c)];
+  if (r == contacts[static_cast<std::size_t>(c)].normal) {
     out[0] = base;
     sign[0] = 1;
     return 1;
@@ -45,10 +46,10 @@ void ImpulseProblem::solve() {
   if (n_ == 0) return record(0, 0.0, true);  // a model without contacts or constraints
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
-    contact2d_[c].mu = cr.active ? cr.mu : 0.0;
+    friction_contacts_[c].mu = cr.active ? cr.mu : 0.0;
     if (!cr.active) {
       b_[cr.normal] = 1.0;
-      b_[cr.tangent] = 1.0;
+      for (int t = 0; t < cr.tangent_rows; ++t) b_[cr.tangent + t] = 1.0;
     }
   }
   if (lemke_) {
@@ -67,20 +68,20 @@ void ImpulseProblem::lift() {
   double rs[2], ss[2];
   for (int r = 0; r < n_; ++r) {
     if (!row_active(r)) continue;
-    const int nr = lifted_targets(r, nc_, row_contact_, rt, rs);
+    const int nr = lifted_targets(r, row_contact_, contacts_, lifted_base_, rt, rs);
     for (int i = 0; i < nr; ++i) kq_[rt[i]] = rs[i] * b_[r];
     for (int s = 0; s < n_; ++s) {
       if (!row_active(s)) continue;
       const double w = W_(r, s);
       if (w == 0.0) continue;
-      const int ns = lifted_targets(s, nc_, row_contact_, st, ss);
+      const int ns = lifted_targets(s, row_contact_, contacts_, lifted_base_, st, ss);
       for (int i = 0; i < nr; ++i)
         for (int j = 0; j < ns; ++j) K_(rt[i], st[j]) = rs[i] * ss[j] * w;
     }
   }
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
-    const int base = nc_ + 4 * static_cast<int>(c);
+    const int base = lifted_base_[c];
     if (!cr.active) {  // a decoupled identity block with q = 1: all four variables stay zero
       for (int k = 0; k < 4; ++k) {
         K_(base + k, base + k) = 1.0;
@@ -107,7 +108,7 @@ bool ImpulseProblem::solve_lifted() {
   for (int r = 0; r < nc_; ++r) p_[r] = z[r];
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
-    const int base = nc_ + 4 * static_cast<int>(c);
+    const int base = lifted_base_[c];
     p_[cr.normal] = cr.active ? z[base] : 0.0;
     p_[cr.tangent] = cr.active ? z[base + 1] - z[base + 2] : 0.0;
   }
@@ -126,20 +127,20 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   const int cap = options_.max_iterations;
   const bool subspace = options_.subspace_after > 0 && options_.subspace_rounds > 0 && options_.subspace_after < cap;
   o.max_iterations = subspace ? options_.subspace_after : cap;
-  pgs_.solve(W, b_, contact2d_, p_, result_);
+  pgs_.solve(W, b_, friction_contacts_, p_, result_);
   int sweeps = result_.iterations;
   for (int round = 0; subspace && round < options_.subspace_rounds && !result_.solved() && sweeps < cap; ++round) {
     trial_p_ = result_.z;
-    if (!subspace_.apply(W, b_, contact2d_, trial_p_)) break;
+    if (!subspace_.apply(W, b_, friction_contacts_, trial_p_)) break;
     o.max_iterations = std::min(options_.subspace_after, cap - sweeps);
-    pgs_.solve(W, b_, contact2d_, trial_p_, trial_);
+    pgs_.solve(W, b_, friction_contacts_, trial_p_, trial_);
     sweeps += trial_.iterations;
     if (!(trial_.residual < result_.residual)) break;
     std::swap(result_, trial_);
   }
   if (!result_.solved() && sweeps < cap) {
     o.max_iterations = cap - sweeps;
-    pgs_.solve(W, b_, contact2d_, result_.z, result_);
+    pgs_.solve(W, b_, friction_contacts_, result_.z, result_);
     sweeps += result_.iterations;
   }
   o.max_iterations = cap;
