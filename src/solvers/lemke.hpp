@@ -14,9 +14,17 @@
 
 namespace stickslip::solvers {
 
+// The automatic pivot cap for n unknowns: 50 (n + 1) + 100 + 2^min(n, 16). Lemke's method is finite
+// with the lexicographic rule and usually needs fewer than 3n pivots, but its worst case is
+// exponential: Murty's (1978) problem of order n needs 2^n pivots, so a cap linear in n would stop
+// it at n >= 10. The 2^min(n, 16) term lets such paths finish up to n = 16 (at most 65 536 extra
+// pivots, ~10 ms at that size) while keeping the cap at about twice the linear one for large n,
+// where every pivot costs O(n^2).
+int lemke_pivot_cap(Eigen::Index n);
+
 struct LemkeOptions {
-  // Pivot cap; 0 means automatic: 50 (n + 1) + 100. Lemke is finite with the lexicographic rule, the
-  // cap only guards against numerical trouble (and bounds the textbook rule, which can cycle).
+  // Pivot cap; 0 means automatic: lemke_pivot_cap(n). The cap only guards against numerical trouble
+  // and exponential paths (and bounds the textbook rule, which can cycle).
   int max_iterations = 0;
   // A basic variable blocks the entering one when its rate of decrease, in the equilibrated problem
   // and in units of ||q||/||M|| (z-like) or ||q|| (w-like), exceeds this.

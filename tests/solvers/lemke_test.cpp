@@ -224,17 +224,22 @@ TEST(Lemke, RefreshEveryPivotGivesTheSameSolution) {
 }
 
 // Murty's problem (lower triangular, 1 on the diagonal, 2 below, q = -e): 2^n pivots (the matrix is
-// balanced, so the count is that of the textbook analysis); the pivot cap 50 (n + 1) + 100 ends the
-// run at n = 10 (1024 > 650) with max_iterations.
+// balanced, so the count is that of the textbook analysis). The automatic pivot cap,
+// 50 (n + 1) + 100 + 2^min(n, 16), lets the path finish up to n = 16 and ends it at n = 17
+// (131 072 pivots needed, cap 66 536) with max_iterations. The solution is z = (1, 0, ..., 0).
 TEST(Lemke, MurtysProblemNeedsTwoToTheNPivots) {
-  for (Eigen::Index n = 2; n <= 8; ++n) {
+  for (Eigen::Index n : {2, 3, 4, 5, 6, 7, 8, 12, 16}) {
     const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n));
     ASSERT_EQ(r.status, LcpStatus::solved) << n;
     EXPECT_EQ(r.iterations, 1 << n) << n;
+    EXPECT_EQ(r.z[0], 1.0) << n;  // w_1 = z_1 - 1 = 0; the others have w_i = 1 > 0, z_i = 0
+    EXPECT_EQ(r.z.tail(n - 1).cwiseAbs().maxCoeff(), 0.0) << n;
   }
-  const LcpResult capped = solve_lemke(fixtures::murty_matrix(10), -Vec::Ones(10));
+  EXPECT_EQ(lemke_pivot_cap(10), 1674);
+  EXPECT_EQ(lemke_pivot_cap(17), 66536);
+  const LcpResult capped = solve_lemke(fixtures::murty_matrix(17), -Vec::Ones(17));
   EXPECT_EQ(capped.status, LcpStatus::max_iterations);
-  EXPECT_EQ(capped.iterations, 650);
+  EXPECT_EQ(capped.iterations, 66536);
 }
 
 // The iteration cap bounds a pivoting run that cannot finish within it.
