@@ -95,7 +95,9 @@ void print_summary(const ModelFile& mf, const std::string& out, const std::strin
                 s.complementarity_solver.c_str(),
                 static_cast<double>(s.complementarity_iterations) / static_cast<double>(s.complementarity_solves),
                 s.complementarity_solver == "lemke" ? "pivots" : "sweeps", s.complementarity_max_iterations);
-    if (s.complementarity_unconverged > 0) std::printf(", %ld at the sweep cap", s.complementarity_unconverged);
+    if (s.complementarity_unconverged > 0)
+      std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
+                  s.complementarity_max_residual, s.complementarity_tolerance);
     std::printf("\n");
   }
   if (s.newton_solves > 0) {

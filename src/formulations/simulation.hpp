@@ -27,7 +27,10 @@ struct SimulationSummary {
   std::string complementarity_solver;  // "lemke" or "pgs"
   long complementarity_solves = 0, complementarity_iterations = 0;
   int complementarity_max_iterations = 0;
-  long complementarity_unconverged = 0;  // Gauss-Seidel stopped at its sweep cap (accepted)
+  long complementarity_unconverged = 0;  // Gauss-Seidel ended above its tolerance (accepted)
+  long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
+  double complementarity_max_residual = 0;  // largest residual of the unconverged ones
+  double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;
   std::vector<std::string> warnings;
 };
