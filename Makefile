@@ -9,8 +9,9 @@ CMAKE_FLAGS ?=
 DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+PREFIX      ?= /usr/local
 
-.PHONY: all deps configure build asan demo test test-release test-asan test-long bench clean
+.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer mutate coverage clean
 
 all: build
 
@@ -29,6 +30,11 @@ build: deps $(BUILD)/CMakeCache.txt
 
 asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# The command, the library with its headers and CMake package, and the Python module (under
+# $(PREFIX)/lib/python3/dist-packages, on Debian's sys.path for /usr/local).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 demo: build
 	@./scripts/demo.sh $(BUILD)/bin/stickslip $(DEMO_MODEL) $(DEMO_DIR)
@@ -53,5 +59,19 @@ test-long: build
 bench: build
 	@BENCH_FILTER='$(BENCH_FILTER)' ./scripts/bench.sh $(BUILD)
 
+# Rebuilds the animation page's front end (viewer/dist, committed) from viewer/src. Needs npm (the
+# npm registry); nothing else does: building, `make demo` and `make test` use the committed files.
+viewer:
+	cd viewer && npm ci --no-audit --no-fund && npm run build
+
+# Mutation testing (docs/testing.md): every mutant of tests/mutants.txt, one at a time, in a scratch
+# copy of the tree (build-mutate/); prints the survivors. Not part of `make test`.
+mutate: deps
+	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+
+# Line coverage of src/ by the tests (gcov/lcov, build-coverage/): the per-file table of docs/testing.md.
+coverage: deps
+	@JOBS=$(JOBS) ./scripts/coverage.sh
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-mutate build-coverage

@@ -19,7 +19,7 @@ def fmt(x):
 
 
 def model(name, title, p, e, mu0, X0=0.0, wx=0.0, Y0=0.0, wy=0.0, rel_vy=0.0, t_end=20.0, drop=0.0,
-          output_interval=0.001, integrator="bdf", rtol=1e-10, atol=1e-12, baumgarte=True):
+          output_interval=0.001, integrator="bdf", rtol=1e-10, atol=1e-12, baumgarte=True, at_rest=False):
     mu = 0.8 * mu0 if "mu" not in p else p["mu"]
     l0, b0, h0 = p["l0"], p["b0"], p["h0"]
     th2, th3 = math.radians(p["th20"]), math.radians(p["th30"])
@@ -86,6 +86,10 @@ def model(name, title, p, e, mu0, X0=0.0, wx=0.0, Y0=0.0, wy=0.0, rel_vy=0.0, t_
     lines += [
         "simulation:",
         "  scheme: event-driven",
+    ]
+    if at_rest:
+        lines.append("  initial: static_equilibrium   # \"at rest on the platform\": the tips sunk to carry the body (README)")
+    lines += [
         f"  t_end: {t_end}",
         f"  output_interval: {output_interval}",
         f"  integrator: {integrator}" + ("           # stiff (c = 1e6 N m s on legs of 0.2 kg m²); the paper's RK4 "
@@ -114,7 +118,7 @@ def main():
           baumgarte=False)
     for e, tag in ((-0.915, "case1_e-0.915"), (0.0, "case1_e0")):
         model(tag, f"Case 1: horizontal platform motion, centre-of-mass offset e = {e} m", t1, e=e, mu0=0.6,
-              X0=0.8, wx=pi)
+              X0=0.8, wx=pi, at_rest=True)
     t2 = dict(TABLE1, h0=3.536, b0=7.208)
     for e, tag in ((-3.673, "case2_e-3.673"), (0.0, "case2_e0")):
         model(tag, f"Case 2: vertical platform motion, centre-of-mass offset e = {e} m", t2, e=e, mu0=0.2,
@@ -122,7 +126,7 @@ def main():
     t3 = dict(TABLE1, b0=2.5)
     for Y0, tag in ((0.9, "case3_Y0.9"), (0.0, "case3_Y0")):
         model(tag, f"Case 3: horizontal and vertical platform motion, Y0 = {Y0} m", t3, e=0.0, mu0=0.8,
-              X0=1.0, wx=pi, Y0=Y0, wy=pi)
+              X0=1.0, wx=pi, Y0=Y0, wy=pi, at_rest=True)
 
 
 if __name__ == "__main__":

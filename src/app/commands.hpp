@@ -11,6 +11,7 @@ enum ExitCode : int {
   kExitNumericalFailure = 1,  // the computation failed; results written so far stay on disk
   kExitBadInput = 2,          // bad usage or a malformed input file; nothing was written
   kExitIoError = 3,           // an output file could not be written
+  kExitInterrupted = 130,     // stopped by Ctrl-C (128 + SIGINT); what was done is on disk
 };
 
 // A command-line number that must be finite, >= lowest (> lowest when strict); `what` words the
@@ -21,5 +22,7 @@ CLI::Validator finite_number(double lowest, bool strict, const char* what);
 void add_run_command(CLI::App& cli, int& exit_code);
 void add_plot_command(CLI::App& cli, int& exit_code);
 void add_lcp_command(CLI::App& cli, int& exit_code);
+void add_view_command(CLI::App& cli, int& exit_code);
+void add_sweep_command(CLI::App& cli, int& exit_code);
 
 }  // namespace stickslip::app

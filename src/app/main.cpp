@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
   add_run_command(cli, exit_code);
   add_plot_command(cli, exit_code);
   add_lcp_command(cli, exit_code);
+  add_view_command(cli, exit_code);
+  add_sweep_command(cli, exit_code);
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,8 @@
 // `stickslip run MODEL.yaml`: reads a model file, simulates it, writes the results as CSV.
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -12,9 +14,11 @@
 #include "app/commands.hpp"
 #include "formulations/simulation.hpp"
 #include "io/csv_writer.hpp"
+#include "io/error_messages.hpp"
 #include "io/event_log_writer.hpp"
 #include "io/input_error.hpp"
 #include "io/model_file.hpp"
+#include "io/run_options.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip::app {
@@ -66,18 +70,18 @@ class ResultFiles final : public OutputSink {
   CsvEventSink* events_;
 };
 
-void apply_overrides(const RunArgs& a, SimulationOptions& o) {
-  bool ok = true;  // the option's value was checked by CLI11
-  if (!a.scheme.empty()) o.scheme = parse_scheme_name(a.scheme, ok);
-  (void)ok;
-  if (!a.integrator.empty()) o.integrator = a.integrator;
-  if (a.dt) o.integrator_options.step = *a.dt;
-  if (a.t_end) o.t_end = *a.t_end;
-  if (a.rtol) o.integrator_options.rtol = *a.rtol;
-  if (a.atol) o.integrator_options.atol = *a.atol;
-  if (a.output_interval) o.output_interval = *a.output_interval;
-  if (a.baumgarte.size() == 2) o.baumgarte = {a.baumgarte[0], a.baumgarte[1]};
-  if (a.projection) o.projection = true;
+RunOptions run_options(const RunArgs& a) {
+  RunOptions r;
+  if (!a.scheme.empty()) r.scheme = a.scheme;
+  if (!a.integrator.empty()) r.integrator = a.integrator;
+  r.dt = a.dt;
+  r.t_end = a.t_end;
+  r.rtol = a.rtol;
+  r.atol = a.atol;
+  r.output_interval = a.output_interval;
+  if (a.baumgarte.size() == 2) r.baumgarte = std::array<double, 2>{a.baumgarte[0], a.baumgarte[1]};
+  r.projection = a.projection;
+  return r;
 }
 
 void print_summary(const ModelFile& mf, const std::string& out, const std::string& events_path,
@@ -114,9 +118,12 @@ int run(const RunArgs& a) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
   }
-  apply_overrides(a, mf.options);
-  if (!(mf.options.t_end > mf.options.t_start)) {
-    std::cerr << "error: --t-end must be greater than t_start (" << mf.options.t_start << ")\n";
+  try {
+    apply_run_options(run_options(a), mf.options);
+  } catch (const RunOptionError& e) {
+    std::string option = e.option();
+    std::replace(option.begin(), option.end(), '_', '-');
+    std::cerr << "error: --" << option << " " << e.problem() << "\n";
     return kExitBadInput;
   }
   const std::string out = a.output.empty() ? std::filesystem::path(a.model).stem().string() + ".csv" : a.output;
@@ -155,8 +162,7 @@ int run(const RunArgs& a) {
   } catch (const NumericalError& e) {
     progress.finish();
     sink->end();
-    std::cerr << "error: simulation failed at t = " << e.t() << " s (step " << e.step() << ", " << e.element()
-              << "): " << e.what() << "\n       results computed before the failure are in " << out << "\n";
+    std::cerr << "error: " << failure_message(e) << "\n       results computed before the failure are in " << out << "\n";
     return kExitNumericalFailure;
   } catch (const ModelError& e) {
     discard_outputs();

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "assembly/contact_kinematics.hpp"
-#include "laws/karnopp.hpp"
 
 namespace stickslip {
 
@@ -42,8 +41,7 @@ double contact_potential_energy(const Model& model, const Workspace& ws) {
 
 bool needs_stick_force(const Contact& c, const ContactKinematics& k) {
   if (!c.friction || !c.friction->uses_stick_force() || c.friction->set_valued()) return false;
-  const auto* karnopp = dynamic_cast<const laws::Karnopp*>(c.friction.get());
-  return karnopp ? karnopp->in_stick_band(k.vt) : true;
+  return c.friction->in_stick_band(k.vt);
 }
 
 }  // namespace stickslip

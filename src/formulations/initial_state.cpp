@@ -7,6 +7,7 @@
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/projection.hpp"
+#include "formulations/static_equilibrium.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -31,10 +32,37 @@ void check_redundancy(const Model& model, const SimulationOptions& options, Work
 
 }  // namespace
 
+namespace {
+
+// The positions moved to the static equilibrium on the contacts, velocities made consistent again.
+void to_static_equilibrium(const Model& model, const SimulationOptions& options, Workspace& ws, State& s,
+                           const std::function<void(const std::string&)>& warn) {
+  const StaticEquilibrium eq = static_equilibrium(model, options, s);
+  s.q = eq.state.q;
+  if (model.n_constraints > 0) {
+    compute_body_kinematics(model, s, ws);
+    assemble_constraints(model, s, ws);
+    project_velocities(model, s, ws);
+  }
+  double load = 1.0;
+  for (const ContactForce& f : eq.contact_forces) load += std::abs(f.normal);
+  if (warn && eq.friction_margin < -1e-9 * load) {
+    std::ostringstream msg;
+    msg << "static equilibrium: friction cannot hold it (the contacts kept from sliding need " << -eq.friction_margin
+        << " N more than their static coefficients give); the run starts from it and slides";
+    warn(msg.str());
+  }
+}
+
+}  // namespace
+
 State assembled_initial_state(const Model& model, const SimulationOptions& options, Workspace& ws,
                               const std::function<void(const std::string&)>& warn) {
   State s = initial_state(model, options.t_start);
-  if (model.n_constraints == 0) return s;
+  if (model.n_constraints == 0) {
+    if (options.initial == InitialCondition::static_equilibrium) to_static_equilibrium(model, options, ws, s, warn);
+    return s;
+  }
   compute_body_kinematics(model, s, ws);
   assemble_constraints(model, s, ws);
   check_redundancy(model, options, ws, warn);
@@ -59,6 +87,7 @@ State assembled_initial_state(const Model& model, const SimulationOptions& optio
     msg << "initial velocities corrected to satisfy the joints (max |Δv| = " << dv << ")";
     warn(msg.str());
   }
+  if (options.initial == InitialCondition::static_equilibrium) to_static_equilibrium(model, options, ws, s, warn);
   return s;
 }
 

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <string>
 
+#include "formulations/run_loop.hpp"
+
 namespace stickslip {
 
 const char* scheme_name(Scheme s) {
@@ -48,12 +50,7 @@ void check_options(const SimulationOptions& o) {
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  switch (options.scheme) {
-    case Scheme::compliant: return simulate_compliant(model, options, sink, callbacks, events);
-    case Scheme::event_driven: return simulate_event_driven(model, options, sink, callbacks, events);
-    case Scheme::time_stepping: return simulate_time_stepping(model, options, sink, callbacks, events);
-  }
-  return {};
+  return run_steps(model, options, sink, callbacks, events);
 }
 
 }  // namespace stickslip

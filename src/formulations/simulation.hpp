@@ -32,28 +32,30 @@ struct SimulationSummary {
   double complementarity_max_residual = 0;  // largest residual of the unconverged ones
   double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;
+  // A stop request (SimulationCallbacks::should_stop) ended the run before t_end: the rows up to
+  // the last output time reached are written, and the run stopped at t = t_final after
+  // `stopped_at_step` steps.
+  bool stopped = false;
+  long stopped_at_step = 0;
   std::vector<std::string> warnings;
 };
 
 struct SimulationCallbacks {
   std::function<void(double t)> progress;                  // after every step
   std::function<void(const std::string& message)> warning;  // as soon as a warning arises
+  // Polled after every step: true asks the run to stop cleanly (Ctrl-C, a wall-time limit...). The
+  // run then writes no further row, ends the sink (so every row written is whole and flushed) and
+  // returns its summary with `stopped` set, instead of going on to t_end.
+  std::function<bool()> should_stop;
 };
 
 // Runs the model from options.t_start to options.t_end with options.scheme and streams rows to
-// `sink` and events to `events` (may be null).
+// `sink` and events to `events` (may be null); stops earlier, cleanly, when callbacks.should_stop
+// says so.
 // Throws NumericalError (with t, step and element) on failure: the rows written before stay written.
 // Throws ModelError when the scheme cannot take the model (redundant constraints refused, a rigid
 // contact in the compliant scheme, ...).
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks = {}, EventSink* events = nullptr);
-
-// The schemes (one file each).
-SimulationSummary simulate_compliant(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                     const SimulationCallbacks& callbacks, EventSink* events);
-SimulationSummary simulate_event_driven(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                        const SimulationCallbacks& callbacks, EventSink* events);
-SimulationSummary simulate_time_stepping(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                         const SimulationCallbacks& callbacks, EventSink* events);
 
 }  // namespace stickslip

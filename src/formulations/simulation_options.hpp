@@ -51,8 +51,15 @@ struct TimeSteppingOptions {
                                     // (model key `unconverged: error`) instead of a counted warning
 };
 
+// Where a run starts (docs/model-format.md, `simulation: initial`).
+enum class InitialCondition {
+  as_given,            // the bodies' positions and velocities as the model file writes them
+  static_equilibrium,  // the positions moved to the static equilibrium on the contacts (static_equilibrium.hpp)
+};
+
 struct SimulationOptions {
   Scheme scheme = Scheme::compliant;
+  InitialCondition initial = InitialCondition::as_given;
   EventDrivenOptions event_driven;
   TimeSteppingOptions time_stepping;
 

@@ -51,6 +51,10 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 
 ModelFile read_model_file(const std::string& path) {
   YamlReader reader(path);
+  return read_model(reader);
+}
+
+ModelFile read_model(YamlReader& reader) {
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
                     "contacts", "generators", "simulation"});

@@ -76,8 +76,12 @@ Scheme parse_scheme_name(const std::string& name, bool& ok) {
 void read_simulation(const YamlField& f, SimulationOptions& o) {
   f.expect_keys({"scheme", "t_start", "t_end", "output_interval", "integrator", "step", "rtol", "atol", "max_step",
                  "baumgarte", "projection", "projection_tolerance", "redundant_constraints", "event_driven",
-                 "time_stepping"});
+                 "time_stepping", "initial"});
   if (const auto v = f.get("scheme")) o.scheme = read_scheme(*v);
+  if (const auto v = f.get("initial")) {
+    o.initial = v->as_choice({"as_given", "static_equilibrium"}) == "as_given" ? InitialCondition::as_given
+                                                                           : InitialCondition::static_equilibrium;
+  }
   if (const auto v = f.get("event_driven")) read_event_driven(*v, o.event_driven);
   if (const auto v = f.get("time_stepping")) read_time_stepping(*v, o.time_stepping);
   if (const auto v = f.get("t_start")) o.t_start = v->as_double();

@@ -59,6 +59,16 @@ class FrictionLaw {
   // True when force() reads FrictionInput::stick_force.
   virtual bool uses_stick_force() const noexcept { return false; }
 
+  // Half-width dv of a zero-velocity band (Karnopp) inside which the law treats the contact as stuck
+  // and reads the stick force; 0 for laws without one.
+  virtual double stick_band() const noexcept { return 0.0; }
+  // True when slip velocity v is inside that band (always, for a law that reads the stick force
+  // without a band).
+  bool in_stick_band(double v) const noexcept {
+    const double dv = stick_band();
+    return dv <= 0 || (v > -dv && v < dv);
+  }
+
   // μ_s: the largest force ratio |F|/F_N while sticking (peak of the law); μ_k: the ratio while
   // sliding fast. Used by the LCP-based schemes; for single-coefficient laws both are μ.
   virtual double static_coefficient() const noexcept = 0;

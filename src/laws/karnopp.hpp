@@ -32,8 +32,7 @@ class Karnopp final : public FrictionLaw {
   double static_coefficient() const noexcept override { return p_.mu_s; }
   double kinetic_coefficient() const noexcept override { return p_.mu_k; }
 
-  // True inside the zero-velocity band, where the contact is treated as stuck.
-  bool in_stick_band(double v) const noexcept { return v > -p_.dv && v < p_.dv; }
+  double stick_band() const noexcept override { return p_.dv; }
   const Params& params() const noexcept { return p_; }
   static const LawSpec<FrictionLaw>& registration();
 

@@ -163,21 +163,7 @@ TEST(Cli, UnwritableOutputExitsWith3) {
 // the run reports as violated instead of writing the torn mechanism as results.
 TEST(Cli, NumericalFailureKeepsResults) {
   test::TempDir dir;
-  const std::string locked = R"(name: lockup
-bodies:
-  - {name: crank, mass: 0.5, inertia: 0.01, position: [0.2, 0], angle: 0}
-  - {name: rod, mass: 0.5, inertia: 0.001, position: [0.45, 0], angle: 0}
-  - {name: slider, mass: 1, inertia: 0.01, position: [0.5, 0]}
-joints:
-  - {name: pivot, type: revolute, bodies: [ground, crank], points: [[0, 0], [-0.2, 0]]}
-  - {name: pin, type: revolute, bodies: [crank, rod], points: [[0.2, 0], [-0.05, 0]]}
-  - {name: wrist, type: revolute, bodies: [rod, slider], points: [[0.05, 0], [0, 0]]}
-  - {name: guide, type: prismatic, bodies: [ground, slider], points: [[0, 0], [0, 0]], axis: [1, 0]}
-drivers:
-  - {name: spin, body: crank, coordinate: angle, function: {type: polynomial, coefficients: [0, 1]}}
-simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
-)";
-  const std::string model = dir.write("lock.yaml", locked);
+  const std::string model = test::source_path("tests/data/lockup.yaml");
   const std::string out = dir.file("lock.csv");
   const auto r = run_cli("run " + model + " -o " + out);
   EXPECT_EQ(r.exit_code, 1) << r.out;
@@ -198,14 +184,7 @@ simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
 // scheme that cannot take the model is bad input (a set-valued Coulomb law in the compliant scheme).
 TEST(Cli, SchemeOptionAndEventLog) {
   test::TempDir dir;
-  const std::string model = dir.write("ball.yaml", R"(gravity: [0, -9.81]
-bodies:
-  - {name: ball, mass: 1, inertia: 0.004, position: [0, 0.6]}
-contacts:
-  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1, impact: {law: newton, e: 0.5},
-     friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}
-simulation: {t_end: 1, output_interval: 0.01}
-)");
+  const std::string model = dir.write("ball.yaml", test::read_text(test::source_path("tests/data/rigid_ball.yaml")));
   const auto bad = run_cli("run " + model + " -o " + dir.file("b.csv"));
   EXPECT_EQ(bad.exit_code, 2) << bad.out;  // rigid contact: not for the compliant scheme
   EXPECT_NE(bad.out.find("--scheme event-driven"), std::string::npos) << bad.out;
@@ -247,6 +226,45 @@ TEST(Cli, PlotRejectsMalformedCsvWithItsLine) {
   EXPECT_NE(r.out.find("bad.csv:3: column 'x' holds 'oops'"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(dir.file("bad.png")));
   EXPECT_EQ(run_cli("plot " + csv + " -c ' , ' -o " + dir.file("e.png")).exit_code, 2);
+}
+
+// `stickslip view`: one HTML file with the data and the event log in it; bad input exits with 2
+// naming the file (and line, or the missing column), an unwritable page with 3.
+TEST(Cli, ViewWritesOnePage) {
+  test::TempDir dir;
+  const std::string model = test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml");
+  const std::string csv = dir.file("s.csv"), html = dir.file("s.html");
+  ASSERT_EQ(run_cli("run " + model + " -o " + csv + " -q --t-end 0.5").exit_code, 0);
+  const auto r = run_cli("view " + csv + " --model " + model + " -o " + html + " --fps 10 --column crank.theta");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("wrote " + html + ": 6 frames from 101 rows, t = 0 .. 0.5 s"), std::string::npos) << r.out;
+  const std::string page = test::read_text(html);
+  EXPECT_NE(page.find("\"initial_column\":\"crank.theta\""), std::string::npos);
+  EXPECT_NE(page.find("\"events\":[{\"t\":"), std::string::npos);  // s.events.csv, found beside s.csv
+  // Default output: the results' path with .html.
+  ASSERT_EQ(run_cli("view " + csv + " -m " + model).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::exists(html));
+}
+
+TEST(Cli, ViewBadInputExitsWith2Or3) {
+  test::TempDir dir;
+  const std::string crank = test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml");
+  const std::string pendulum = test::source_path("examples/simple_pendulum/simple_pendulum.yaml");
+  const std::string csv = dir.file("s.csv");
+  ASSERT_EQ(run_cli("run " + crank + " -o " + csv + " -q --t-end 0.1").exit_code, 0);
+  const auto other_model = run_cli("view " + csv + " --model " + pendulum + " -o " + dir.file("a.html"));
+  EXPECT_EQ(other_model.exit_code, 2) << other_model.out;
+  EXPECT_NE(other_model.out.find(csv + ":1:1: no column 'bob.x'"), std::string::npos) << other_model.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("a.html")));
+  const auto bad_csv = run_cli("view " + dir.write("b.csv", "t,x\n0,1\n0.1\n") + " --model " + crank);
+  EXPECT_EQ(bad_csv.exit_code, 2) << bad_csv.out;
+  EXPECT_NE(bad_csv.out.find("b.csv:3:1: expected 2 values, got 1"), std::string::npos) << bad_csv.out;
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --column nosuch").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --fps -1").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --events " + dir.file("none.csv")).exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv).exit_code, 2);  // --model is required
+  const auto unwritable = run_cli("view " + csv + " --model " + crank + " -o /nonexistent/folder/a.html");
+  EXPECT_EQ(unwritable.exit_code, 3) << unwritable.out;
 }
 
 }  // namespace

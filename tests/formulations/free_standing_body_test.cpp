@@ -59,10 +59,14 @@ TEST(FreeStandingBody, Case1SymmetricBodyIsPeriodicOffsetBodyDrifts) {
 
 // Case 3 (X0 = 1 m, ω = π, e = 0): horizontal excitation alone gives a periodic motion; adding the
 // vertical one (Y0 = 0.9 m) makes the symmetric body walk along the platform (the paper's fig. 11).
+// Started at rest on its sunk tips, the body rocks (the platform's peak acceleration, π² m/s², is
+// above its tipping threshold) and settles into a periodic rocking after about 20 s: the mean of x_xd
+// over a period changes by 1.8e-4 m from [14, 16) s to [16, 18) s, by 1e-6 m from [22, 24) s to
+// [24, 26) s (measured); 1e-5 m there.
 TEST(FreeStandingBody, Case3VerticalExcitationMakesTheBodyWalk) {
-  const MemorySink flat = run("case3_Y0");
+  const MemorySink flat = run("case3_Y0", [](SimulationOptions& o) { o.t_end = 26.0; });
   const auto xf = x_xd(flat);
-  EXPECT_NEAR(period_mean(flat, xf, 16.0, 2.0), period_mean(flat, xf, 14.0, 2.0), 1e-4);
+  EXPECT_NEAR(period_mean(flat, xf, 24.0, 2.0), period_mean(flat, xf, 22.0, 2.0), 1e-5);
   const MemorySink both = run("case3_Y0.9");
   const auto xb = x_xd(both);
   EXPECT_GT(std::abs(period_mean(both, xb, 16.0, 2.0) - period_mean(both, xb, 14.0, 2.0)), 0.5);

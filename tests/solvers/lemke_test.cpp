@@ -124,6 +124,27 @@ TEST(Lemke, TiesInTheFirstPivot) {
   EXPECT_LE((r.z - Vec3::Constant(0.25)).cwiseAbs().maxCoeff(), kExact);
 }
 
+// When the artificial variable z0 ties with another basic variable in the ratio test it leaves at
+// once: z0 = 0 there, so the basis already solves the LCP. M = [2 1; 1.5 −0.5], q = (−2, −1.5): z0
+// enters at 2 (w1 leaves, w2 = 0.5); z1 enters and drives z0 = 2 − 2 z1 and w2 = 0.5 − 0.5 z1 to zero
+// together at z1 = 1. Taking z0 ends the path after these two pivots with the LCP's only solution,
+// z = (1, 0), w = (0, 0) (with z2 > 0, 2 z1 + z2 = 2 and 1.5 z1 − 0.5 z2 = 1.5 force z2 = 0). Taking w2
+// instead (the lexicographic rule prefers it) lets z2 enter and, M not being a P-matrix, the path ends
+// on a ray: no solution reported for a solvable problem. On the P-matrix M = [2 −2; 1 0.5],
+// q = (−2, −1) the same tie arises; there the other choice costs a third, degenerate pivot to the same
+// answer. The halves keep every tie exact through the power-of-two balancing.
+TEST(Lemke, ArtificialVariableLeavesFirstOnATie) {
+  const LcpResult r = solve_lemke(mat({{2, 1}, {1.5, -0.5}}), Vec2(-2, -1.5));
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(r.iterations, 2);
+  EXPECT_EQ(r.z, Vec2(1, 0));
+  EXPECT_EQ(r.w, Vec2(0, 0));
+  const LcpResult p = solve_lemke(mat({{2, -2}, {1, 0.5}}), Vec2(-2, -1));
+  ASSERT_EQ(p.status, LcpStatus::solved);
+  EXPECT_EQ(p.iterations, 2);
+  EXPECT_EQ(p.z, Vec2(1, 0));
+}
+
 TEST(Lemke, InfeasibleProblemEndsInRayTermination) {
   // z1 - z2 >= 1 and z2 - z1 >= 1 cannot both hold: M is PSD (copositive-plus), so the ray proves it.
   const Mat M = mat({{1, -1}, {-1, 1}});

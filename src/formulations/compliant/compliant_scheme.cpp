@@ -1,112 +1,119 @@
 // The compliant (smooth) scheme: contact forces from the laws enter an ODE integrated by RK4,
 // DOPRI5 or BDF; contact onsets and separations are located on the dense output and the integrator
-// restarts there; optional coordinate projection after each step.
-#include "formulations/simulation.hpp"
-
-#include "assembly/constraints.hpp"
-
-#include <chrono>
+// restarts there; optional coordinate projection after each step. The step strategy of the run loop
+// (formulations/run_loop.hpp): output rows come from the integrator's dense output.
 #include <cmath>
 #include <cstdio>
 
+#include "assembly/constraints.hpp"
 #include "assembly/projection.hpp"
-#include "formulations/initial_state.hpp"
 #include "formulations/compliant/multibody_ode.hpp"
+#include "formulations/initial_state.hpp"
 #include "formulations/observer.hpp"
+#include "formulations/run_loop.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
 namespace {
 
-class SimulationRun {
+class CompliantSteps final : public StepStrategy {
  public:
-  SimulationRun(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                const SimulationCallbacks& callbacks, EventSink* events)
-      : model_(model), opt_(options), sink_(sink), cb_(callbacks), events_(events), ode_(model, options), observer_(model),
+  CompliantSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
+      : model_(model), opt_(options), reporter_(reporter), ode_(model, options),
         scratch_(initial_state(model, options.t_start)) {}
 
-  SimulationSummary run();
+  void set_up() override;
+  void log_start() override { log_contacts_closed_at_start(integ_->t(), integ_->y()); }
+  double time() const override { return integ_->t(); }
+  bool lands_on_output_times() const override {
+    // A fixed-step method lands on the output times instead of interpolating, unless its step is
+    // longer than the output interval: then it keeps its step and rows come from its dense output.
+    return fixed_step_ && opt_.output_interval >= opt_.integrator_options.step;
+  }
+  double take_step(double t_limit) override;
+  StateSample sample(double t) override;
+  StateSample current() override { return evaluated(integ_->t(), integ_->y()); }
+  void complete_step() override;
+  NumericalError diagnose(const NumericalError& e) override;
+  void finish(SimulationSummary& summary) override;
 
  private:
-  void warn(const std::string& message) {
-    summary_.warnings.push_back(message);
-    if (cb_.warning) cb_.warning(message);
+  void warn(const std::string& message) { reporter_.warn(message); }
+  StateSample evaluated(double t, const Vec& y) {
+    ode_.evaluate(t, y);
+    return {ode_.state(), ode_.workspace()};
   }
   void project(double t, Vec& y);
-  void write_row(double t, const Vec& y);
-  void write_outputs_of_last_step(const Integrator& integ, double t_until);
-  bool handle_contact_event(Integrator& integ);
+  void apply_contact_event();
   void check_drift(const Integrator& integ);
   void check_step_stability(double t);
   void note_contact_mass(double t, int contact, const Vec& y);
-  NumericalError diagnose(const NumericalError& e, const Integrator& integ);
   void log_contact_event(double t, int contact, const Vec& y);
   void log_contacts_closed_at_start(double t, const Vec& y);
 
   const Model& model_;
   const SimulationOptions& opt_;
-  OutputSink& sink_;
-  const SimulationCallbacks& cb_;
-  EventSink* events_;
+  StepReporter reporter_;
   MultibodyOde ode_;
-  Observer observer_;
+  std::unique_ptr<Integrator> integ_;
   State scratch_;
   Vec y_out_;
-  std::vector<double> row_;
-  long next_output_ = 1;  // index k of the next output time t_start + k Δt
+  long contact_events_ = 0;
   double last_event_t_ = -1e300;
-  double drift_limit_ = 1e-2;  // ‖Φ‖∞ beyond which the run stops (set from the model's size in run())
+  double drift_limit_ = 1e-2;  // ‖Φ‖∞ beyond which the run stops (set from the model's size in set_up())
   int events_at_instant_ = 0;
   bool fixed_step_ = false;
+  // The event found in the last step (applied by complete_step()).
+  bool event_pending_ = false;
+  double event_t_ = 0;
+  int event_contact_ = -1;
   std::vector<double> contact_inverse_mass_;  // 1/m_eff at each contact's last onset (fixed step only)
   std::vector<char> stiffness_warned_;
   static constexpr int kMaxEventsAtOneInstant = 200;
-  SimulationSummary summary_;
 };
 
-void SimulationRun::project(double t, Vec& y) {
+void CompliantSteps::project(double t, Vec& y) {
   ode_.unpack(t, y, scratch_);
   project_positions(model_, scratch_, ode_.workspace(), opt_.projection_tolerance, 10);
   project_velocities(model_, scratch_, ode_.workspace());
   ode_.pack(scratch_, y);
 }
 
-void SimulationRun::write_row(double t, const Vec& y) {
-  ode_.evaluate(t, y);
-  observer_.record(ode_.state(), ode_.workspace(), row_);
-  sink_.write(row_);
-  ++summary_.output_rows;
-  summary_.max_drift = std::max(summary_.max_drift, ode_.workspace().phi.norm());
-  summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, ode_.workspace().phi_dot.norm());
+// A row inside the last step, from the dense output (projected when the run projects).
+StateSample CompliantSteps::sample(double t) {
+  integ_->interpolate(t, y_out_);
+  if (opt_.projection) project(t, y_out_);
+  return evaluated(t, y_out_);
 }
 
-// Output rows at the output times of the last step up to t_until, from the dense output.
-void SimulationRun::write_outputs_of_last_step(const Integrator& integ, double t_until) {
-  const double dt = opt_.output_interval;
-  if (dt <= 0) {
-    integ.interpolate(t_until, y_out_);
-    if (opt_.projection) project(t_until, y_out_);
-    write_row(t_until, y_out_);
+double CompliantSteps::take_step(double t_limit) {
+  integ_->step(ode_, t_limit);
+  check_drift(*integ_);
+  if (fixed_step_) check_step_stability(integ_->t());
+  // A contact that closed or opened inside the step: the step is kept up to the event.
+  event_pending_ = ode_.has_contacts() && ode_.find_contact_event(*integ_, event_t_, event_contact_);
+  return event_pending_ ? event_t_ : integ_->t();
+}
+
+void CompliantSteps::complete_step() {
+  if (event_pending_) {
+    apply_contact_event();
     return;
   }
-  const double slack = 1e-9 * dt;  // absorbs rounding of t_start + k Δt against the step end
-  for (;;) {
-    const double t_out = opt_.t_start + static_cast<double>(next_output_) * dt;
-    if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
-    integ.interpolate(std::min(t_out, t_until), y_out_);
-    if (opt_.projection) project(t_out, y_out_);
-    write_row(t_out, y_out_);
-    ++next_output_;
+  if (opt_.projection) {
+    Vec y = integ_->y();
+    project(integ_->t(), y);
+    integ_->set_state(ode_, y);
   }
+  if (ode_.has_contacts()) ode_.after_step(integ_->t(), integ_->y());
 }
 
-// A contact that closed or opened inside the last step: keep the step up to the event, update the
-// contact there and restart the integrator from it.
-bool SimulationRun::handle_contact_event(Integrator& integ) {
-  double t_event = 0;
-  int contact = -1;
-  if (!ode_.has_contacts() || !ode_.find_contact_event(integ, t_event, contact)) return false;
-  write_outputs_of_last_step(integ, t_event);
+// A contact that closed or opened inside the last step: update the contact at the event and restart
+// the integrator from it.
+void CompliantSteps::apply_contact_event() {
+  event_pending_ = false;
+  const double t_event = event_t_;
+  const int contact = event_contact_;
   // Events that keep coming at one instant (a contact closing and opening again within rounding, as
   // with an extreme stiffness) would never let time advance: stop with a clear message.
   if (t_event == last_event_t_) {
@@ -123,19 +130,18 @@ bool SimulationRun::handle_contact_event(Integrator& integ) {
     last_event_t_ = t_event;
   }
   Vec y;
-  integ.interpolate(t_event, y);
+  integ_->interpolate(t_event, y);
   log_contact_event(t_event, contact, y);
   ode_.on_contact_event(t_event, contact, y);
   if (ode_.last_event() == MultibodyOde::ContactEvent::onset && ode_.contact_closed(contact)) {
     note_contact_mass(t_event, contact, y);
   }
-  integ.restart(ode_, t_event, y);
-  ++summary_.contact_events;
-  return true;
+  integ_->restart(ode_, t_event, y);
+  ++contact_events_;
 }
 
-void SimulationRun::log_contact_event(double t, int contact, const Vec& y) {
-  if (!events_) return;
+void CompliantSteps::log_contact_event(double t, int contact, const Vec& y) {
+  if (!reporter_.events) return;
   ode_.evaluate(t, y);
   const ContactKinematics& k = ode_.workspace().contacts[static_cast<std::size_t>(contact)];
   EventRecord e;
@@ -160,17 +166,17 @@ void SimulationRun::log_contact_event(double t, int contact, const Vec& y) {
     e.to = moving;
     e.vn_before = k.vn;
   }
-  events_->write(e);
+  reporter_.events->write(e);
 }
 
 // Contacts that act from the first instant get an onset at t_start, as in the other schemes, so that
 // every separation in the log has its onset.
-void SimulationRun::log_contacts_closed_at_start(double t, const Vec& y) {
+void CompliantSteps::log_contacts_closed_at_start(double t, const Vec& y) {
   ode_.evaluate(t, y);
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     if (!ode_.contact_closed(static_cast<int>(c))) continue;
-    ++summary_.contact_events;
-    if (!events_) continue;
+    ++contact_events_;
+    if (!reporter_.events) continue;
     const ContactKinematics& k = ode_.workspace().contacts[c];
     EventRecord e;
     e.t = t;
@@ -179,11 +185,11 @@ void SimulationRun::log_contacts_closed_at_start(double t, const Vec& y) {
     e.from = ContactState::open;
     e.to = contact_state(1.0, k.vt);
     e.vn_before = k.vn;
-    events_->write(e);
+    reporter_.events->write(e);
   }
 }
 
-void SimulationRun::note_contact_mass(double t, int contact, const Vec& y) {
+void CompliantSteps::note_contact_mass(double t, int contact, const Vec& y) {
   if (fixed_step_) contact_inverse_mass_[static_cast<std::size_t>(contact)] = ode_.contact_inverse_mass(contact, t, y);
 }
 
@@ -191,7 +197,7 @@ void SimulationRun::note_contact_mass(double t, int contact, const Vec& y) {
 // stability boundary of RK4 on the imaginary axis is 2√2, on the real axis 2.785): say so once per
 // contact instead of writing an exploding contact as results. k is the law's tangent stiffness at
 // the current penetration (after the step's last evaluation); m_eff is taken at the onset.
-void SimulationRun::check_step_stability(double t) {
+void CompliantSteps::check_step_stability(double t) {
   constexpr double kRk4Limit = 2.78;
   const double h = opt_.integrator_options.step;
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
@@ -218,7 +224,7 @@ void SimulationRun::check_step_stability(double t) {
 // After a step the last evaluation was at its end (FSAL, or the step's final stage): a constraint
 // violation far beyond any integration error means the mechanism locked up or the step is too large
 // for it; stop before such a state is written as results.
-void SimulationRun::check_drift(const Integrator& integ) {
+void CompliantSteps::check_drift(const Integrator& integ) {
   if (model_.n_constraints == 0) return;
   if (ode_.workspace().phi.cwiseAbs().maxCoeff() <= drift_limit_) return;
   // The workspace holds the last stage evaluated (the step's end for rk4 and dopri5, a Newton iterate
@@ -242,8 +248,9 @@ void SimulationRun::check_drift(const Integrator& integ) {
 
 // An integrator that gives up (step size underflow) at a lock-up: name the constraint that carries
 // the largest force there.
-NumericalError SimulationRun::diagnose(const NumericalError& e, const Integrator& integ) {
-  if (model_.n_constraints == 0) return e;
+NumericalError CompliantSteps::diagnose(const NumericalError& e) {
+  if (e.element() != "integrator" || model_.n_constraints == 0 || !integ_) return e;
+  const Integrator& integ = *integ_;
   try {
     ode_.evaluate(integ.t(), integ.y());
   } catch (const NumericalError& inner) {
@@ -257,80 +264,39 @@ NumericalError SimulationRun::diagnose(const NumericalError& e, const Integrator
                             ") acts in " + owner + ": a lock-up or singular configuration of it is the likely cause");
 }
 
-SimulationSummary SimulationRun::run() {
-  const auto start = std::chrono::steady_clock::now();
-  auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
-  const bool fixed_step = opt_.integrator == "rk4";
+void CompliantSteps::set_up() {
+  integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
+  fixed_step_ = opt_.integrator == "rk4";
   if (opt_.projection && opt_.integrator == "bdf") {
     warn("projection restarts bdf at order 1 after every step, which makes it very slow; prefer baumgarte with bdf");
   }
-  State s0 = assembled_initial_state(model_, opt_, ode_.workspace(), [this](const std::string& m) { warn(m); });
+  State s0 = assembled_initial_state(model_, opt_, ode_.workspace(), reporter_.warn);
   // 1 % of the model's size (its largest initial coordinate, at least 1 m or 1 rad).
   drift_limit_ = 1e-2 * std::max(1.0, s0.q.cwiseAbs().maxCoeff());
   Vec y;
   ode_.pack(s0, y);
-  sink_.begin(observer_.columns());
   ode_.begin(opt_.t_start, y);
-  fixed_step_ = fixed_step;
   contact_inverse_mass_.assign(model_.contacts.size(), NAN);
   stiffness_warned_.assign(model_.contacts.size(), 0);
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     if (ode_.contact_closed(static_cast<int>(c))) note_contact_mass(opt_.t_start, static_cast<int>(c), y);
   }
-  integ->reset(ode_, opt_.t_start, y);
-  write_row(opt_.t_start, y);
-  log_contacts_closed_at_start(opt_.t_start, y);
+  integ_->reset(ode_, opt_.t_start, y);
+}
 
-  long step = 0;
-  try {
-    while (integ->t() < opt_.t_end) {
-      double t_limit = opt_.t_end;
-      // A fixed-step method lands on the output times instead of interpolating, unless its step is
-      // longer than the output interval: then it keeps its step and rows come from its dense output.
-      if (fixed_step && opt_.output_interval > 0 && opt_.output_interval >= opt_.integrator_options.step) {
-        t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
-      }
-      integ->step(ode_, t_limit);
-      ++step;
-      check_drift(*integ);
-      if (fixed_step_) check_step_stability(integ->t());
-      if (handle_contact_event(*integ)) continue;
-      write_outputs_of_last_step(*integ, integ->t());
-      if (opt_.projection) {
-        y = integ->y();
-        project(integ->t(), y);
-        integ->set_state(ode_, y);
-      }
-      if (ode_.has_contacts()) ode_.after_step(integ->t(), integ->y());
-      if (cb_.progress) cb_.progress(integ->t());
-    }
-  } catch (NumericalError& e) {
-    NumericalError located = e.element() == "integrator" ? diagnose(e, *integ) : e;
-    located.set_step(step + 1);
-    sink_.end();
-    throw located;
-  }
-  // A last row at t_end when the output interval does not divide the time span.
-  const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
-  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
-    write_row(integ->t(), integ->y());
-  }
-  sink_.end();
-  summary_.stats = integ->stats();
-  summary_.newton_solves = ode_.joint_friction_stats().solves;
-  summary_.newton_iterations = ode_.joint_friction_stats().iterations;
-  summary_.newton_max_iterations = ode_.joint_friction_stats().max_iterations;
-  summary_.t_final = integ->t();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return summary_;
+void CompliantSteps::finish(SimulationSummary& summary) {
+  summary.stats = integ_->stats();
+  summary.contact_events = contact_events_;
+  summary.newton_solves = ode_.joint_friction_stats().solves;
+  summary.newton_iterations = ode_.joint_friction_stats().iterations;
+  summary.newton_max_iterations = ode_.joint_friction_stats().max_iterations;
 }
 
 }  // namespace
 
-SimulationSummary simulate_compliant(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                     const SimulationCallbacks& callbacks, EventSink* events) {
-  SimulationRun run(model, options, sink, callbacks, events);
-  return run.run();
+std::unique_ptr<StepStrategy> make_compliant_steps(const Model& model, const SimulationOptions& options,
+                                                   const StepReporter& reporter) {
+  return std::make_unique<CompliantSteps>(model, options, reporter);
 }
 
 }  // namespace stickslip

@@ -9,7 +9,6 @@
 #include "assembly/constraints.hpp"
 #include "assembly/contact_forces.hpp"
 #include "assembly/contact_kinematics.hpp"
-#include "laws/karnopp.hpp"
 #include "math/errors.hpp"
 #include "math/least_squares.hpp"
 #include "math/root_finding.hpp"
@@ -90,48 +89,6 @@ void MultibodyOde::solve_stage(double t) {
   }
 }
 
-// Karnopp: the forces that hold the contacts in their stick bands make their tangential accelerations
-// vanish together: Δ λ = −a_T with Δ_ij = W_T,iᵀ M_c⁻¹ W_T,j (M_c⁻¹ = M⁻¹ − M⁻¹Gᵀ(G M⁻¹ Gᵀ)⁻¹G M⁻¹ the
-// constrained inverse mass) and a_T the tangential accelerations without them (minimum norm when
-// the contacts hold the same body, as two corners of a block do). The law then saturates each at
-// μ_s F_N, and the forces are assembled again.
-void MultibodyOde::karnopp_stage(double t) {
-  band_.clear();
-  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    stick_force_[k] = std::numeric_limits<double>::quiet_NaN();
-    if (ws_.contact_forces[k].normal > 0 && needs_stick_force(model_.contacts[k], ws_.contacts[k])) {
-      band_.push_back(static_cast<int>(k));
-    }
-  }
-  if (band_.empty()) return;
-  const Eigen::Index n = static_cast<Eigen::Index>(band_.size());
-  Mat delta(n, n), response(model_.nv, n);
-  Vec accel(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], false, w_scratch_);
-    // Accelerations were computed with stick force 0 for these contacts, i.e. without their friction.
-    accel[i] = w_scratch_.dot(ws_.qdd) + ws_.contacts[k].wt_bias;
-    Vec x = ws_.mass_inv.cwiseProduct(w_scratch_);
-    if (model_.n_constraints > 0) {
-      g_scratch_.noalias() = ws_.GMinv * w_scratch_;
-      solve_constraint_matrix(ws_, g_scratch_, l_scratch_);
-      x.noalias() -= ws_.mass_inv.asDiagonal() * (ws_.G.transpose() * l_scratch_);
-    }
-    response.col(i) = x;
-  }
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], false, w_scratch_);
-    for (Eigen::Index j = 0; j < n; ++j) delta(i, j) = w_scratch_.dot(response.col(j));
-  }
-  const Vec lambda = min_norm_solve(delta, -accel);
-  for (Eigen::Index i = 0; i < n; ++i) stick_force_[static_cast<std::size_t>(band_[static_cast<std::size_t>(i)])] = lambda[i];
-  contact_stage(t);
-  assemble_constraints(model_, state_, ws_);
-  solve_stage(t);
-}
-
 void MultibodyOde::evaluate(double t, const Vec& y) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
@@ -204,18 +161,12 @@ void MultibodyOde::begin(double t, const Vec& y) {
   }
 }
 
-namespace {
-
-const laws::Karnopp* karnopp_of(const Contact& c) { return dynamic_cast<const laws::Karnopp*>(c.friction.get()); }
-
-}  // namespace
-
 double MultibodyOde::band_margin(double t, const Vec& y, int contact) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
   const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
-  return std::abs(kin.vt) - karnopp_of(c)->params().dv;
+  return std::abs(kin.vt) - c.friction->stick_band();
 }
 
 bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, int& contact) {
@@ -249,7 +200,8 @@ bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, 
     const double sign = closed_[k] ? 1.0 : -1.0;
     locate(c, closed_[k] ? ContactEvent::separation : ContactEvent::onset,
            [&](double t, const Vec& y) { return sign * activity_at(t, y, c); });
-    if (closed_[k] && karnopp_of(model_.contacts[k])) {
+    const Contact& ck = model_.contacts[k];
+    if (closed_[k] && ck.friction && ck.friction->uses_stick_force() && ck.friction->stick_band() > 0) {
       locate(c, ContactEvent::stick_band, [&](double t, const Vec& y) { return band_margin(t, y, c); });
       // Leaving the band switches the force from the (saturated) stick force to μ_k F_N: a jump the
       // integrator should not straddle.

@@ -3,7 +3,9 @@
 // with q̈ from the Lagrange equations of the first kind at every evaluation and z the internal states
 // of friction laws (bristles). The pipeline of one evaluation reads top to bottom in evaluate():
 //   kinematics → applied forces → contact kinematics → contact forces → constraints →
-//   accelerations (KKT; Newton on λ when joints have friction) [→ Karnopp stick forces, again].
+//   accelerations (KKT; Newton on λ when joints have friction) [→ Karnopp stick forces, again:
+//   karnopp_stage.cpp, which holds several contacts together whenever some admissible distribution
+//   of their forces exists].
 // Contact onsets and separations are events: the simulation loop locates them on the dense output
 // and restarts there, so laws written through a restitution coefficient get the true approach
 // speed and no step straddles the kink of the contact force.
@@ -15,6 +17,8 @@
 #include "assembly/workspace.hpp"
 #include "formulations/simulation_options.hpp"
 #include "integrators/integrator.hpp"
+#include "math/least_squares.hpp"
+#include "solvers/admissible_forces.hpp"
 #include "state/state.hpp"
 
 namespace stickslip {
@@ -67,7 +71,8 @@ class MultibodyOde final : public OdeSystem {
   std::string first_non_finite_body(const Vec& y) const;
   void contact_stage(double t);
   void solve_stage(double t);
-  void karnopp_stage(double t);
+  void karnopp_stage(double t);  // karnopp_stage.cpp
+  Vec hold_forces(const Mat& delta, const Vec& accel, const Vec& bound);
   double activity(std::size_t k, const ContactKinematics& kin) const;
   double activity_at(double t, const Vec& y, int contact);
   double band_margin(double t, const Vec& y, int contact);  // |v_T| − dv of a Karnopp contact
@@ -87,6 +92,10 @@ class MultibodyOde final : public OdeSystem {
   Vec w_scratch_, g_scratch_, l_scratch_;
   JointFrictionStats jf_stats_;
   Vec y_probe_;
+  DependentDirections dependent_;  // the Karnopp stage's (karnopp_stage.cpp)
+  solvers::LemkeSolver lemke_;
+  solvers::AdmissibleForceSolver admissible_;
+  solvers::AdmissibleForces distribution_;
   ContactEvent last_event_ = ContactEvent::onset;
 };
 

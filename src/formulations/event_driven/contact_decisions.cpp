@@ -29,10 +29,56 @@ bool slipping(ContactState m) { return m == ContactState::slip_positive || m == 
 
 ContactDecisions::ContactDecisions(const Model& model) : model_(model), lemke_(16) {}
 
+// Every candidate closed and sticking, if the forces admit it: zero accelerations with admissible
+// forces solve the mode LCP, and where several contacts hold one body its forces are indeterminate,
+// so the question is whether some distribution inside every cone exists (ModalDynamics reports the
+// least-norm one and the feasibility margin of the set).
+bool ContactDecisions::all_stick(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                                 const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate,
+                                 ModeDecision& out) {
+  const std::size_t nc = model_.contacts.size();
+  out.modes = modes;
+  bool any = false;
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (tangent_candidate[k]) out.modes[k] = ContactState::stick;
+    any |= normal_candidate[k] || tangent_candidate[k];
+  }
+  if (!any) return false;
+  dyn.set_modes(out.modes);
+  dyn.evaluate(s);
+  if (dyn.row_residual() > 1e-6) return false;  // they cannot all hold (a driver moves one)
+  const Workspace& ws = dyn.workspace();
+  const double tol = 1e-9 * dyn.force_scale();
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (!normal_candidate[k] && !tangent_candidate[k]) continue;
+    const int c = static_cast<int>(k);
+    const ContactForce& f = ws.contact_forces[k];
+    const double margin = dyn.redundant_margin(c);
+    if (!std::isnan(margin)) {
+      if (margin < -tol) return false;
+      continue;
+    }
+    if (normal_candidate[k] && f.normal < -tol) return false;
+    if (tangent_candidate[k] && dyn.mu_static(c) * f.normal - std::abs(f.tangential) < -tol) return false;
+  }
+  out.normal_force.assign(nc, 0.0);
+  out.tangential_force.assign(nc, 0.0);
+  for (std::size_t k = 0; k < nc; ++k) {
+    out.normal_force[k] = ws.contact_forces[k].normal;
+    out.tangential_force[k] = ws.contact_forces[k].tangential;
+  }
+  out.pivots = 0;
+  return true;
+}
+
 ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
                                       const std::vector<char>& normal_candidate,
                                       const std::vector<char>& tangent_candidate) {
   const std::size_t nc = model_.contacts.size();
+  {
+    ModeDecision stuck;
+    if (all_stick(dyn, s, modes, normal_candidate, tangent_candidate, stuck)) return stuck;
+  }
   // Base accelerations: candidate forces removed (rigid candidates open, candidate friction free).
   std::vector<ContactState> base = modes;
   for (std::size_t k = 0; k < nc; ++k) {
@@ -167,16 +213,13 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
     const ContactKinematics& kin = ws.contacts[ids[r / 2]];
     b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : kin.vt;
   }
-  Mat M;
-  Vec q;
-  solvers::frictional_contact_to_lcp(W, b, contacts, M, q);
-  lemke_.reserve(M.rows());
-  solvers::LcpResult res;
-  lemke_.solve(M, q, res);
-  if (res.status != solvers::LcpStatus::solved) no_solution(s.t, "the impact LCP", res.status);
-  out.pivots = res.iterations;
-  Vec p;
-  solvers::contact_impulses_from_lcp(res.z, contacts, m, p);
+  solvers::DependentContactResult sol;
+  dependent_lcp_.solve(
+      W, b, [&](const Mat& w, const Vec& bb, Mat& M, Vec& q) { solvers::frictional_contact_to_lcp(w, bb, contacts, M, q); },
+      [&](const Vec& z, Vec& p) { solvers::contact_impulses_from_lcp(z, contacts, m, p); }, sol);
+  if (sol.lcp.status != solvers::LcpStatus::solved) no_solution(s.t, "the impact LCP", sol.lcp.status);
+  out.pivots = sol.pivots;
+  const Vec& p = sol.forces;
   for (int r = 0; r < m; ++r) out.v_after += p[r] * resp[r];
   for (int i = 0; i < static_cast<int>(ids.size()); ++i) {
     const int k = ids[i];

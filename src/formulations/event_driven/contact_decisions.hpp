@@ -14,11 +14,16 @@
 // that touch, impulses P_N ≥ 0 ⟂ v_N⁺ + e v_N⁻ ≥ 0 and |P_T| ≤ μ_k P_N with Coulomb's law on v_T⁺,
 // v⁺ = v⁻ + M_c⁻¹ (W_N P_N + W_T P_T) (bilateral constraints hold through the impact), solved
 // exactly as an LCP (the 2D lifting of solvers/frictional_contact_2d.hpp) by Lemke's method.
+// Several contacts on one body (the corners of stacked blocks) make W singular and the impulses
+// indeterminate: the LCP is then solved by proximal iterations along the dependent directions
+// (solvers/dependent_contact_lcp.hpp), which find an admissible impulse distribution where the
+// plain pivoting meets singular bases.
 #pragma once
 
 #include <vector>
 
 #include "formulations/event_driven/modal_dynamics.hpp"
+#include "solvers/dependent_contact_lcp.hpp"
 #include "solvers/lemke.hpp"
 
 namespace stickslip {
@@ -51,8 +56,13 @@ class ContactDecisions {
                       const std::vector<double>& restitution);
 
  private:
+  bool all_stick(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                 const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate,
+                 ModeDecision& out);
+
   const Model& model_;
   solvers::LemkeSolver lemke_;
+  solvers::DependentContactLcp dependent_lcp_;
 };
 
 }  // namespace stickslip

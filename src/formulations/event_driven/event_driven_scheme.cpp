@@ -3,8 +3,7 @@
 // event_functions.hpp) are watched on every step and located on the dense output; at an event the
 // contact structure is decided anew (formulations/event_driven/event_settle.hpp: impacts by the impulse LCP, modes
 // by the acceleration LCP), the active constraints are projected, and integration restarts from the
-// event.
-#include <chrono>
+// event. The step strategy of the run loop (formulations/run_loop.hpp).
 #include <limits>
 #include <cmath>
 #include <sstream>
@@ -16,7 +15,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
-#include "formulations/simulation.hpp"
+#include "formulations/run_loop.hpp"
 #include "math/errors.hpp"
 #include "math/root_finding.hpp"
 
@@ -68,22 +67,31 @@ class EventDrivenSystem final : public OdeSystem {
   State state_;
 };
 
-class EventDrivenRun {
+class EventDrivenSteps final : public StepStrategy {
  public:
-  EventDrivenRun(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                 const SimulationCallbacks& cb, EventSink* events)
-      : model_(model), opt_(options), sink_(sink), cb_(cb), events_(events), sys_(model, options), observer_(model),
-        settler_(model, options, events, [this](const std::string& m) { warn(m); }), projection_(model) {}
-  SimulationSummary run();
+  EventDrivenSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
+      : model_(model), opt_(options), reporter_(reporter), sys_(model, options),
+        settler_(model, options, reporter.events, reporter.warn), projection_(model) {}
+
+  void set_up() override;
+  double time() const override { return integ_->t(); }
+  bool lands_on_output_times() const override { return fixed_step_; }
+  double take_step(double t_limit) override;
+  StateSample sample(double t) override {
+    integ_->interpolate(t, y_out_);
+    return evaluated(t, y_out_);
+  }
+  StateSample current() override { return evaluated(integ_->t(), integ_->y()); }
+  void complete_step() override;
+  void finish(SimulationSummary& summary) override;
 
  private:
   void check_model();
-  void warn(const std::string& m) {
-    summary_.warnings.push_back(m);
-    if (cb_.warning) cb_.warning(m);
+  void warn(const std::string& m) { reporter_.warn(m); }
+  StateSample evaluated(double t, const Vec& y) {
+    sys_.evaluate(t, y);
+    return {sys_.state(), sys_.dyn().workspace(), sys_.dyn().modes().data()};
   }
-  void write_row(double t, const Vec& y);
-  void write_outputs(const Integrator& integ, double t_until);
   void settle(double t, Vec& y, const std::vector<int>& triggered);
   double coincidence_band(const EventFunction& e) const {
     return stickslip::coincidence_band(e.kind, opt_.integrator_options.rtol, force_scale_);
@@ -93,55 +101,28 @@ class EventDrivenRun {
 
   const Model& model_;
   const SimulationOptions& opt_;
-  OutputSink& sink_;
-  const SimulationCallbacks& cb_;
-  EventSink* events_;
+  StepReporter reporter_;
   EventDrivenSystem sys_;
-  Observer observer_;
   EventSettler settler_;
   ModalProjection projection_;
+  std::unique_ptr<Integrator> integ_;
+  bool fixed_step_ = false;
   std::vector<EventFunction> functions_;
   std::vector<char> armed_;
-  std::vector<double> row_;
   Vec y_out_;
-  long next_output_ = 1;
-  SimulationSummary summary_;
   double last_event_t_ = NAN;
   double force_scale_ = 1.0;  // Σ m |g| + 1 N: the size of contact forces, for tolerances
   bool immediate_ = false;    // the located event sits at the start of its phase
   int events_at_instant_ = 0;
+  // The event found in the last step (applied by complete_step()).
+  bool event_pending_ = false;
+  double event_t_ = 0;
+  std::vector<int> triggered_;
 };
-
-void EventDrivenRun::write_row(double t, const Vec& y) {
-  sys_.evaluate(t, y);
-  const ModalDynamics& dyn = sys_.dyn();
-  observer_.record(sys_.state(), dyn.workspace(), row_, dyn.modes().data());
-  sink_.write(row_);
-  ++summary_.output_rows;
-  summary_.max_drift = std::max(summary_.max_drift, dyn.workspace().phi.norm());
-  summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, dyn.workspace().phi_dot.norm());
-}
-
-void EventDrivenRun::write_outputs(const Integrator& integ, double t_until) {
-  const double dt = opt_.output_interval;
-  if (dt <= 0) {
-    integ.interpolate(t_until, y_out_);
-    write_row(t_until, y_out_);
-    return;
-  }
-  const double slack = 1e-9 * dt;
-  for (;;) {
-    const double t_out = opt_.t_start + static_cast<double>(next_output_) * dt;
-    if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
-    integ.interpolate(std::min(t_out, t_until), y_out_);
-    write_row(t_out, y_out_);
-    ++next_output_;
-  }
-}
 
 // At an event (or the start): the contact structure is settled, then the active constraints are
 // projected.
-void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered) {
+void EventDrivenSteps::settle(double t, Vec& y, const std::vector<int>& triggered) {
   State s;
   sys_.unpack(t, y, s);
   settler_.settle(sys_.dyn(), s, triggered, immediate_);
@@ -151,7 +132,7 @@ void EventDrivenRun::settle(double t, Vec& y, const std::vector<int>& triggered)
 
 // Closings are always watched (a contact that has just rebounded starts at g_N = 0 and leaves);
 // the other functions only when they start positive.
-void EventDrivenRun::arm(double t, const Vec& y) {
+void EventDrivenSteps::arm(double t, const Vec& y) {
   functions_ = event_functions(sys_.dyn());
   sys_.evaluate(t, y);
   armed_.assign(functions_.size(), 0);
@@ -161,7 +142,7 @@ void EventDrivenRun::arm(double t, const Vec& y) {
 }
 
 // Earliest armed event function that crossed zero in the last step (located to the event tolerance).
-bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::vector<int>& triggered) {
+bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std::vector<int>& triggered) {
   const double t0 = integ.t_previous(), t1 = integ.t();
   sys_.evaluate(t1, integ.y());
   std::vector<double> end(functions_.size());
@@ -242,7 +223,7 @@ bool EventDrivenRun::find_event(const Integrator& integ, double& t_event, std::v
 
 // What the event-driven scheme models: joints without friction, contacts whose friction is Coulomb's
 // (other laws act through their μ_s, μ_k, with a warning) and has no internal state.
-void EventDrivenRun::check_model() {
+void EventDrivenSteps::check_model() {
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     if (model_.joints[k].friction) {
       throw ModelError("joints[" + std::to_string(k) + "].friction",
@@ -268,82 +249,65 @@ void EventDrivenRun::check_model() {
   }
 }
 
-SimulationSummary EventDrivenRun::run() {
-  const auto start = std::chrono::steady_clock::now();
+void EventDrivenSteps::set_up() {
   check_model();
   for (const Body& b : model_.bodies) {
     if (b.is_dynamic()) force_scale_ += b.mass * model_.gravity.norm();
   }
   settler_.set_force_scale(force_scale_);
-  auto integ = make_integrator(opt_.integrator, opt_.integrator_options);
-  const bool fixed_step = opt_.integrator == "rk4";
-  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), [this](const std::string& m) { warn(m); });
+  integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
+  fixed_step_ = opt_.integrator == "rk4";
+  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), reporter_.warn);
   Vec y;
   sys_.pack(s0, y);
-  sink_.begin(observer_.columns());
   immediate_ = false;
   settle(opt_.t_start, y, std::vector<int>(model_.contacts.size(), -1));
-  integ->reset(sys_, opt_.t_start, y);
+  integ_->reset(sys_, opt_.t_start, y);
   arm(opt_.t_start, y);
-  write_row(opt_.t_start, y);
-  long step = 0;
-  try {
-    while (integ->t() < opt_.t_end) {
-      double t_limit = opt_.t_end;
-      if (fixed_step && opt_.output_interval > 0) {
-        t_limit = std::min(t_limit, opt_.t_start + static_cast<double>(next_output_) * opt_.output_interval);
-      }
-      integ->step(sys_, t_limit);
-      ++step;
-      double t_event = 0;
-      std::vector<int> triggered;
-      if (find_event(*integ, t_event, triggered)) {
-        if (t_event == last_event_t_ && ++events_at_instant_ > kMaxEventsAtOneInstant) {
-          throw NumericalError(t_event, "contacts", "the contact modes do not settle (chattering at one instant)");
-        }
-        if (t_event != last_event_t_) events_at_instant_ = 0;
-        last_event_t_ = t_event;
-        write_outputs(*integ, t_event);
-        integ->interpolate(t_event, y);
-        settle(t_event, y, triggered);
-        integ->restart(sys_, t_event, y);
-        arm(t_event, y);
-        continue;
-      }
-      write_outputs(*integ, integ->t());
-      if (opt_.projection) {
-        y = integ->y();
-        State s;
-        sys_.unpack(integ->t(), y, s);
-        projection_.project(sys_.dyn(), s);
-        sys_.pack(s, y);
-        integ->set_state(sys_, y);
-      }
-      if (cb_.progress) cb_.progress(integ->t());
-    }
-  } catch (NumericalError& e) {
-    e.set_step(step + 1);
-    sink_.end();
-    throw;
+}
+
+double EventDrivenSteps::take_step(double t_limit) {
+  integ_->step(sys_, t_limit);
+  event_pending_ = find_event(*integ_, event_t_, triggered_);
+  if (!event_pending_) return integ_->t();
+  if (event_t_ == last_event_t_ && ++events_at_instant_ > kMaxEventsAtOneInstant) {
+    throw NumericalError(event_t_, "contacts", "the contact modes do not settle (chattering at one instant)");
   }
-  const double last_written = opt_.t_start + static_cast<double>(next_output_ - 1) * opt_.output_interval;
-  if (opt_.output_interval > 0 && opt_.t_end - last_written > 1e-9 * opt_.output_interval) {
-    write_row(integ->t(), integ->y());
+  if (event_t_ != last_event_t_) events_at_instant_ = 0;
+  last_event_t_ = event_t_;
+  return event_t_;
+}
+
+void EventDrivenSteps::complete_step() {
+  Vec y;
+  if (event_pending_) {
+    event_pending_ = false;
+    integ_->interpolate(event_t_, y);
+    settle(event_t_, y, triggered_);
+    integ_->restart(sys_, event_t_, y);
+    arm(event_t_, y);
+    return;
   }
-  sink_.end();
-  summary_.contact_events = settler_.contact_events();
-  summary_.stats = integ->stats();
-  summary_.t_final = integ->t();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return summary_;
+  if (opt_.projection) {
+    y = integ_->y();
+    State s;
+    sys_.unpack(integ_->t(), y, s);
+    projection_.project(sys_.dyn(), s, {}, opt_.projection_tolerance);
+    sys_.pack(s, y);
+    integ_->set_state(sys_, y);
+  }
+}
+
+void EventDrivenSteps::finish(SimulationSummary& summary) {
+  summary.contact_events = settler_.contact_events();
+  summary.stats = integ_->stats();
 }
 
 }  // namespace
 
-SimulationSummary simulate_event_driven(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                        const SimulationCallbacks& callbacks, EventSink* events) {
-  EventDrivenRun run(model, options, sink, callbacks, events);
-  return run.run();
+std::unique_ptr<StepStrategy> make_event_driven_steps(const Model& model, const SimulationOptions& options,
+                                                      const StepReporter& reporter) {
+  return std::make_unique<EventDrivenSteps>(model, options, reporter);
 }
 
 }  // namespace stickslip

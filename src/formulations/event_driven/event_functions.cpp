@@ -41,10 +41,15 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
       if (dyn.model().contacts[k].compliant()) return -compliant_activity(dyn, e.contact);
       return kin.in_range || kin.gap > 0 ? kin.gap : 1.0;  // continuous where the point enters the extent
     case EventFunction::separation: return compliant_activity(dyn, e.contact);
-    case EventFunction::detachment: return f.normal;
+    case EventFunction::detachment:
+      // A normal force that the motion does not fix: the contact lets go when no admissible
+      // distribution of the forces is left (modal_dynamics.hpp).
+      return dyn.redundant_normal(e.contact) ? dyn.redundant_margin(e.contact) : f.normal;
     case EventFunction::slip_reversal:
       return dyn.modes()[k] == ContactState::slip_positive ? kin.vt : -kin.vt;
-    case EventFunction::saturation: return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential);
+    case EventFunction::saturation:
+      if (!std::isnan(dyn.redundant_margin(e.contact))) return dyn.redundant_margin(e.contact);
+      return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential);
     case EventFunction::leaving: return kin.range_margin;
   }
   return 1.0;

@@ -10,6 +10,9 @@
 //   slipping (slip±)       ±v_T                 → the slip velocity reaches zero
 //   sticking               μ_s N − |λ_T|        → the friction saturates
 //   closed rigid on a line with an extent: the distance to the extent's end → it slides off
+// A contact whose forces the motion does not fix (several sticking contacts on one body) watches,
+// instead of its own μ_s N − |λ_T| (and λ_N where that is indeterminate too), the feasibility margin of
+// the set (modal_dynamics.hpp): it crosses zero when no distribution inside every cone is left.
 // An event function is armed for a phase only when it is positive at the phase's start, so a
 // degenerate state (a corner of a block with a zero normal force) does not fire at once again.
 #pragma once

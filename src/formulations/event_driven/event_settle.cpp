@@ -58,8 +58,12 @@ bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vecto
     if (c.compliant()) {
       const double activity = compliant_activity(dyn, ci);
       const bool pulling = kin.gap < 0 && activity < -1e-9 * force_scale_;
+      // At the root of its activity a contact whose surfaces move apart has just let go (the damping
+      // of its law would pull): closing it again would give it a new onset, whose impact speed (the
+      // damping of laws written through e) makes it pull at once, and the two would alternate for ever.
+      const bool letting_go = kin.vn > kZeroSlip && activity <= 1e-9 * force_scale_;
       if (modes[k] == ContactState::open &&
-          (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling))) {
+          (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling && !letting_go))) {
         modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
         dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
         log(t, ci, "onset", ContactState::open, modes[k], kin.vn);

@@ -1,5 +1,6 @@
 #include "formulations/event_driven/modal_dynamics.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "assembly/accelerations.hpp"
@@ -21,8 +22,15 @@ ModalDynamics::ModalDynamics(const Model& model, const SimulationOptions& option
       impact_speed_(model.contacts.size(), 0.0),
       minv_f_(Vec::Zero(model.nv)),
       g_scratch_(Vec::Zero(model.n_constraints)),
-      l_scratch_(Vec::Zero(model.n_constraints)) {
+      l_scratch_(Vec::Zero(model.n_constraints)),
+      normal_row_(model.contacts.size(), -1),
+      tangent_row_(model.contacts.size(), -1),
+      redundant_margin_(model.contacts.size(), NAN),
+      redundant_normal_(model.contacts.size(), 0) {
   col_.setZero(model.nv);
+  for (const Body& b : model.bodies) {
+    if (b.is_dynamic()) margin_cap_ += b.mass * model.gravity.norm();
+  }
   build_rows();
 }
 
@@ -46,9 +54,16 @@ void ModalDynamics::build_rows() {
   rows_.clear();
   for (int r = 0; r < model_.n_constraints; ++r) rows_.push_back({ModalRow::bilateral, r});
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    normal_row_[k] = tangent_row_[k] = -1;
     if (modes_[k] == ContactState::open) continue;
-    if (!model_.contacts[k].compliant()) rows_.push_back({ModalRow::normal, static_cast<int>(k)});
-    if (modes_[k] == ContactState::stick && !free_tangent_[k]) rows_.push_back({ModalRow::tangential, static_cast<int>(k)});
+    if (!model_.contacts[k].compliant()) {
+      normal_row_[k] = static_cast<int>(rows_.size());
+      rows_.push_back({ModalRow::normal, static_cast<int>(k)});
+    }
+    if (modes_[k] == ContactState::stick && !free_tangent_[k]) {
+      tangent_row_[k] = static_cast<int>(rows_.size());
+      rows_.push_back({ModalRow::tangential, static_cast<int>(k)});
+    }
   }
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   C_.setZero(m, model_.nv);
@@ -103,6 +118,7 @@ void ModalDynamics::solve(double t) {
     }
   }
   if (m == 0) {
+    row_residual_ = 0;
     ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.f);
     return;
   }
@@ -116,7 +132,16 @@ void ModalDynamics::solve(double t) {
   ws_.force_total = ws_.f;
   ws_.force_total.noalias() += D_ * lambda_;
   ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);
-  // Bilateral multipliers for the reaction outputs; contact multipliers into the contact forces.
+  row_residual_ = (K_ * lambda_ - rhs_).cwiseAbs().maxCoeff() / (1.0 + rhs_.cwiseAbs().maxCoeff());
+  std::fill(redundant_margin_.begin(), redundant_margin_.end(), NAN);
+  std::fill(redundant_normal_.begin(), redundant_normal_.end(), 0);
+  store_multipliers();
+  distribute_redundant();
+}
+
+// Bilateral multipliers for the reaction outputs; contact multipliers into the contact forces.
+void ModalDynamics::store_multipliers() {
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   for (Eigen::Index r = 0; r < m; ++r) {
     const ModalRow& row = rows_[static_cast<std::size_t>(r)];
     if (row.kind == ModalRow::bilateral) {
@@ -133,6 +158,64 @@ void ModalDynamics::solve(double t) {
     const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
     if (mode == ContactState::slip_positive) f.tangential = -mu_kinetic(row.index) * lambda_[r];
     if (mode == ContactState::slip_negative) f.tangential = mu_kinetic(row.index) * lambda_[r];
+  }
+}
+
+// The rows are dependent: λ + Zα moves nothing for Z spanning the null space of D (the eigenvectors of
+// Dᵀ M⁻¹ D with vanishing eigenvalues; λ, the minimum-norm solution, is orthogonal to them). The
+// contacts whose multipliers Z moves have indeterminate forces; their conditions
+//   λ_N ≥ 0 (closed rigid),   μ_s N − λ_T ≥ 0,  μ_s N + λ_T ≥ 0 (sticking; N = λ_N or the law's F_N)
+// give the admissible set, of which the least-norm member is reported (solvers/admissible_forces.hpp).
+void ModalDynamics::distribute_redundant() {
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
+  int contact_rows = 0;
+  for (const ModalRow& row : rows_) contact_rows += row.kind != ModalRow::bilateral;
+  if (contact_rows < 2) return;
+  gram_.noalias() = D_.transpose() * ws_.mass_inv.asDiagonal() * D_;
+  const Eigen::Index r = dependent_.compute(gram_);
+  if (r == 0) return;
+  null_ = dependent_.null_basis();
+  const auto moved = [&](int row) { return row >= 0 && null_.row(row).norm() > 1e-9; };
+  std::vector<int> involved;
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    if (moved(normal_row_[k]) || moved(tangent_row_[k])) involved.push_back(static_cast<int>(k));
+  }
+  if (involved.empty()) return;  // only redundant joints: their reactions stay the minimum-norm ones
+  // The motion from the rows with the dependent directions left out: λ̂ = W β, W spanning the
+  // complement of Z, β the least-squares solution of (K W) β = rhs. For an exact dependence this is
+  // the minimum-norm λ again; for a near one it drops the stiff internal couple that the exact rows
+  // would demand (see kDependentDirections).
+  reduced_.noalias() = K_ * dependent_.complement();
+  cod_.compute(reduced_);
+  lambda_.noalias() = dependent_.complement() * cod_.solve(rhs_);
+  row_residual_ = (K_ * lambda_ - rhs_).cwiseAbs().maxCoeff() / (1.0 + rhs_.cwiseAbs().maxCoeff());
+  ws_.force_total = ws_.f;
+  ws_.force_total.noalias() += D_ * lambda_;
+  ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);
+  // Inequalities A λ + b ≥ 0 of the contacts involved.
+  ineq_.setZero(3 * static_cast<Eigen::Index>(involved.size()), m);
+  ineq_b_.setZero(ineq_.rows());
+  Eigen::Index k_rows = 0;
+  for (const int c : involved) {
+    const std::size_t k = static_cast<std::size_t>(c);
+    const int rn = normal_row_[k], rt = tangent_row_[k];
+    if (rn >= 0) ineq_(k_rows++, rn) = 1.0;
+    if (rt < 0) continue;
+    const double mu = mu_static(c);
+    for (const double sign : {1.0, -1.0}) {
+      if (rn >= 0) ineq_(k_rows, rn) = mu;
+      else ineq_b_[k_rows] = mu * ws_.contact_forces[k].normal;
+      ineq_(k_rows++, rt) = -sign;
+    }
+  }
+  admissible_.solve(lambda_, null_, ineq_.topRows(k_rows), ineq_b_.head(k_rows), margin_cap_, distribution_);
+  // The forces reported: the admissible distribution; the motion keeps λ̂ (the two differ only along
+  // Z, which moves nothing, or for a near dependence next to nothing).
+  lambda_ = distribution_.lambda;
+  store_multipliers();
+  for (const int c : involved) {
+    redundant_margin_[static_cast<std::size_t>(c)] = distribution_.margin;
+    redundant_normal_[static_cast<std::size_t>(c)] = moved(normal_row_[static_cast<std::size_t>(c)]);
   }
 }
 

@@ -9,7 +9,13 @@
 // Compliant contacts take F_N from their normal law; slipping contacts take F_T = −μ_k F_N sgn(v_T),
 // which for a rigid contact folds into its normal direction W̃_N = W_N − μ_k sgn(v_T) W_T.
 // The rows are solved together as (C M⁻¹ D) λ = −β − C M⁻¹ f by a complete orthogonal decomposition
-// (several sticking corners of a block make the rows dependent; the motion stays unique).
+// (several sticking corners of a block make the rows dependent; the motion stays unique). When they
+// are dependent, the contact forces are indeterminate: every λ + Zα (Z spanning the null space of
+// D) gives the same motion. The forces reported are then the admissible distribution of least norm
+// (every closed rigid contact pushing, every sticking one inside its cone; solvers/admissible_forces.hpp),
+// and the event functions of the contacts involved watch the feasibility margin s* of the whole set:
+// the body starts to slip or to tip when no admissible distribution is left, not when one particular
+// split leaves a cone.
 #pragma once
 
 #include <vector>
@@ -17,6 +23,8 @@
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
 #include "formulations/simulation_options.hpp"
+#include "math/least_squares.hpp"
+#include "solvers/admissible_forces.hpp"
 #include "state/state.hpp"
 
 namespace stickslip {
@@ -51,6 +59,20 @@ class ModalDynamics {
   // constraint holds (M_c⁻¹ = M⁻¹ − M⁻¹Gᵀ(G M⁻¹ Gᵀ)⁻¹G M⁻¹). Requires evaluate() at the state.
   void constrained_response(const Vec& d, Vec& x);
 
+  // Feasibility margin s* of the indeterminate contact forces [N] (see above) for contact c whose
+  // forces are indeterminate, NaN for a contact whose forces are fixed by the motion. `normal`: its
+  // normal force is indeterminate (a rigid contact among three or more on one body).
+  double redundant_margin(int contact) const { return redundant_margin_[static_cast<std::size_t>(contact)]; }
+  bool redundant_normal(int contact) const { return redundant_normal_[static_cast<std::size_t>(contact)] != 0; }
+
+  // How far the motion misses its rows, max |K λ − rhs| / (1 + max |rhs|): rounding, or ~1e-8 where
+  // near-dependent directions were left out; large when the modes ask for the impossible (a contact
+  // held still that a driver moves).
+  double row_residual() const { return row_residual_; }
+
+  // Σ m |g| + 1 N: the size of the contact forces (margins are capped there).
+  double force_scale() const { return margin_cap_; }
+
   // Friction coefficients of a contact (0 without friction).
   double mu_static(int contact) const;
   double mu_kinetic(int contact) const;
@@ -59,6 +81,8 @@ class ModalDynamics {
   void contact_forces();
   void build_rows();
   void solve(double t);
+  void store_multipliers();
+  void distribute_redundant();
 
   const Model& model_;
   Stabilization stab_;
@@ -71,6 +95,17 @@ class ModalDynamics {
   Vec rhs_, lambda_, col_, minv_f_;
   Eigen::CompleteOrthogonalDecomposition<Mat> cod_;
   Vec g_scratch_, l_scratch_;
+  // Indeterminate contact forces (distribute_redundant).
+  std::vector<int> normal_row_, tangent_row_;  // per contact: its row in rows_, or −1
+  std::vector<double> redundant_margin_;
+  std::vector<char> redundant_normal_;
+  double margin_cap_ = 1.0;
+  double row_residual_ = 0;
+  Mat gram_, null_, ineq_, reduced_;
+  Vec ineq_b_;
+  DependentDirections dependent_;
+  solvers::AdmissibleForceSolver admissible_;
+  solvers::AdmissibleForces distribution_;
 
  public:
   // Approach speed recorded when compliant contact c closed (laws written through e need it).

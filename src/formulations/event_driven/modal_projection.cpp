@@ -34,7 +34,7 @@ void ModalProjection::build(ModalDynamics& dyn, bool velocity, const std::vector
   }
 }
 
-void ModalProjection::project(ModalDynamics& dyn, State& s, const std::vector<char>& zero_slip) {
+void ModalProjection::project(ModalDynamics& dyn, State& s, const std::vector<char>& zero_slip, double tolerance) {
   const auto correction = [&](Vec& x) {
     const Vec& minv = dyn.workspace().mass_inv;
     const Mat A = C_ * minv.asDiagonal() * C_.transpose();
@@ -44,7 +44,7 @@ void ModalProjection::project(ModalDynamics& dyn, State& s, const std::vector<ch
   for (int it = 0; it < 10; ++it) {
     dyn.evaluate(s);
     build(dyn, false, zero_slip);
-    if (r_.size() == 0 || r_.cwiseAbs().maxCoeff() < 1e-13) break;
+    if (r_.size() == 0 || r_.cwiseAbs().maxCoeff() < tolerance) break;
     correction(s.q);  // planar: q and v share their layout
   }
   dyn.evaluate(s);

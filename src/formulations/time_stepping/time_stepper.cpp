@@ -260,7 +260,9 @@ void TimeStepper::fill_contact_rows(double h) {
       bias = restitution_[k] * std::min(vn_pre, 0.0);
       // A persistent contact may close the small gap the velocity-level condition lets open on
       // rotating bodies (O(h²ω²r) per step); penetrations are never pushed out (no energy added).
-      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / h;
+      // The step ends with the gap ĝ + θ h v_N⁺, so v_N⁺ ≥ −ĝ/(θh) closes all of it (−ĝ/h would
+      // close the share θ and let the gap build up to the activation gap on a fast pivot).
+      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / (opt_.theta * h);
     } else {
       bias = (g_end >= 0 ? g_end : opt_.drift_correction * g_end) / h;
     }
@@ -278,7 +280,7 @@ void TimeStepper::update_contact_states(double h) {
   // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
   const bool iterative = problem_.last_solve_iterative();
   const double zero_impulse = iterative ? opt_.tolerance : 0.0;
-  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kTimeSteppingStickSpeed;
+  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kExactStickSpeed;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactRows& cr = problem_.contact(c);

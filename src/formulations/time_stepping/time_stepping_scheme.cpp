@@ -3,66 +3,58 @@
 // times is split into equal steps no longer than the step size h (so with an output interval that
 // is a multiple of h every step is h). With output_interval = 0 a row follows every step. Contact
 // state changes seen between two steps go to the event log, stamped with the end of the step.
-#include <chrono>
+// The step strategy of the run loop (formulations/run_loop.hpp).
 #include <cmath>
 #include <cstdio>
 
 #include "formulations/initial_state.hpp"
-#include "formulations/observer.hpp"
-#include "formulations/simulation.hpp"
+#include "formulations/run_loop.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
 namespace {
 
-class TimeSteppingRun {
+class TimeSteppingSteps final : public StepStrategy {
  public:
-  TimeSteppingRun(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                  const SimulationCallbacks& callbacks, EventSink* events)
-      : model_(model), opt_(options), sink_(sink), cb_(callbacks), events_(events), stepper_(model, options),
-        observer_(model) {}
+  TimeSteppingSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
+      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options) {}
 
-  SimulationSummary run();
+  void set_up() override;
+  void log_start() override { log_contacts_closed_at_start(); }
+  double time() const override { return stepper_.state().t; }
+  bool lands_on_output_times() const override { return true; }
+  double take_step(double t_limit) override;
+  // No dense output: rows are taken at the steps' ends, which land on the output times.
+  StateSample sample(double /*t*/) override { return current(); }
+  StateSample current() override {
+    stepper_.evaluate_output();
+    return {stepper_.state(), stepper_.workspace(), stepper_.contact_states()};
+  }
+  void complete_step() override {}
+  void finish(SimulationSummary& summary) override;
 
  private:
-  void warn(const std::string& message) {
-    summary_.warnings.push_back(message);
-    if (cb_.warning) cb_.warning(message);
-  }
-  void write_row();
-  void advance_to(double target, bool row_per_step);
+  void warn(const std::string& message) { reporter_.warn(message); }
   void log_contact_events();
   void log_contacts_closed_at_start();
-  void finish_summary();
 
   const Model& model_;
   const SimulationOptions& opt_;
-  OutputSink& sink_;
-  const SimulationCallbacks& cb_;
-  EventSink* events_;
+  StepReporter reporter_;
   TimeStepper stepper_;
-  Observer observer_;
-  std::vector<double> row_;
-  SimulationSummary summary_;
+  long contact_events_ = 0;
+  // The span to the next output time (or t_end) in equal steps no longer than h.
+  double span_start_ = 0, span_end_ = NAN;
+  long span_steps_ = 0, span_step_ = 0;
 };
 
-void TimeSteppingRun::write_row() {
-  stepper_.evaluate_output();
-  const Workspace& ws = stepper_.workspace();
-  observer_.record(stepper_.state(), ws, row_, stepper_.contact_states());
-  sink_.write(row_);
-  ++summary_.output_rows;
-  summary_.max_drift = std::max(summary_.max_drift, ws.phi.norm());
-  summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, ws.phi_dot.norm());
-}
-
-void TimeSteppingRun::log_contact_events() {
+void TimeSteppingSteps::log_contact_events() {
   for (int c = 0; c < static_cast<int>(model_.contacts.size()); ++c) {
     const ContactState from = stepper_.previous_contact_state(c), to = stepper_.contact_state(c);
     if (from == to) continue;
-    ++summary_.contact_events;
-    if (!events_) continue;
+    ++contact_events_;
+    if (!reporter_.events) continue;
     const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
     EventRecord e;
     e.t = stepper_.state().t;
@@ -82,16 +74,16 @@ void TimeSteppingRun::log_contact_events() {
     } else {
       e.kind = "reversal";
     }
-    events_->write(e);
+    reporter_.events->write(e);
   }
 }
 
 // Contacts touching at t_start get an onset, as in the other schemes.
-void TimeSteppingRun::log_contacts_closed_at_start() {
+void TimeSteppingSteps::log_contacts_closed_at_start() {
   for (int c = 0; c < static_cast<int>(model_.contacts.size()); ++c) {
     if (stepper_.contact_state(c) == ContactState::open) continue;
-    ++summary_.contact_events;
-    if (!events_) continue;
+    ++contact_events_;
+    if (!reporter_.events) continue;
     EventRecord e;
     e.t = stepper_.state().t;
     e.contact = model_.contacts[static_cast<std::size_t>(c)].name;
@@ -99,67 +91,49 @@ void TimeSteppingRun::log_contacts_closed_at_start() {
     e.from = ContactState::open;
     e.to = stepper_.contact_state(c);
     e.vn_before = stepper_.workspace().contacts[static_cast<std::size_t>(c)].vn;
-    events_->write(e);
+    reporter_.events->write(e);
   }
 }
 
-// Equal steps no longer than h from the current time to `target`.
-void TimeSteppingRun::advance_to(double target, bool row_per_step) {
-  const double t0 = stepper_.state().t, h = opt_.integrator_options.step;
-  // 1e-9: a span that exceeds a whole number of steps only by rounding takes no extra step.
-  const long n = std::max(1L, static_cast<long>(std::ceil((target - t0) / h - 1e-9)));
-  for (long i = 1; i <= n; ++i) {
-    const double t_next = i == n ? target : t0 + (target - t0) * static_cast<double>(i) / static_cast<double>(n);
-    stepper_.step(t_next);
-    log_contact_events();
-    if (row_per_step) write_row();
-    if (cb_.progress) cb_.progress(t_next);
-  }
-}
-
-SimulationSummary TimeSteppingRun::run() {
-  const auto start = std::chrono::steady_clock::now();
+void TimeSteppingSteps::set_up() {
   for (const std::string& w : stepper_.warnings()) warn(w);
-  const State s0 = assembled_initial_state(model_, opt_, stepper_.workspace(), [this](const std::string& m) { warn(m); });
+  const State s0 = assembled_initial_state(model_, opt_, stepper_.workspace(), reporter_.warn);
   stepper_.reset(s0);
-  sink_.begin(observer_.columns());
-  write_row();
-  log_contacts_closed_at_start();
-  const double dt = opt_.output_interval, t_end = opt_.t_end;
-  try {
-    if (dt <= 0) {
-      advance_to(t_end, true);
-    } else {
-      for (long k = 1; stepper_.state().t < t_end; ++k) {
-        double target = opt_.t_start + static_cast<double>(k) * dt;
-        if (target > t_end - 1e-9 * dt) target = t_end;  // the last row lands on t_end
-        advance_to(target, false);
-        write_row();
-      }
-    }
-  } catch (NumericalError& e) {
-    e.set_step(stepper_.steps() + 1);
-    sink_.end();
-    throw;
-  }
-  sink_.end();
-  finish_summary();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return summary_;
 }
 
-void TimeSteppingRun::finish_summary() {
+// Equal steps no longer than h from the start of the span to its end (the next output time, or
+// t_end): with an output interval that is a multiple of h every step is h.
+double TimeSteppingSteps::take_step(double t_limit) {
+  if (t_limit != span_end_ || span_step_ >= span_steps_) {
+    span_start_ = stepper_.state().t;
+    span_end_ = t_limit;
+    // 1e-9: a span that exceeds a whole number of steps only by rounding takes no extra step.
+    const double h = opt_.integrator_options.step;
+    span_steps_ = std::max(1L, static_cast<long>(std::ceil((span_end_ - span_start_) / h - 1e-9)));
+    span_step_ = 0;
+  }
+  ++span_step_;
+  const double t_next = span_step_ == span_steps_
+                            ? span_end_
+                            : span_start_ + (span_end_ - span_start_) * static_cast<double>(span_step_) /
+                                                static_cast<double>(span_steps_);
+  stepper_.step(t_next);
+  log_contact_events();
+  return t_next;
+}
+
+void TimeSteppingSteps::finish(SimulationSummary& summary) {
   const ImpulseSolverStats& s = stepper_.problem().stats();
-  summary_.stats.steps = stepper_.steps();
-  summary_.t_final = stepper_.state().t;
-  summary_.complementarity_solves = s.solves - s.fallbacks;  // those the named solver answered
-  summary_.complementarity_iterations = s.iterations;
-  summary_.complementarity_max_iterations = s.max_iterations;
-  summary_.complementarity_unconverged = s.unconverged;
-  summary_.complementarity_stalled = s.stalled;
-  summary_.complementarity_max_residual = s.max_unconverged_residual;
-  summary_.complementarity_tolerance = opt_.time_stepping.tolerance;
-  summary_.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : "pgs";
+  summary.stats.steps = stepper_.steps();
+  summary.contact_events = contact_events_;
+  summary.complementarity_solves = s.solves - s.fallbacks;  // those the named solver answered
+  summary.complementarity_iterations = s.iterations;
+  summary.complementarity_max_iterations = s.max_iterations;
+  summary.complementarity_unconverged = s.unconverged;
+  summary.complementarity_stalled = s.stalled;
+  summary.complementarity_max_residual = s.max_unconverged_residual;
+  summary.complementarity_tolerance = opt_.time_stepping.tolerance;
+  summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : "pgs";
   if (s.fallbacks > 0) {
     warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel (" +
          std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
@@ -178,10 +152,9 @@ void TimeSteppingRun::finish_summary() {
 
 }  // namespace
 
-SimulationSummary simulate_time_stepping(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                                         const SimulationCallbacks& callbacks, EventSink* events) {
-  TimeSteppingRun run(model, options, sink, callbacks, events);
-  return run.run();
+std::unique_ptr<StepStrategy> make_time_stepping_steps(const Model& model, const SimulationOptions& options,
+                                                       const StepReporter& reporter) {
+  return std::make_unique<TimeSteppingSteps>(model, options, reporter);
 }
 
 }  // namespace stickslip

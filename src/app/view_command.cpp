@@ -1,0 +1,99 @@
+// `stickslip view RESULTS.csv --model MODEL.yaml -o ANIM.html`: writes an animation of a run as one
+// self-contained HTML page (docs/cli.md, section "stickslip view").
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "app/commands.hpp"
+#include "io/animation_data.hpp"
+#include "io/animation_page.hpp"
+#include "io/event_log_writer.hpp"
+#include "io/model_file.hpp"
+
+namespace stickslip::app {
+namespace {
+
+struct ViewArgs {
+  std::string results, model, output, events, column;
+  double fps = 30;
+  bool no_events = false;
+};
+
+std::string default_output(const std::string& results) {
+  std::filesystem::path p(results);
+  return p.replace_extension(".html").string();
+}
+
+// Writes `text` to `path` in one go; false (and a message) when it cannot.
+bool write_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) {
+    std::cerr << "error: cannot write '" << path << "': " << std::strerror(errno) << "\n";
+    return false;
+  }
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) != 0 || !ok) {
+    std::cerr << "error: cannot write '" << path << "' (disk full?)\n";
+    return false;
+  }
+  return true;
+}
+
+int view(const ViewArgs& a) {
+  const std::string out = a.output.empty() ? default_output(a.results) : a.output;
+  std::string page;
+  std::size_t frames = 0, rows = 0;
+  double t0 = 0, t1 = 0;
+  try {
+    const ModelFile mf = read_model_file(a.model);
+    const Scene scene = scene_from_model(mf.model);
+    const ResultTable results = read_result_table(a.results);
+    // The event log: given, or the one `stickslip run` writes beside its results, if there.
+    std::vector<EventLogRow> events;
+    const std::string events_path = a.events.empty() ? event_log_path(a.results) : a.events;
+    if (!a.no_events && (!a.events.empty() || std::filesystem::exists(events_path))) events = read_event_log(events_path);
+    if (!a.column.empty() && (a.column == "t" || results.index(a.column) < 0)) {
+      std::cerr << "error: --column: no column '" << a.column << "' in " << a.results << "\n";
+      return kExitBadInput;
+    }
+    AnimationOptions options;
+    options.fps = a.fps;
+    options.initial_column = a.column;
+    options.results_file = a.results;
+    options.model_file = a.model;
+    page = animation_page(animation_data_json(scene, results, events, options), scene.dimension);
+    const std::vector<double>& t = results.column("t", "the time");
+    rows = results.rows();
+    frames = frame_rows(t, a.fps).size();
+    t0 = t.front();
+    t1 = t.back();
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  if (!write_file(out, page)) return kExitIoError;
+  std::printf("wrote %s: %zu frames from %zu rows, t = %g .. %g s\n", out.c_str(), frames, rows, t0, t1);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_view_command(CLI::App& cli, int& exit_code) {
+  auto a = std::make_shared<ViewArgs>();
+  auto* sub = cli.add_subcommand("view", "Write an animation of a run as one self-contained HTML page");
+  sub->add_option("results", a->results, "Result CSV file (from stickslip run)")->required();
+  sub->add_option("--model,-m", a->model, "The model file the results were computed from")->required();
+  sub->add_option("-o,--output", a->output, "Output HTML file (default: the results' path with .html)");
+  sub->add_option("--fps", a->fps, "Frames kept per simulated second (0: every row)")
+      ->check(finite_number(0.0, false, "a finite number >= 0"))
+      ->capture_default_str();
+  sub->add_option("--column", a->column, "Result column shown as a number at start (any can be chosen in the page)");
+  sub->add_option("--events", a->events, "Event log (default: RESULTS.events.csv beside the results, if there)");
+  sub->add_flag("--no-events", a->no_events, "Leave the event log out");
+  sub->callback([a, &exit_code] { exit_code = view(*a); });
+}
+
+}  // namespace stickslip::app

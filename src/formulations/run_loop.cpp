@@ -1,0 +1,138 @@
+// The run loop shared by the three schemes (run_loop.hpp).
+#include "formulations/run_loop.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include "formulations/observer.hpp"
+
+namespace stickslip {
+
+void StepStrategy::save(Snapshot&) const { throw std::logic_error("this scheme cannot save checkpoints"); }
+void StepStrategy::restore(const Snapshot&) { throw std::logic_error("this scheme cannot resume from checkpoints"); }
+
+namespace {
+
+class RunLoop {
+ public:
+  RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink, const SimulationCallbacks& callbacks,
+          EventSink* events)
+      : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model) {
+    reporter_.events = events;
+    reporter_.warn = [this](const std::string& m) {
+      summary_.warnings.push_back(m);
+      if (cb_.warning) cb_.warning(m);
+    };
+  }
+
+  const StepReporter& reporter() const { return reporter_; }
+  SimulationSummary run(StepStrategy& strategy);
+
+ private:
+  double output_time(long k) const { return opt_.t_start + static_cast<double>(k) * opt_.output_interval; }
+  double step_limit(const StepStrategy& strategy) const;
+  void write_row(const StateSample& s);
+  void write_outputs(StepStrategy& strategy, double t_until);
+  bool stop_requested();
+
+  const Model& model_;
+  const SimulationOptions& opt_;
+  OutputSink& sink_;
+  const SimulationCallbacks& cb_;
+  Observer observer_;
+  StepReporter reporter_;
+  std::vector<double> row_;
+  long next_output_ = 1;  // index k of the next output time t_start + k Δt
+  long steps_ = 0;        // steps completed
+  SimulationSummary summary_;
+};
+
+// A strategy that lands on output times steps to the next one; the last output time is t_end itself
+// when it is within rounding of it (so no step of ~1e-16 s is left).
+double RunLoop::step_limit(const StepStrategy& strategy) const {
+  const double dt = opt_.output_interval;
+  if (dt <= 0 || !strategy.lands_on_output_times()) return opt_.t_end;
+  const double t_out = output_time(next_output_);
+  return t_out > opt_.t_end - 1e-9 * dt ? opt_.t_end : t_out;
+}
+
+void RunLoop::write_row(const StateSample& s) {
+  observer_.record(s.state, s.workspace, row_, s.modes);
+  sink_.write(row_);
+  ++summary_.output_rows;
+  summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
+  summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, s.workspace.phi_dot.norm());
+}
+
+// The rows at the output times up to t_until (one row at t_until with Δt = 0).
+void RunLoop::write_outputs(StepStrategy& strategy, double t_until) {
+  const double dt = opt_.output_interval;
+  if (dt <= 0) {
+    write_row(strategy.sample(t_until));
+    return;
+  }
+  const double slack = 1e-9 * dt;  // absorbs rounding of t_start + k Δt against the step's end
+  for (;;) {
+    const double t_out = output_time(next_output_);
+    if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
+    write_row(strategy.sample(std::min(t_out, t_until)));
+    ++next_output_;
+  }
+}
+
+bool RunLoop::stop_requested() {
+  if (!cb_.should_stop || !cb_.should_stop()) return false;
+  summary_.stopped = true;
+  summary_.stopped_at_step = steps_;
+  return true;
+}
+
+SimulationSummary RunLoop::run(StepStrategy& strategy) {
+  const auto start = std::chrono::steady_clock::now();
+  strategy.set_up();
+  sink_.begin(observer_.columns());
+  write_row(strategy.current());
+  strategy.log_start();
+  try {
+    while (strategy.time() < opt_.t_end) {
+      const double t_known = strategy.take_step(step_limit(strategy));
+      write_outputs(strategy, t_known);
+      strategy.complete_step();
+      ++steps_;
+      if (cb_.progress) cb_.progress(strategy.time());
+      if (stop_requested()) break;
+    }
+  } catch (NumericalError& e) {
+    NumericalError located = strategy.diagnose(e);
+    located.set_step(steps_ + 1);
+    sink_.end();
+    throw located;
+  }
+  // A last row at t_end when the output interval does not divide the time span.
+  const double dt = opt_.output_interval;
+  if (!summary_.stopped && dt > 0 && opt_.t_end - output_time(next_output_ - 1) > 1e-9 * dt) {
+    write_row(strategy.current());
+  }
+  sink_.end();
+  strategy.finish(summary_);
+  summary_.t_final = strategy.time();
+  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return summary_;
+}
+
+}  // namespace
+
+SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                            const SimulationCallbacks& callbacks, EventSink* events) {
+  RunLoop loop(model, options, sink, callbacks, events);
+  std::unique_ptr<StepStrategy> strategy;
+  switch (options.scheme) {
+    case Scheme::compliant: strategy = make_compliant_steps(model, options, loop.reporter()); break;
+    case Scheme::event_driven: strategy = make_event_driven_steps(model, options, loop.reporter()); break;
+    case Scheme::time_stepping: strategy = make_time_stepping_steps(model, options, loop.reporter()); break;
+  }
+  return loop.run(*strategy);
+}
+
+}  // namespace stickslip

@@ -1,0 +1,88 @@
+// One run loop for the three schemes (docs/architecture.md, "One run loop"). The loop owns what every
+// scheme does alike: output sampling (a row at t_start + k Δt, or after every step with Δt = 0, and a
+// last row at t_end), the rows' columns (Observer), drift bookkeeping, progress, stop requests,
+// checkpoints, the summary and the step number in error messages. A StepStrategy owns what is
+// particular to a scheme: its state, how it takes one step, and where the results inside that step
+// come from (dense output or the step's end).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "assembly/workspace.hpp"
+#include "formulations/event_log.hpp"
+#include "formulations/simulation.hpp"
+#include "math/errors.hpp"
+#include "math/snapshot.hpp"
+#include "state/state.hpp"
+
+namespace stickslip {
+
+// What a strategy reports to the run while it steps.
+struct StepReporter {
+  EventSink* events = nullptr;                     // the event log (may be null)
+  std::function<void(const std::string&)> warn;   // a warning, at once
+};
+
+// The state of the model at one instant, as an output row records it.
+struct StateSample {
+  const State& state;
+  const Workspace& workspace;             // evaluated at `state`
+  const ContactState* modes = nullptr;   // the contact states the scheme decided (null: derived)
+};
+
+class StepStrategy {
+ public:
+  virtual ~StepStrategy() = default;
+
+  // Everything that may refuse the model or fail before a row is written: initial assembly,
+  // integrator start, the first contact decisions. Throws ModelError or NumericalError.
+  virtual void set_up() = 0;
+  // After the first row: the contact states at the start go to the event log.
+  virtual void log_start() {}
+  // The time of the current state (the end of the last completed step).
+  virtual double time() const = 0;
+  // Whether the step is cut at the next output time so that rows land on the steps' ends
+  // (otherwise rows come from the dense output of the steps that contain them).
+  virtual bool lands_on_output_times() const = 0;
+  // Takes one step ending at or before t_limit. Returns the time up to which the step's results are
+  // final: its end, or an event inside it (then complete_step() applies the event).
+  virtual double take_step(double t_limit) = 0;
+  // The state at t within the last step (t_previous <= t <= take_step's return), for a row.
+  virtual StateSample sample(double t) = 0;
+  // The current state (at time()), for a row.
+  virtual StateSample current() = 0;
+  // After the rows of the step were written: applies an event found in it, or accepts its end
+  // (projection, contact bookkeeping).
+  virtual void complete_step() = 0;
+  // A numerical failure as reported by the strategy (it may add its diagnosis).
+  virtual NumericalError diagnose(const NumericalError& e) { return e; }
+  // The scheme's part of the summary (integrator statistics, contact events, solver figures).
+  virtual void finish(SimulationSummary& summary) = 0;
+
+  // Checkpoints: everything the strategy needs to continue bit for bit from the current state
+  // (taken between steps). resumable() is false when the integrator's history cannot be saved
+  // (bdf): the run then restarts the integrator at each checkpoint, in the original and in the
+  // resumed run alike (restart_here), so that both stay identical.
+  virtual bool resumable() const { return true; }
+  virtual void restart_here() {}
+  virtual void save(Snapshot& snapshot) const;
+  // Instead of set_up(): continues from a snapshot saved by save().
+  virtual void restore(const Snapshot& snapshot);
+};
+
+// The strategies of the three schemes (one file each). Constructors throw ModelError for a model
+// the scheme cannot take.
+std::unique_ptr<StepStrategy> make_compliant_steps(const Model& model, const SimulationOptions& options,
+                                                   const StepReporter& reporter);
+std::unique_ptr<StepStrategy> make_event_driven_steps(const Model& model, const SimulationOptions& options,
+                                                      const StepReporter& reporter);
+std::unique_ptr<StepStrategy> make_time_stepping_steps(const Model& model, const SimulationOptions& options,
+                                                       const StepReporter& reporter);
+
+// Runs the strategy of options.scheme in the run loop (simulate() of simulation.hpp).
+SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                            const SimulationCallbacks& callbacks, EventSink* events);
+
+}  // namespace stickslip

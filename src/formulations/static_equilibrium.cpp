@@ -1,0 +1,315 @@
+#include "formulations/static_equilibrium.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "assembly/applied_forces.hpp"
+#include "assembly/body_kinematics.hpp"
+#include "assembly/constraints.hpp"
+#include "assembly/contact_kinematics.hpp"
+#include "math/errors.hpp"
+#include "math/least_squares.hpp"
+#include "solvers/admissible_forces.hpp"
+
+namespace stickslip {
+namespace {
+
+constexpr double kTouching = 1e-9;  // a contact whose gap at the start is below this is held [m]
+constexpr int kMaxIterations = 100;
+constexpr int kMaxHalvings = 30;
+
+struct Row {
+  enum Kind { bilateral, normal, tangential } kind;
+  int index;  // constraint row or contact
+};
+
+class EquilibriumNewton {
+ public:
+  EquilibriumNewton(const Model& model, const SimulationOptions& options, const State& start)
+      : model_(model), ws_(model), s_(start), col_(Vec::Zero(model.nv)) {
+    for (const Body& b : model.bodies) {
+      if (b.is_dynamic()) force_scale_ += b.mass * model.gravity.norm();
+    }
+    for (const PointForce& p : model.point_forces) force_scale_ += std::abs(p.fx.value(start.t)) + std::abs(p.fy.value(start.t));
+    evaluate(s_);
+    for (int r = 0; r < model.n_constraints; ++r) rows_.push_back({Row::bilateral, r});
+    int n_compliant = 0;
+    for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+      const Contact& c = model.contacts[k];
+      const ContactKinematics& kin = ws_.contacts[k];
+      if (!kin.in_range || kin.gap > kTouching) continue;
+      const int ci = static_cast<int>(k);
+      if (rigid(c)) rows_.push_back({Row::normal, ci});
+      else ++n_compliant;
+      if (c.friction && (c.friction->set_valued() || c.friction->stick_band() > 0)) rows_.push_back({Row::tangential, ci});
+    }
+    // Stiffness floor of a contact that has not sunk yet: the secant stiffness F/δ of an even share F
+    // of the load (the penetration δ found by bisection on the law's elastic force).
+    floor_.assign(model.contacts.size(), 0.0);
+    const double share = force_scale_ / std::max(1, n_compliant);
+    for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+      const Contact& c = model.contacts[k];
+      if (rigid(c)) continue;
+      double lo = 0, hi = 1e-9;
+      while (c.normal->elastic_force(hi) < share && hi < 1.0) hi *= 2;
+      for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (c.normal->elastic_force(mid) < share ? lo : hi) = mid;
+      }
+      reference_sink_ = std::max(reference_sink_, hi);
+      floor_[k] = c.normal->elastic_force(hi) / hi;
+    }
+    scheme_rigid_ = options.scheme == Scheme::time_stepping;
+  }
+
+  StaticEquilibrium solve();
+
+ private:
+  bool rigid(const Contact& c) const { return scheme_rigid_ || !c.compliant(); }
+  void evaluate(const State& s);
+  void free_forces(const std::vector<double>* held_normal, Vec& r);
+  void rows(Mat& C, Vec& rhs);
+  void jacobian(const Vec& lambda);
+  double merit(const Vec& r, const Mat& C, const Vec& lambda, const Vec& rhs) const;
+  void friction_check(StaticEquilibrium& out);
+
+  const Model& model_;
+  Workspace ws_;
+  State s_;
+  std::vector<Row> rows_;
+  std::vector<double> floor_, normal_force_;
+  double force_scale_ = 1.0, reference_sink_ = 0.0;
+  bool scheme_rigid_ = false;
+  Vec col_, r_, rhs_, lambda_;
+  Mat C_, J_;
+};
+
+void EquilibriumNewton::evaluate(const State& s) {
+  compute_body_kinematics(model_, s, ws_);
+  assemble_applied_forces(model_, s, ws_);
+  compute_contact_kinematics(model_, ws_);
+  assemble_constraints(model_, s, ws_);
+}
+
+// f + Σ F_e W_N of the compliant contacts that overlap; with `held_normal`, those forces as given
+// (for the differences of the geometric terms), else from the laws (stored in normal_force_).
+void EquilibriumNewton::free_forces(const std::vector<double>* held_normal, Vec& r) {
+  r = ws_.f;
+  if (!held_normal) normal_force_.assign(model_.contacts.size(), 0.0);
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = ws_.contacts[k];
+    if (rigid(c) || !kin.in_range) continue;
+    double fn = 0;
+    if (held_normal) fn = (*held_normal)[k];
+    else if (kin.gap < 0) fn = normal_force_[k] = c.normal->elastic_force(-kin.gap);
+    if (fn != 0) add_contact_force(model_, c, kin, fn, 0.0, r);
+  }
+}
+
+// Row Jacobians C (rows × nv; their transposes are the force directions) and position residuals.
+void EquilibriumNewton::rows(Mat& C, Vec& rhs) {
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
+  C.setZero(m, model_.nv);
+  rhs.setZero(m);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const Row& row = rows_[static_cast<std::size_t>(i)];
+    if (row.kind == Row::bilateral) {
+      C.row(i) = ws_.G.row(row.index);
+      rhs[i] = ws_.phi[row.index];
+      continue;
+    }
+    const std::size_t k = static_cast<std::size_t>(row.index);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], row.kind == Row::normal, col_);
+    C.row(i) = col_.transpose();
+    if (row.kind == Row::normal) rhs[i] = ws_.contacts[k].gap;
+  }
+}
+
+// J = ∂R/∂q: central differences of f + Σ F_N W_N(q) + Cᵀ(q) λ with the contact forces and λ held,
+// plus the laws' stiffness −k W_N W_Nᵀ (floored until a contact has sunk).
+void EquilibriumNewton::jacobian(const Vec& lambda) {
+  const int n = model_.nv;
+  J_.setZero(n, n);
+  const std::vector<double> held = normal_force_;
+  Vec plus, minus;
+  Mat C;
+  Vec rhs;
+  for (const Body& b : model_.bodies) {
+    if (!b.is_dynamic()) continue;
+    for (int d = 0; d < 3; ++d) {
+      const int j = b.q_offset + d, col = b.v_offset + d;
+      const double h = 1e-7 * std::max(1.0, std::abs(s_.q[j]));
+      State sp = s_;
+      for (int sign = 1; sign >= -1; sign -= 2) {
+        sp.q[j] = s_.q[j] + sign * h;
+        evaluate(sp);
+        Vec& out = sign > 0 ? plus : minus;
+        free_forces(&held, out);
+        rows(C, rhs);
+        out.noalias() += C.transpose() * lambda;
+      }
+      J_.col(col) = (plus - minus) / (2 * h);
+    }
+  }
+  evaluate(s_);
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const Contact& c = model_.contacts[k];
+    const ContactKinematics& kin = ws_.contacts[k];
+    if (rigid(c) || !kin.in_range || kin.gap > kTouching) continue;
+    const double delta = -kin.gap;
+    double k_law = delta > 0 ? c.normal->stiffness(delta) : 0.0;
+    if (delta < 1e-3 * reference_sink_) k_law = std::max(k_law, floor_[k]);
+    contact_direction_column(model_, c, kin, true, col_);
+    J_.noalias() -= k_law * col_ * col_.transpose();
+  }
+}
+
+// Size of what is left: forces relative to the load, position errors relative to the sink.
+double EquilibriumNewton::merit(const Vec& r, const Mat& C, const Vec& lambda, const Vec& rhs) const {
+  const double forces = (r + C.transpose() * lambda).cwiseAbs().maxCoeff() / force_scale_;
+  const double positions = rhs.size() ? rhs.cwiseAbs().maxCoeff() / std::max(reference_sink_, 1e-9) : 0.0;
+  return forces + positions;
+}
+
+StaticEquilibrium EquilibriumNewton::solve() {
+  const int n = model_.nv;
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
+  StaticEquilibrium out;
+  lambda_.setZero(m);
+  Mat K(n + m, n + m);
+  Vec rhs_k(n + m), step;
+  Eigen::CompleteOrthogonalDecomposition<Mat> cod;
+  cod.setThreshold(kRankThreshold);
+  bool converged = false;
+  for (out.iterations = 0; out.iterations < kMaxIterations && !converged; ++out.iterations) {
+    evaluate(s_);
+    free_forces(nullptr, r_);
+    rows(C_, rhs_);
+    jacobian(lambda_);
+    // [J Cᵀ; C 0] [Δq; λ] = [−r; −rhs]
+    K.setZero();
+    K.topLeftCorner(n, n) = J_;
+    K.topRightCorner(n, m) = C_.transpose();
+    K.bottomLeftCorner(m, n) = C_;
+    rhs_k.head(n) = -r_;
+    rhs_k.tail(m) = -rhs_;
+    cod.compute(K);
+    step = cod.solve(rhs_k);
+    if (!step.allFinite()) break;
+    const Vec dq = step.head(n), lambda_new = step.tail(m);
+    // Backtracking on the merit with the new multipliers.
+    const double m0 = merit(r_, C_, lambda_new, rhs_);
+    const Vec q0 = s_.q;
+    double alpha = 1, best_alpha = 1, best = INFINITY;
+    for (int h = 0; h < kMaxHalvings; ++h, alpha *= 0.5) {
+      for (const Body& b : model_.bodies) {
+        if (b.is_dynamic()) s_.q.segment(b.q_offset, 3) = q0.segment(b.q_offset, 3) + alpha * dq.segment(b.v_offset, 3);
+      }
+      evaluate(s_);
+      free_forces(nullptr, r_);
+      rows(C_, rhs_);
+      const double mt = merit(r_, C_, lambda_new, rhs_);
+      if (mt < best) best = mt, best_alpha = alpha;
+      if (mt <= (1 - 1e-4 * alpha) * m0) break;
+    }
+    if (alpha != best_alpha) {
+      for (const Body& b : model_.bodies) {
+        if (b.is_dynamic()) s_.q.segment(b.q_offset, 3) = q0.segment(b.q_offset, 3) + best_alpha * dq.segment(b.v_offset, 3);
+      }
+    }
+    lambda_ = lambda_new;
+    // The step in positions at the rounding of the coordinates ends the iteration.
+    converged = best_alpha * dq.cwiseAbs().maxCoeff() <= 1e-13 * (1.0 + q0.cwiseAbs().maxCoeff());
+  }
+  if (!converged) {
+    std::ostringstream msg;
+    msg << "static equilibrium: Newton's method did not converge in " << kMaxIterations
+        << " iterations (check that every body rests on contacts or joints that can hold it)";
+    throw NumericalError(s_.t, "static equilibrium", msg.str());
+  }
+  // Residuals at the final positions, with the multipliers that best balance them.
+  evaluate(s_);
+  free_forces(nullptr, r_);
+  rows(C_, rhs_);
+  if (m > 0) {
+    cod.compute(C_.transpose());
+    lambda_ = cod.solve(-r_);
+  }
+  out.force_residual = (r_ + C_.transpose() * lambda_).cwiseAbs().maxCoeff();
+  out.constraint_residual = m > 0 ? rhs_.cwiseAbs().maxCoeff() : 0.0;
+  // A step that vanished because nothing resists a load (a body on no contact) is no equilibrium.
+  if (!(out.force_residual <= 1e-9 * force_scale_)) {
+    std::ostringstream msg;
+    msg << "static equilibrium: the forces do not balance (residual " << out.force_residual
+        << " N): a body rests on nothing that can hold it";
+    throw NumericalError(s_.t, "static equilibrium", msg.str());
+  }
+  out.state = s_;
+  friction_check(out);
+  return out;
+}
+
+// The forces of the rows are those of one distribution among many when the rows are dependent (two
+// corners of a block): whether friction can hold the equilibrium is a question about the set (the
+// feasibility margin of solvers/admissible_forces.hpp), and the forces reported are its least-norm
+// admissible distribution.
+void EquilibriumNewton::friction_check(StaticEquilibrium& out) {
+  const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
+  out.contact_forces.assign(model_.contacts.size(), {});
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) out.contact_forces[k].normal = normal_force_[k];
+  Mat A = Mat::Zero(3 * m, m);
+  Vec b = Vec::Zero(3 * m);
+  Eigen::Index k_rows = 0;
+  std::vector<int> normal_row(model_.contacts.size(), -1);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    if (rows_[static_cast<std::size_t>(i)].kind == Row::normal) normal_row[static_cast<std::size_t>(rows_[static_cast<std::size_t>(i)].index)] = static_cast<int>(i);
+  }
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const Row& row = rows_[static_cast<std::size_t>(i)];
+    if (row.kind == Row::normal) A(k_rows++, i) = 1.0;
+    if (row.kind != Row::tangential) continue;
+    const std::size_t k = static_cast<std::size_t>(row.index);
+    const double mu = model_.contacts[k].friction->static_coefficient();
+    for (const double sign : {1.0, -1.0}) {
+      if (normal_row[k] >= 0) A(k_rows, normal_row[k]) = mu;
+      else b[k_rows] = mu * normal_force_[k];
+      A(k_rows++, i) = -sign;
+    }
+  }
+  Vec lambda = lambda_;
+  out.friction_margin = NAN;
+  if (k_rows > 0) {
+    DependentDirections dependent;
+    const Mat gram = C_ * ws_.mass_inv.asDiagonal() * C_.transpose();
+    const Eigen::Index r = dependent.compute(gram);
+    const Mat Aa = A.topRows(k_rows);
+    const Vec ba = b.head(k_rows);
+    if (r == 0) {
+      out.friction_margin = (Aa * lambda + ba).minCoeff();
+    } else {
+      solvers::AdmissibleForceSolver admissible;
+      solvers::AdmissibleForces dist;
+      const Mat Z = dependent.null_basis();
+      admissible.solve(lambda, Z, Aa, ba, force_scale_, dist);
+      out.friction_margin = dist.margin;
+      lambda = dist.lambda;
+    }
+  }
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const Row& row = rows_[static_cast<std::size_t>(i)];
+    if (row.kind == Row::bilateral) continue;
+    ContactForce& f = out.contact_forces[static_cast<std::size_t>(row.index)];
+    (row.kind == Row::normal ? f.normal : f.tangential) = lambda[i];
+  }
+}
+
+}  // namespace
+
+StaticEquilibrium static_equilibrium(const Model& model, const SimulationOptions& options, const State& start) {
+  EquilibriumNewton newton(model, options, start);
+  return newton.solve();
+}
+
+}  // namespace stickslip

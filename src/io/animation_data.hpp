@@ -1,0 +1,30 @@
+// The data embedded in an animation page (docs/animation-format.md): a scene, the results
+// decimated to a frame rate, the event log, and every result column for the page's readout.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "io/animation_scene.hpp"
+#include "io/result_table.hpp"
+
+namespace stickslip {
+
+struct AnimationOptions {
+  double fps = 30;             // frames per simulated second; 0 keeps every row
+  std::string initial_column;  // the column the page shows first (empty: its default)
+  std::string results_file, model_file;  // recorded in the data, for the page's title
+};
+
+// The rows that become frames: for each frame time t0 + k/fps the first row at or after it, and
+// always the first and the last row (fps = 0: every row). Rows are never interpolated, so a frame
+// holds exactly the numbers of its row.
+std::vector<std::size_t> frame_rows(const std::vector<double>& t, double fps);
+
+// The data as JSON text. Throws InputError (naming the results file) when a column the scene
+// needs is missing: body poses (planar <b>.x .y .theta; spatial <b>.x .y .z .qw .qx .qy .qz) and
+// contact forces and states (<c>.state .fn and planar .ft, spatial .ft1 .ft2).
+std::string animation_data_json(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>& events,
+                                const AnimationOptions& options);
+
+}  // namespace stickslip

@@ -1,0 +1,68 @@
+// Entry point of the page: reads the embedded data, picks the renderer from its `dimension`
+// (planar: 2-D canvas; spatial: three.js, from the 3-D script the writer adds for spatial runs),
+// and exposes the current state on window.stickslip for tests and scripting.
+import { bodyColor } from './colors.js';
+import { Controls } from './controls.js';
+import { readEmbeddedData } from './data.js';
+import { largestForce, sceneBounds } from './scene.js';
+import { View2D } from './view2d.js';
+
+function start() {
+  const timings = { script_start_ms: performance.now() };
+  const anim = readEmbeddedData(document);
+  timings.data_read_ms = performance.now();
+  const bounds = sceneBounds(anim);
+  const maxForce = largestForce(anim);
+  // Arrows: the largest contact force of the run is drawn 15 % of the scene's size long.
+  const forceScale = maxForce > 0 ? (0.15 * bounds.size) / maxForce : 0;
+  const stage = document.getElementById('stage');
+  let view;
+  if (anim.dimension === 'spatial') {
+    if (!window.StickslipView3D) throw new Error('this page lacks the 3-D renderer needed by spatial data');
+    view = new window.StickslipView3D.View3D(stage, anim, bounds, forceScale);
+    document.getElementById('show-names').parentElement.style.display = 'none';  // 2-D only
+  } else {
+    view = new View2D(stage, anim, bounds, forceScale);
+  }
+  const controls = new Controls(anim, view);
+  controls.seek(anim.t0);
+  timings.first_frame_ms = performance.now();
+  window.stickslip = {
+    ready: true,
+    dimension: anim.dimension,
+    frames: anim.frames,
+    timings,
+    seek: (t) => controls.seek(t),
+    stepFrame: (n) => controls.stepFrame(n),
+    play: () => controls.play(),
+    pause: () => controls.pause(),
+    isPlaying: () => controls.playing,
+    time: () => controls.t,
+    times: () => anim.time,
+    sourceRows: () => anim.raw.source_rows || null,
+    eventCount: () => anim.events.length,
+    frame: () => ({ ...controls.frame }),
+    // The instant shown: evaluate() of scene.js plus each body's centre in canvas pixels.
+    state: () => ({ ...controls.state, screen: controls.state.bodies.map((b) => view.project(b.position)) }),
+    project: (p) => view.project(p),
+    pixel: (x, y) => view.readPixel(x, y),
+    bodyColor: (k) => bodyColor(k),
+    // 2-D: {cx, cy, s, w, h}, the world point at the canvas centre and pixels per metre.
+    camera: () => (view.cameraState ? view.cameraState() : null),
+    // 2-D: bodyPixel draws body k alone and reads a pixel. 3-D: the body under a canvas pixel
+    // (pick), and a body's pose in the scene graph.
+    pick: (x, y, only) => (view.pick ? view.pick(x, y, only) : null),
+    bodyPixel: (k, x, y) => (view.bodyPixel ? view.bodyPixel(controls.state, k, x, y) : null),
+    objectPose: (k) => (view.objectPose ? view.objectPose(k) : null),
+    columnText: () => document.getElementById('column-value').textContent,
+  };
+}
+
+try {
+  start();
+} catch (e) {
+  const box = document.getElementById('error');
+  box.textContent = `cannot show this animation: ${e.message}`;
+  box.style.display = 'block';
+  window.stickslip = { ready: false, error: String(e.message) };
+}
