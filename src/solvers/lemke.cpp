@@ -124,6 +124,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     result.residual = lcp_residual(result.z, result.w);
     return;
   }
+  if (n <= std::min(options_.direct_up_to, 3) && solve_small(M, q, result)) return;
   if (options_.equilibrate)
     eq_.compute(M);
   else

@@ -37,6 +37,10 @@ struct LemkeOptions {
   bool equilibrate = true;
   // Rebuild the basis inverse from scratch after this many pivots; 0 means max(50, basis size).
   int refresh_interval = 0;
+  // Problems of up to this many unknowns (at most 3) first try their complementary bases directly
+  // (lemke_small.cpp: Cramer's rule, no balancing, no heap); the pivoting path runs only when no
+  // basis passes the residual test. 0: always pivot (for tests of the pivoting itself).
+  int direct_up_to = 3;
   // `solved` needs relative_residual (equilibration.hpp) <= this. Pivoting is exact up to rounding,
   // about 1e-16 cond(basis): 1e-9 admits bases with condition numbers up to ~1e6 with a margin.
   double residual_tolerance = 1e-9;
@@ -69,6 +73,8 @@ class LemkeSolver {
     int index = 0;  // C position if !is_w, row i if is_w
   };
 
+  // The direct path for n <= 3 (lemke_small.cpp); false when it found no solution.
+  bool solve_small(const MatRef& M, const VecRef& q, LcpResult& result);
   void start(int r);
   void entering_direction(const MatRef& M, Var e);
   bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);

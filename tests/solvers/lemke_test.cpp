@@ -197,6 +197,36 @@ TEST(Lemke, AgreesWithEnumerationOnSmallPMatrices) {
   }
 }
 
+// The direct path on 1-3 unknowns (LemkeOptions::direct_up_to) against the pivoting path on the
+// same problems: P-matrices (unique solution, so both must agree to rounding: 1e-12 on these
+// well-scaled entries ≤ ~10), PSD Delassus-like matrices of rank 1 with a planted solution (any
+// solution will do: checked as a solution), and an infeasible problem, which the direct path hands
+// to the pivoting one (ray termination). The direct path tries at most the 7 non-empty bases.
+TEST(Lemke, DirectPathOnTinyProblemsAgreesWithPivoting) {
+  LemkeOptions pivoting;
+  pivoting.direct_up_to = 0;
+  LemkeSolver direct(3), pivot(3, pivoting);
+  LcpResult a, b;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    const Eigen::Index n = 1 + seed % 3;
+    const Mat M = small_p_matrix(n, seed);
+    const Vec q = fixtures::uniform_vector(n, seed + 11);
+    direct.solve(M, q, a);
+    pivot.solve(M, q, b);
+    ASSERT_EQ(a.status, LcpStatus::solved) << "seed " << seed;
+    ASSERT_EQ(b.status, LcpStatus::solved) << "seed " << seed;
+    EXPECT_LE(a.iterations, 7) << "seed " << seed;
+    EXPECT_LE((a.z - b.z).cwiseAbs().maxCoeff(), 1e-12) << "seed " << seed;
+    const Mat psd = fixtures::random_psd(n, 1, seed);
+    const Vec planted = fixtures::planted_q(psd, seed + 5);
+    direct.solve(psd, planted, a);
+    ASSERT_EQ(a.status, LcpStatus::solved) << "psd seed " << seed;
+    expect_solution(psd, planted, a, 1e-12 * fixtures::magnitude(psd, planted, a.z));
+  }
+  direct.solve(mat({{1, -1}, {-1, 1}}), Vec2(-1, -1), a);  // z1 - z2 >= 1 and z2 - z1 >= 1
+  EXPECT_EQ(a.status, LcpStatus::ray_termination);
+}
+
 // Sizes 5..300, SPD, diagonally dominant, PSD and non-symmetric PD: Lemke is exact, so the residual
 // is rounding only. The basis inverse is updated by
 // rank-one formulas and refined once; 1e-10 times the problem's magnitude allows cond(G) up to ~1e5
@@ -249,8 +279,10 @@ TEST(Lemke, RefreshEveryPivotGivesTheSameSolution) {
 // 50 (n + 1) + 100 + 2^min(n, 16), lets the path finish up to n = 16 and ends it at n = 17
 // (131 072 pivots needed, cap 66 536) with max_iterations. The solution is z = (1, 0, ..., 0).
 TEST(Lemke, MurtysProblemNeedsTwoToTheNPivots) {
+  LemkeOptions pivoting;  // n = 2, 3 would take the direct path
+  pivoting.direct_up_to = 0;
   for (Eigen::Index n : {2, 3, 4, 5, 6, 7, 8, 12, 16}) {
-    const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n));
+    const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n), pivoting);
     ASSERT_EQ(r.status, LcpStatus::solved) << n;
     EXPECT_EQ(r.iterations, 1 << n) << n;
     EXPECT_EQ(r.z[0], 1.0) << n;  // w_1 = z_1 - 1 = 0; the others have w_i = 1 > 0, z_i = 0
