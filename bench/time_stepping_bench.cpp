@@ -42,27 +42,34 @@ const char* kRockingBlock =
     " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n";
 
 // Steps of h = 1 ms; the motion restarts every `period` steps (the reset is amortised over them).
-void run_small(benchmark::State& st, const char* yaml, int period) {
-  const ModelFile mf = from_yaml(yaml);
+void run_small(benchmark::State& st, const char* yaml, int period, bool direct = true) {
+  ModelFile mf = from_yaml(yaml);
+  if (!direct) mf.options.time_stepping.direct_contacts = 0;  // Lemke on the lifted LCP every step
   TimeStepper stepper(mf.model, mf.options);
   const State s0 = assembled_initial_state(mf.model, mf.options, stepper.workspace());
   stepper.reset(s0);
   const double h = 1e-3;
   long k = 0;
-  const long pivots0 = stepper.problem().stats().iterations;
+  const long pivots0 = stepper.problem().stats().iterations, direct0 = stepper.problem().stats().direct;
   for (auto _ : st) {
     if (++k % period == 0) stepper.reset(s0);
     stepper.step(stepper.state().t + h);
   }
   st.counters["steps_per_s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["direct"] =  // share of the steps solved by their contacts' faces
+      static_cast<double>(stepper.problem().stats().direct - direct0) / static_cast<double>(st.iterations());
   st.counters["pivots"] =
       static_cast<double>(stepper.problem().stats().iterations - pivots0) / static_cast<double>(st.iterations());
 }
 
 void BM_BouncingBall(benchmark::State& st) { run_small(st, kBall, 3000); }
 void BM_RockingBlock(benchmark::State& st) { run_small(st, kRockingBlock, 1500); }
+void BM_BouncingBallLifted(benchmark::State& st) { run_small(st, kBall, 3000, false); }
+void BM_RockingBlockLifted(benchmark::State& st) { run_small(st, kRockingBlock, 1500, false); }
 BENCHMARK(BM_BouncingBall);
 BENCHMARK(BM_RockingBlock);
+BENCHMARK(BM_BouncingBallLifted);
+BENCHMARK(BM_RockingBlockLifted);
 
 // A running-bond wall of 5 rows and `columns` units (N = 5 columns + 2 blocks) on a table shaken
 // by x = 0.02 sin(4π t) m (peak acceleration 3.2 m/s² < μ g: the wall rides the table, its contact

@@ -27,6 +27,7 @@ struct SimulationSummary {
   std::string complementarity_solver;  // "lemke" or "pgs"
   long complementarity_solves = 0, complementarity_iterations = 0;
   int complementarity_max_iterations = 0;
+  long complementarity_direct = 0;       // solved by their contacts' faces, without pivots (lemke)
   long complementarity_unconverged = 0;  // Gauss-Seidel ended above its tolerance (accepted)
   long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
   double complementarity_max_residual = 0;  // largest residual of the unconverged ones

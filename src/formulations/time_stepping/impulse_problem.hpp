@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "math/types.hpp"
+#include "solvers/contact_faces_2d.hpp"
 #include "solvers/frictional_contact_2d.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
@@ -78,6 +79,7 @@ struct ImpulseSolverOptions {
   int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
   int subspace_after = 3;     // pgs: sweeps before (and between) subspace steps, 0: none
   int subspace_rounds = 10;   // pgs: subspace steps at most per solve
+  int direct_contacts = 2;    // lemke: up to this many contacts (no bilateral rows) solved by their faces
   int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
 };
 
@@ -88,6 +90,7 @@ struct ImpulseSolverStats {
   long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its cap or stalled)
   long stalled = 0;       // of those, stopped because the residual had stopped falling
   long subspace_steps = 0;   // subspace steps that replaced the iterate (PGS)
+  long direct = 0;        // solved by their faces (one or two contacts, no joints): no pivots
   long fallbacks = 0;     // Lemke failures solved again by PGS (not in `iterations`)
   long fallback_sweeps = 0;  // PGS sweeps of those
   double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
@@ -151,6 +154,7 @@ class ImpulseProblem {
   void add_bilateral_regularisation();
   void lift();
   bool solve_lifted();
+  bool solve_by_faces();
   void solve_pgs();
   template <class Matrix>
   void pgs_with_subspace(const Matrix& W);
@@ -186,6 +190,7 @@ class ImpulseProblem {
   Vec kq_;
   solvers::LemkeSolver lemke_solver_;
   solvers::MlcpSolver mlcp_;
+  solvers::ContactFaces2D faces_;  // one or two contacts without joints: solved by their faces
   solvers::LcpResult result_, trial_, lifted_result_;
   ImpulseSolverStats stats_;
   bool last_stalled_ = false;

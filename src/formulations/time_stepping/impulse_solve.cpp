@@ -1,6 +1,7 @@
 // Solving the step's impulse problem (impulse_problem.hpp) with the solver library.
 //
-// Small problems: exactly, by Lemke's method on the standard lifting of planar Coulomb friction
+// One or two contacts without joints: by the contacts' faces (solve_by_faces). Small problems:
+// exactly, by Lemke's method on the standard lifting of planar Coulomb friction
 // (Stewart & Trinkle 1996; Anitescu & Potra 1997): per contact the variables (P_N, P_T+, P_T−, β)
 // with P_T = P_T+ − P_T− and the complementarity rows
 //   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
@@ -52,6 +53,7 @@ void ImpulseProblem::solve() {
       b_[cr.tangent] = 1.0;
     }
   }
+  if (lemke_ && solve_by_faces()) return;
   if (lemke_) {
     lift();
     if (solve_lifted()) return;
@@ -95,6 +97,19 @@ void ImpulseProblem::lift() {
     K_(base + 3, base + 1) = -1.0;
     K_(base + 3, base + 2) = -1.0;
   }
+}
+
+// One or two contacts and no bilateral rows (a ball, a rocking block): the faces of the contacts
+// tried directly on W (solvers/contact_faces_2d.hpp), the previous step's first; it answers what
+// Lemke's method on the lifted problem would, without lifting, balancing or pivoting. A problem no
+// face solves to the tolerance goes on to Lemke.
+bool ImpulseProblem::solve_by_faces() {
+  const int limit = std::min(options_.direct_contacts, solvers::ContactFaces2D::kMaxContacts);
+  if (nc_ != 0 || contacts_.empty() || static_cast<int>(contacts_.size()) > limit) return false;
+  if (!faces_.solve(W_, b_, contact2d_, p_)) return false;
+  ++stats_.direct;
+  record(0, faces_.residual(), true);
+  return true;
 }
 
 bool ImpulseProblem::solve_lifted() {

@@ -52,6 +52,7 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.subspace_after = o.subspace_after;
   s.subspace_rounds = o.subspace_rounds;
   s.stall_sweeps = o.stall_sweeps;
+  s.direct_contacts = o.direct_contacts;
   return s;
 }
 

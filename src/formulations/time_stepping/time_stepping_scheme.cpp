@@ -131,6 +131,7 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_max_iterations = s.max_iterations;
   summary.complementarity_unconverged = s.unconverged;
   summary.complementarity_stalled = s.stalled;
+  summary.complementarity_direct = s.direct;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : "pgs";
