@@ -228,6 +228,22 @@ TEST(TimeStepping, UnconvergedProblemsAreCountedOrAnError) {
     EXPECT_TRUE(warned);
     EXPECT_EQ(out.rows.size(), 11u);  // accepted: the run goes on to t_end
   }
+  {
+    // stall_sweeps: a solve whose residual has not halved over that many sweeps stops. Gauss-Seidel
+    // on the wall gains less than a factor 2 per sweep, so with 1 every solve stops as stalled
+    // after its first sweeps; with 0 each runs to the cap of 50.
+    for (const int stall : {0, 1}) {
+      const ModelFile mf = test::model_from_yaml(yaml + ", stall_sweeps: " + std::to_string(stall) + "}}\n");
+      ModelFile capped = mf;
+      capped.options.time_stepping.max_iterations = 50;
+      MemorySink out;
+      const SimulationSummary s = simulate(capped.model, capped.options, out);
+      EXPECT_EQ(s.complementarity_unconverged, 10) << stall;
+      EXPECT_EQ(s.complementarity_stalled, stall == 0 ? 0 : 10) << stall;
+      if (stall == 0) EXPECT_EQ(s.complementarity_iterations, 500);
+      else EXPECT_LT(s.complementarity_iterations, 100);
+    }
+  }
   const ModelFile mf = test::model_from_yaml(yaml + ", unconverged: error}}\n");
   EXPECT_TRUE(mf.options.time_stepping.unconverged_error);
   MemorySink out;

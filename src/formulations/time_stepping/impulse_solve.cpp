@@ -146,7 +146,7 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   const int cap = options_.max_iterations, after = options_.subspace_after, stall = options_.stall_sweeps;
   const bool subspace = after > 0 && options_.subspace_rounds > 0;
   const int chunk = subspace ? after : stall > 0 ? stall : cap;
-  o.max_iterations = std::min(chunk, cap);
+  o.max_iterations = std::min(std::max(chunk, options_.min_iterations), cap);  // the floor of sweeps first
   o.min_iterations = options_.min_iterations;
   pgs_.solve(W, b_, contact2d_, p_, result_);
   o.min_iterations = 0;
