@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "solvers/auto_select.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
-#include "solvers/frictional_contact_2d.hpp"
 
 namespace {
 
@@ -79,7 +79,7 @@ const Problem& problem(const std::string& set, Eigen::Index n) {
     const Mat W = delassus(2 * m, seed) + 1e-3 * Mat::Identity(2 * m, 2 * m);
     Vec b = uniform(2 * m, 1, seed + 3);
     for (Eigen::Index c = 0; c < m; ++c) b[2 * c] = -0.5 + 0.6 * b[2 * c];  // mostly approaching
-    std::vector<Contact2D> contacts;
+    std::vector<FrictionContact> contacts;
     for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.5});
     frictional_contact_to_lcp(W, b, contacts, p.M, p.q);
   } else {  // illcond
@@ -132,9 +132,9 @@ void friction_gs_bench(benchmark::State& state) {
   const Mat W = delassus(2 * m, static_cast<unsigned>(state.range(0))) + 1e-3 * Mat::Identity(2 * m, 2 * m);
   Vec b = uniform(2 * m, 1, static_cast<unsigned>(state.range(0)) + 3);
   for (Eigen::Index c = 0; c < m; ++c) b[2 * c] = -0.5 + 0.6 * b[2 * c];
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
   for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.5});
-  FrictionalContact2DSolver solver(2 * m, {.tolerance = 1e-8, .max_iterations = 0, .relaxation = 1.0});
+  FrictionalContactSolver solver(2 * m, {.tolerance = 1e-8, .max_iterations = 0, .relaxation = 1.0});
   LcpResult r;
   solver.solve(W, b, contacts, r);
   for (auto _ : state) {

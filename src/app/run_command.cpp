@@ -90,10 +90,12 @@ void print_summary(const ModelFile& mf, const std::string& out, const std::strin
   if (!events_path.empty()) std::printf("wrote %s: %ld contact events\n", events_path.c_str(), s.contact_events);
   const bool integrated = mf.options.scheme != Scheme::time_stepping;
   std::printf("%s scheme", scheme_name(mf.options.scheme));
-  if (integrated) std::printf(", %s", mf.options.integrator.c_str());
+  if (integrated) std::printf(", %s", s.integrator.empty() ? mf.options.integrator.c_str() : s.integrator.c_str());
   std::printf(": %ld steps", s.stats.steps);
   if (integrated) std::printf(" (%ld rejected), %ld right-hand-side evaluations", s.stats.rejected_steps, s.stats.rhs_evaluations);
   std::printf(", %.3f s wall, max constraint drift %.3g\n", s.wall_time_s, s.max_drift);
+  if (integrated && !s.integrator_reason.empty())
+    std::printf("integrator auto chose %s: %s\n", s.integrator.c_str(), s.integrator_reason.c_str());
   if (s.complementarity_solves > 0) {
     // Problems solved by their faces take no pivots: the average is over those that pivoted.
     const long counted = std::max(1L, s.complementarity_solves - s.complementarity_direct);
@@ -195,8 +197,8 @@ void add_run_command(CLI::App& cli, int& exit_code) {
   const auto non_negative = finite_number(0.0, false, "a finite number >= 0");
   sub->add_option("--scheme", a->scheme, "compliant, event-driven or time-stepping")
       ->check(CLI::IsMember({"compliant", "event-driven", "time-stepping"}));
-  sub->add_option("--integrator", a->integrator, "rk4 (fixed step), dopri5 (adaptive) or bdf (implicit, stiff)")
-      ->check(CLI::IsMember({"rk4", "dopri5", "bdf"}));
+  sub->add_option("--integrator", a->integrator, "auto (default: dopri5, bdf for stiff spring-dampers), rk4 (fixed step), dopri5 (adaptive) or bdf (implicit, stiff)")
+      ->check(CLI::IsMember({"auto", "rk4", "dopri5", "bdf"}));
   sub->add_option("--dt", a->dt, "Step: fixed step of rk4 and time-stepping, first step of dopri5 and bdf")
       ->check(positive);
   sub->add_option("--t-end", a->t_end, "End time [s]")->check(any);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "formulations/integrator_choice.hpp"
 #include "formulations/run_loop.hpp"
 
 namespace stickslip {
@@ -50,7 +51,13 @@ void check_options(const SimulationOptions& o) {
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  return run_steps(model, options, sink, callbacks, events);
+  const IntegratorChoice choice = choose_integrator(model, options);
+  SimulationOptions chosen = options;
+  chosen.integrator = choice.name;
+  SimulationSummary summary = run_steps(model, chosen, sink, callbacks, events);
+  summary.integrator = choice.name;
+  summary.integrator_reason = choice.reason;
+  return summary;
 }
 
 }  // namespace stickslip

@@ -16,6 +16,8 @@ namespace stickslip {
 
 struct SimulationSummary {
   IntegratorStats stats;
+  std::string integrator;         // the integrator used (compliant and event-driven schemes)
+  std::string integrator_reason;  // why `integrator: auto` chose it, when it chose bdf
   long output_rows = 0;
   double max_drift = 0;           // max ‖Φ‖₂ over the output rows
   double max_velocity_drift = 0;  // max ‖Φ̇‖₂ over the output rows

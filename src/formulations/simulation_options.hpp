@@ -68,7 +68,9 @@ struct SimulationOptions {
   double t_start = 0;
   double t_end = 1;
   double output_interval = 0.01;  // Δt between output rows; 0: one row per integrator step
-  std::string integrator = "dopri5";
+  // "rk4", "dopri5", "bdf" or "auto": dopri5, or bdf when a spring-damper makes explicit steps tiny
+  // (formulations/integrator_choice.hpp).
+  std::string integrator = "auto";
   IntegratorOptions integrator_options;
 
   // Constraint stabilisation: Baumgarte terms in the acceleration equation and/or coordinate

@@ -31,8 +31,8 @@ void apply_run_options(const RunOptions& run, SimulationOptions& o) {
     o.scheme = s;
   }
   if (run.integrator) {
-    if (*run.integrator != "rk4" && *run.integrator != "dopri5" && *run.integrator != "bdf") {
-      throw RunOptionError("integrator", "must be rk4, dopri5 or bdf, got '" + *run.integrator + "'");
+    if (*run.integrator != "auto" && *run.integrator != "rk4" && *run.integrator != "dopri5" && *run.integrator != "bdf") {
+      throw RunOptionError("integrator", "must be auto, rk4, dopri5 or bdf, got '" + *run.integrator + "'");
     }
     o.integrator = *run.integrator;
   }

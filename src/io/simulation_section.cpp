@@ -90,7 +90,7 @@ void read_simulation(const YamlField& f, SimulationOptions& o) {
     if (!(o.t_end > o.t_start)) v->fail("t_end must be greater than t_start");
   }
   if (const auto v = f.get("output_interval")) o.output_interval = v->as_non_negative();
-  if (const auto v = f.get("integrator")) o.integrator = v->as_choice({"rk4", "dopri5", "bdf"});
+  if (const auto v = f.get("integrator")) o.integrator = v->as_choice({"auto", "rk4", "dopri5", "bdf"});
   if (const auto v = f.get("step")) o.integrator_options.step = v->as_positive();
   if (const auto v = f.get("rtol")) o.integrator_options.rtol = v->as_positive();
   if (const auto v = f.get("atol")) o.integrator_options.atol = v->as_positive();

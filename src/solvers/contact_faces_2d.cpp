@@ -19,14 +19,14 @@ constexpr double kMinimumNormRegularisation = 1e-14;
 }  // namespace
 
 // Solves the face's equations into p and checks its inequalities (see the header).
-bool ContactFaces2D::try_face(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts,
+bool ContactFaces2D::try_face(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
                               const int face[2], Vec& p) {
   const int m = static_cast<int>(contacts.size());
   int column[4], tied[4], equation[4];
   double factor[4];
   int k = 0;
   for (int c = 0; c < m; ++c) {
-    const Contact2D& ct = contacts[static_cast<std::size_t>(c)];
+    const FrictionContact& ct = contacts[static_cast<std::size_t>(c)];
     if (face[c] == open) continue;
     // The normal's unknown (with the tangent riding on it when sliding), then a sticking tangent.
     column[k] = ct.normal;
@@ -86,7 +86,7 @@ bool ContactFaces2D::try_face(const MatRef& W, const VecRef& b, std::span<const 
   for (int i = 0; i < k; ++i)
     if (!(std::abs(v[equation[i]]) <= tv)) return false;  // inconsistent (or ill-conditioned) equations  // inconsistent (or ill-conditioned) equations
   for (int c = 0; c < m; ++c) {
-    const Contact2D& ct = contacts[static_cast<std::size_t>(c)];
+    const FrictionContact& ct = contacts[static_cast<std::size_t>(c)];
     const double pn = p[ct.normal], pt = p[ct.tangent], vt = v[ct.tangent];
     switch (face[c]) {
       case open:
@@ -100,14 +100,14 @@ bool ContactFaces2D::try_face(const MatRef& W, const VecRef& b, std::span<const 
         if (ct.mu > 0.0 && !((face[c] == slide_positive ? vt : -vt) <= tv)) return false;
     }
   }
-  for (const Contact2D& ct : contacts) {  // onto the cone exactly (moves by at most the tolerance)
+  for (const FrictionContact& ct : contacts) {  // onto the cone exactly (moves by at most the tolerance)
     p[ct.normal] = std::max(p[ct.normal], 0.0);
     p[ct.tangent] = std::clamp(p[ct.tangent], -ct.mu * p[ct.normal], ct.mu * p[ct.normal]);
   }
   return true;
 }
 
-bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   const auto m = static_cast<int>(contacts.size());
   const Eigen::Index n = b.size();
   faces_tried_ = 0;
@@ -115,8 +115,9 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Con
       !b.allFinite() || !W.allFinite())
     return false;
   unsigned used = 0;  // every row named once (are_valid_contacts without its heap work)
-  for (const Contact2D& c : contacts) {
-    if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || !(c.mu >= 0.0) || !std::isfinite(c.mu))
+  for (const FrictionContact& c : contacts) {
+    if (!is_supported_cone(c) || c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n ||
+        !(c.mu >= 0.0) || !std::isfinite(c.mu))
       return false;
     const unsigned rows = (1u << c.normal) | (1u << c.tangent);
     if (c.normal == c.tangent || (used & rows) != 0) return false;
@@ -125,7 +126,7 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Con
   // The guess's faces first.
   int guess[2] = {open, open};
   for (int c = 0; c < m; ++c) {
-    const Contact2D& ct = contacts[static_cast<std::size_t>(c)];
+    const FrictionContact& ct = contacts[static_cast<std::size_t>(c)];
     const double pn = p[ct.normal], pt = p[ct.tangent];
     guess[c] = !(pn > 0.0)                      ? open
                : ct.mu == 0.0                   ? slide_positive
@@ -171,7 +172,7 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Con
   }
   p = trial_;
   residual_ = 0.0;
-  for (const Contact2D& ct : contacts) {
+  for (const FrictionContact& ct : contacts) {
     double vn = b[ct.normal], vt = b[ct.tangent];
     for (Eigen::Index j = 0; j < n; ++j) {
       vn += W(ct.normal, j) * p[j];

@@ -1,4 +1,4 @@
-// The planar frictional contact problem (frictional_contact_2d.hpp) of one or two contacts, solved
+// The planar frictional contact problem (frictional_contact.hpp, interval cones) of one or two contacts, solved
 // directly by its faces: the fast path of the time-stepping scheme's small problems (a ball, a
 // rocking block), where lifting to an LCP of 4 variables per contact and pivoting cost more than
 // the whole rest of the step.
@@ -21,7 +21,7 @@
 
 #include <span>
 
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 namespace stickslip::solvers {
 
@@ -35,7 +35,7 @@ class ContactFaces2D {
   // contacts. p: in, the guess whose faces are tried first (sized n; any values); out, the
   // solution. Returns false (p unchanged) when the input does not fit or no face solves the
   // problem to the tolerance: the caller then solves it by another method.
-  bool solve(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
+  bool solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
 
   int faces_tried() const { return faces_tried_; }
   // The natural residual (box_lcp.hpp) of the last solution.
@@ -43,7 +43,7 @@ class ContactFaces2D {
 
  private:
   enum Face : int { open = 0, stick = 1, slide_positive = 2, slide_negative = 3 };
-  bool try_face(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, const int face[2],
+  bool try_face(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, const int face[2],
                 Vec& p);
 
   int faces_tried_ = 0;

@@ -15,9 +15,10 @@ constexpr double kRegularisation = 1e-10;
 }  // namespace
 
 bool SubspaceStep::fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p,
-                        std::span<const Contact2D> contacts) {
+                        std::span<const FrictionContact> contacts) {
   if (rows != n || cols != n || p != n) return false;
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
+    if (!is_supported_cone(c)) return false;
     if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || !(c.mu >= 0)) return false;
   }
   return true;
@@ -39,11 +40,11 @@ void SubspaceStep::reserve(Eigen::Index n) {
 }
 
 // The face of p: open (p_N <= 0), sticking (|p_T| < μ p_N) or sliding on the side of p_T.
-void SubspaceStep::face_from_impulses(std::span<const Contact2D> contacts, Eigen::Index n, const Vec& p) {
+void SubspaceStep::face_from_impulses(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p) {
   face_.resize(contacts.size());
   contact_row_.assign(static_cast<std::size_t>(n), 0);
   for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const Contact2D& c = contacts[k];
+    const FrictionContact& c = contacts[k];
     contact_row_[static_cast<std::size_t>(c.normal)] = contact_row_[static_cast<std::size_t>(c.tangent)] = 1;
     const double pn = p[c.normal], pt = p[c.tangent];
     face_[k] = !(pn > 0.0)                   ? Face::open
@@ -56,10 +57,10 @@ void SubspaceStep::face_from_impulses(std::span<const Contact2D> contacts, Eigen
 // The face one Gauss-Seidel update of every row would choose at (trial_, trial_w_): the normal
 // closes when s_N = p_N − w_N / W_NN > 0, and then the tangent sticks when s_T = p_T − w_T / W_TT
 // lies inside μ s_N, else slides on the side of s_T. Returns true when some contact changed face.
-bool SubspaceStep::predict_face(std::span<const Contact2D> contacts, const Operator& op) {
+bool SubspaceStep::predict_face(std::span<const FrictionContact> contacts, const Operator& op) {
   bool changed = false;
   for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const Contact2D& c = contacts[k];
+    const FrictionContact& c = contacts[k];
     const double dn = op.diagonal(c.normal), dt = op.diagonal(c.tangent);
     const double sn = dn > 0.0 ? trial_[c.normal] - trial_w_[c.normal] / dn : 0.0;  // no coupling: open
     const double st = dt > 0.0 ? trial_[c.tangent] - trial_w_[c.tangent] / dt : 0.0;
@@ -75,14 +76,14 @@ bool SubspaceStep::predict_face(std::span<const Contact2D> contacts, const Opera
 
 // Unknowns of the face: every free row (not named by a contact), the normal of a closed contact,
 // the tangent of a sticking one; a sliding tangent is tied to its normal with factor ±μ.
-void SubspaceStep::build_unknowns(std::span<const Contact2D> contacts, Eigen::Index n) {
+void SubspaceStep::build_unknowns(std::span<const FrictionContact> contacts, Eigen::Index n) {
   const auto size = static_cast<std::size_t>(n);
   unknown_.assign(size, 0);
   tied_to_.assign(size, -1);
   tie_of_.assign(size, -1);
   factor_.assign(size, 0.0);
   for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const Contact2D& c = contacts[k];
+    const FrictionContact& c = contacts[k];
     const auto N = static_cast<std::size_t>(c.normal), T = static_cast<std::size_t>(c.tangent);
     switch (face_[k]) {
       case Face::open: unknown_[N] = unknown_[T] = -1; break;
@@ -105,9 +106,9 @@ void SubspaceStep::build_unknowns(std::span<const Contact2D> contacts, Eigen::In
 }
 
 // p onto the face: an open contact's impulses zero, a tied tangent exactly on its cone.
-void SubspaceStep::onto_face(std::span<const Contact2D> contacts, Vec& p) const {
+void SubspaceStep::onto_face(std::span<const FrictionContact> contacts, Vec& p) const {
   for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const Contact2D& c = contacts[k];
+    const FrictionContact& c = contacts[k];
     if (face_[k] == Face::open) {
       p[c.normal] = p[c.tangent] = 0.0;
     } else if (face_[k] != Face::stick) {
@@ -117,9 +118,9 @@ void SubspaceStep::onto_face(std::span<const Contact2D> contacts, Vec& p) const 
 }
 
 // p onto the bounds: p_N >= 0 and |p_T| <= μ p_N (a tied tangent stays on its side of the cone).
-void SubspaceStep::project(std::span<const Contact2D> contacts, Vec& p) const {
+void SubspaceStep::project(std::span<const FrictionContact> contacts, Vec& p) const {
   for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const Contact2D& c = contacts[k];
+    const FrictionContact& c = contacts[k];
     p[c.normal] = std::max(p[c.normal], 0.0);
     const double limit = c.mu * p[c.normal];
     p[c.tangent] = face_[k] == Face::stick || face_[k] == Face::open
@@ -129,11 +130,11 @@ void SubspaceStep::project(std::span<const Contact2D> contacts, Vec& p) const {
 }
 
 // The natural residual (box_lcp.hpp) of the contact problem at p with velocities w = W p + b.
-double SubspaceStep::residual(std::span<const Contact2D> contacts, const Vec& p, const Vec& w) const {
+double SubspaceStep::residual(std::span<const FrictionContact> contacts, const Vec& p, const Vec& w) const {
   double r = 0.0;
   for (Eigen::Index i = 0; i < p.size(); ++i)
     if (!contact_row_[static_cast<std::size_t>(i)]) r = std::max(r, std::abs(w[i]));
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
     const double pn = p[c.normal], pt = p[c.tangent];
     r = std::max(r, std::abs(pn - std::max(pn - w[c.normal], 0.0)));
     const double limit = c.mu * std::max(pn, 0.0);
@@ -156,7 +157,7 @@ void SubspaceStep::spread(const VecRef& unknowns) {
 // The face iteration shared by both ways of computing the correction. Every corrected point,
 // projected onto the bounds, is a candidate; the one of smallest natural residual is kept (the face
 // predictions need not improve monotonically far from the solution).
-bool SubspaceStep::run(Operator& op, std::span<const Contact2D> contacts, Eigen::Index n, Vec& p) {
+bool SubspaceStep::run(Operator& op, std::span<const FrictionContact> contacts, Eigen::Index n, Vec& p) {
   face_from_impulses(contacts, n, p);
   x_ = p;
   updates_ = 0;
@@ -260,7 +261,7 @@ void for_each_entry(const SparseMat& W, F&& f) {
 }  // namespace
 
 template <class Matrix>
-bool SubspaceStep::apply_given(const Matrix& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool SubspaceStep::apply_given(const Matrix& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
   const Eigen::Index n = b.size();
   if (w_diagonal_.size() != n) reserve(n);
@@ -295,11 +296,11 @@ bool SubspaceStep::apply_given(const Matrix& W, const VecRef& b, std::span<const
   return run(op, contacts, n, p);
 }
 
-bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   return apply_given(W, b, contacts, p);
 }
 
-bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p) {
+bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
   return apply_given(W, b, contacts, p);
 }
 

@@ -1,4 +1,4 @@
-// Subspace minimisation for the planar frictional contact problem (Silcowitz-Hansen, Niebe & Erleben
+// Subspace minimisation for the frictional contact problem with interval cones (planar contacts) (Silcowitz-Hansen, Niebe & Erleben
 // 2010, "Projected Gauss-Seidel subspace minimization method for interactive rigid body dynamics"),
 // with the face corrected by primal-dual active-set updates (Hintermüller, Ito & Kunisch 2002).
 //
@@ -45,7 +45,7 @@
 
 #include "solvers/box_lcp.hpp"
 #include "solvers/dense_lu.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 namespace stickslip::solvers {
 
@@ -62,14 +62,14 @@ class SubspaceStep {
 
   // W given. Returns true when p was replaced by a point of smaller natural residual; false (p
   // unchanged) when the step did not improve p, the inputs do not fit or a system was singular.
-  bool apply(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
-  bool apply(const SparseMat& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
+  bool apply(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
+  bool apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
 
   // W = H diag(inverse_mass) Hᵀ. analyse() once for H's sparsity pattern (the values may change
   // between calls, the pattern may not); then no allocation up to kDenseVelocities velocities.
   void analyse(const RowSparseMat& H);
   bool apply(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
-             std::span<const Contact2D> contacts, Vec& p);
+             std::span<const FrictionContact> contacts, Vec& p);
 
   // Face predictions made in the last apply (0: the face of p was kept), and the natural residual
   // of p before it and of its result (the projected point, kept or not).
@@ -94,20 +94,20 @@ class SubspaceStep {
 
   // Sizes agree and every contact names rows of the problem (checked without allocating).
   static bool fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p,
-                   std::span<const Contact2D> contacts);
-  bool run(Operator& op, std::span<const Contact2D> contacts, Eigen::Index n, Vec& p);
-  void face_from_impulses(std::span<const Contact2D> contacts, Eigen::Index n, const Vec& p);
-  bool predict_face(std::span<const Contact2D> contacts, const Operator& op);
-  void build_unknowns(std::span<const Contact2D> contacts, Eigen::Index n);
-  void onto_face(std::span<const Contact2D> contacts, Vec& p) const;
-  void project(std::span<const Contact2D> contacts, Vec& p) const;
-  double residual(std::span<const Contact2D> contacts, const Vec& p, const Vec& w) const;
+                   std::span<const FrictionContact> contacts);
+  bool run(Operator& op, std::span<const FrictionContact> contacts, Eigen::Index n, Vec& p);
+  void face_from_impulses(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p);
+  bool predict_face(std::span<const FrictionContact> contacts, const Operator& op);
+  void build_unknowns(std::span<const FrictionContact> contacts, Eigen::Index n);
+  void onto_face(std::span<const FrictionContact> contacts, Vec& p) const;
+  void project(std::span<const FrictionContact> contacts, Vec& p) const;
+  double residual(std::span<const FrictionContact> contacts, const Vec& p, const Vec& w) const;
   void spread(const VecRef& unknowns);
   // W given (subspace_step.cpp).
   void add_entry(Eigen::Index r, Eigen::Index c, double w);
   bool solve_rows();
   template <class Matrix>
-  bool apply_given(const Matrix& W, const VecRef& b, std::span<const Contact2D> contacts, Vec& p);
+  bool apply_given(const Matrix& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
   // Factors given (subspace_step_velocity.cpp).
   void assemble_normal_matrix(const RowSparseMat& H, bool with_ties);
   bool factor_and_solve(bool second, Vec& rhs);

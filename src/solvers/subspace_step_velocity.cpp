@@ -130,10 +130,10 @@ bool SubspaceStep::factor_and_solve(bool second, Vec& rhs) {
 }
 
 bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
-                         std::span<const Contact2D> contacts, Vec& p) {
+                         std::span<const FrictionContact> contacts, Vec& p) {
   const Eigen::Index n = b.size();
   if (nv_ != H.cols() || H.rows() != n || inverse_mass.size() != nv_ || !fits(n, n, n, p.size(), contacts)) return false;
-  for (const Contact2D& c : contacts)
+  for (const FrictionContact& c : contacts)
     if (!same_pattern(H, c.normal, c.tangent)) return false;
   for (Eigen::Index r = 0; r < n; ++r)
     if (H.outerIndexPtr()[r + 1] - H.outerIndexPtr()[r] > 6) return false;

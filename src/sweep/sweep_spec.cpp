@@ -179,7 +179,7 @@ SweepSpec read_sweep_spec(const YamlField& root, const std::string& directory) {
   if (const auto r = root.get("run")) {
     r->expect_keys({"scheme", "integrator", "dt", "t_end", "rtol", "atol", "output_interval", "baumgarte", "projection"});
     if (const auto v = r->get("scheme")) s.run.scheme = v->as_choice({"compliant", "event-driven", "time-stepping"});
-    if (const auto v = r->get("integrator")) s.run.integrator = v->as_choice({"rk4", "dopri5", "bdf"});
+    if (const auto v = r->get("integrator")) s.run.integrator = v->as_choice({"auto", "rk4", "dopri5", "bdf"});
     if (const auto v = r->get("dt")) s.run.dt = v->as_positive();
     if (const auto v = r->get("t_end")) s.run.t_end = v->as_double();
     if (const auto v = r->get("rtol")) s.run.rtol = v->as_positive();

@@ -13,7 +13,7 @@
 #include "lcp_fixtures.hpp"
 #include "solvers/auto_select.hpp"
 #include "solvers/contact_faces_2d.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/mlcp.hpp"
 
 namespace stickslip::solvers {
@@ -86,7 +86,7 @@ TEST(Allocation, TinyProblemPathsDoNotAllocate) {
   }
   const Mat W = fixtures::delassus(2, 3, 9);  // rank 3: the sticking face is singular
   const Vec b = fixtures::approaching_velocities(2, 10);
-  const std::vector<Contact2D> contacts{{0, 1, 0.5}, {2, 3, 0.5}};
+  const std::vector<FrictionContact> contacts{{0, 1, 0.5}, {2, 3, 0.5}};
   ContactFaces2D faces;
   Vec p = Vec::Zero(4);
   faces.solve(W, b, contacts, p);
@@ -99,9 +99,9 @@ TEST(Allocation, ContactAndMixedSolversDoNotAllocate) {
   const Mat W = fixtures::delassus(m, 15, 2);
   const SparseMat Ws = W.sparseView();
   const Vec b = fixtures::approaching_velocities(m, 3);
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
   for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.4});
-  FrictionalContact2DSolver friction(2 * m);
+  FrictionalContactSolver friction(2 * m);
   LcpResult r;
   friction.solve(W, b, contacts, r);
   EXPECT_EQ(allocations_in([&] { friction.solve(W, b, contacts, r); }), 0);

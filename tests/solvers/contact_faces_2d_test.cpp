@@ -12,10 +12,10 @@ namespace stickslip::solvers {
 namespace {
 
 // The natural residual of the planar contact problem at p (box_lcp.hpp's measure).
-double natural_residual(const Mat& W, const Vec& b, const std::vector<Contact2D>& contacts, const Vec& p) {
+double natural_residual(const Mat& W, const Vec& b, const std::vector<FrictionContact>& contacts, const Vec& p) {
   const Vec v = W * p + b;
   double r = 0.0;
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
     const double pn = p[c.normal], pt = p[c.tangent];
     r = std::max(r, std::abs(pn - std::max(pn - v[c.normal], 0.0)));
     r = std::max(r, std::abs(pt - std::clamp(pt - v[c.tangent], -c.mu * pn, c.mu * pn)));
@@ -24,7 +24,7 @@ double natural_residual(const Mat& W, const Vec& b, const std::vector<Contact2D>
 }
 
 // The same problem by Lemke's method on its standard lifting (frictional_contact_2d.hpp).
-bool lifted_lemke(const Mat& W, const Vec& b, const std::vector<Contact2D>& contacts, Vec& p) {
+bool lifted_lemke(const Mat& W, const Vec& b, const std::vector<FrictionContact>& contacts, Vec& p) {
   Mat M;
   Vec q;
   if (!frictional_contact_to_lcp(W, b, contacts, M, q)) return false;
@@ -43,7 +43,7 @@ bool lifted_lemke(const Mat& W, const Vec& b, const std::vector<Contact2D>& cont
 TEST(ContactFaces2D, OneContactMatchesItsClosedForms) {
   Mat W(2, 2);
   W << 1.0, 0.0, 0.0, 1.0 + 0.01 / 0.004;
-  const std::vector<Contact2D> contacts{{0, 1, 0.3}};
+  const std::vector<FrictionContact> contacts{{0, 1, 0.3}};
   ContactFaces2D faces;
   struct Case {
     double vn, vt, pn, pt;
@@ -74,7 +74,7 @@ TEST(ContactFaces2D, SolvesWhatLemkeSolves) {
     const double mu = seed % 3 == 0 ? 0.0 : seed % 3 == 1 ? 0.3 : 2.0;
     const Mat W = fixtures::delassus(m, dofs, seed);
     const Vec b = fixtures::approaching_velocities(m, seed + 1000);
-    std::vector<Contact2D> contacts;
+    std::vector<FrictionContact> contacts;
     for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, mu});
     Vec reference;
     if (!lifted_lemke(W, b, contacts, reference)) continue;
@@ -100,7 +100,7 @@ TEST(ContactFaces2D, SplitsTheLoadOfTwoCornersOfOneFace) {
   J << 0, 1, -0.2, 1, 0, 0.1, 0, 1, 0.2, 1, 0, 0.1;
   const Mat W = J * Eigen::Vector3d(1 / m, 1 / m, 1 / I).asDiagonal() * J.transpose();
   const Vec b = Eigen::Vector4d(-gh, 0, -gh, 0);
-  const std::vector<Contact2D> contacts{{0, 1, 0.5}, {2, 3, 0.5}};
+  const std::vector<FrictionContact> contacts{{0, 1, 0.5}, {2, 3, 0.5}};
   ContactFaces2D faces;
   Vec p = Eigen::Vector4d(1, 0, 1, 0);  // guess: both closed and sticking
   ASSERT_TRUE(faces.solve(W, b, contacts, p));
@@ -124,7 +124,7 @@ TEST(ContactFaces2D, ABlockThatStopsSticksWithoutInternalFriction) {
   J << 0, 1, -0.1, 1, 0, 0.05, 0, 1, 0.1, 1, 0, 0.05;
   const Mat W = J * Eigen::Vector3d(1 / m, 1 / m, 1 / I).asDiagonal() * J.transpose();
   const Vec b = Eigen::Vector4d(-gh, vt, -gh, vt);
-  const std::vector<Contact2D> contacts{{0, 1, mu}, {2, 3, mu}};
+  const std::vector<FrictionContact> contacts{{0, 1, mu}, {2, 3, mu}};
   ContactFaces2D faces;
   Vec p = Eigen::Vector4d(gh / 2, -mu * gh / 2, gh / 2, -mu * gh / 2);
   ASSERT_TRUE(faces.solve(W, b, contacts, p));
@@ -143,11 +143,11 @@ TEST(ContactFaces2D, RefusesWhatDoesNotFit) {
   const Mat W = Mat::Identity(6, 6);
   const Vec b = -Vec::Ones(6);
   Vec p = Vec::Constant(6, 7.0);
-  EXPECT_FALSE(faces.solve(W, b, std::vector<Contact2D>{{0, 1, 0.1}, {2, 3, 0.1}, {4, 5, 0.1}}, p));
+  EXPECT_FALSE(faces.solve(W, b, std::vector<FrictionContact>{{0, 1, 0.1}, {2, 3, 0.1}, {4, 5, 0.1}}, p));
   Vec p3 = Vec::Constant(3, 7.0);
-  EXPECT_FALSE(faces.solve(W.topLeftCorner(3, 3), b.head(3), std::vector<Contact2D>{{0, 1, 0.1}}, p3));
+  EXPECT_FALSE(faces.solve(W.topLeftCorner(3, 3), b.head(3), std::vector<FrictionContact>{{0, 1, 0.1}}, p3));
   Vec p2 = Vec::Constant(2, 7.0);
-  EXPECT_FALSE(faces.solve(W.topLeftCorner(2, 2), b.head(3), std::vector<Contact2D>{{0, 1, 0.1}}, p2));
+  EXPECT_FALSE(faces.solve(W.topLeftCorner(2, 2), b.head(3), std::vector<FrictionContact>{{0, 1, 0.1}}, p2));
   EXPECT_EQ(p, Vec::Constant(6, 7.0));
   EXPECT_EQ(p3, Vec::Constant(3, 7.0));
   EXPECT_EQ(p2, Vec::Constant(2, 7.0));

@@ -134,12 +134,14 @@ TEST(Lemke, TiesInTheFirstPivot) {
 // q = (−2, −1) the same tie arises; there the other choice costs a third, degenerate pivot to the same
 // answer. The halves keep every tie exact through the power-of-two balancing.
 TEST(Lemke, ArtificialVariableLeavesFirstOnATie) {
-  const LcpResult r = solve_lemke(mat({{2, 1}, {1.5, -0.5}}), Vec2(-2, -1.5));
+  LemkeOptions pivoting;  // the pivoting rule itself (n = 2 would take the direct path)
+  pivoting.direct_up_to = 0;
+  const LcpResult r = solve_lemke(mat({{2, 1}, {1.5, -0.5}}), Vec2(-2, -1.5), pivoting);
   ASSERT_EQ(r.status, LcpStatus::solved);
   EXPECT_EQ(r.iterations, 2);
   EXPECT_EQ(r.z, Vec2(1, 0));
   EXPECT_EQ(r.w, Vec2(0, 0));
-  const LcpResult p = solve_lemke(mat({{2, -2}, {1, 0.5}}), Vec2(-2, -1));
+  const LcpResult p = solve_lemke(mat({{2, -2}, {1, 0.5}}), Vec2(-2, -1), pivoting);
   ASSERT_EQ(p.status, LcpStatus::solved);
   EXPECT_EQ(p.iterations, 2);
   EXPECT_EQ(p.z, Vec2(1, 0));

@@ -29,7 +29,7 @@ struct Column {
   static constexpr double gh = 9.81e-3;
   Mat W;
   Vec b, exact;
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
 };
 
 // Gauss-Seidel sweeps leave a 60-mass column far from its resting impulses (the error decays by
@@ -47,7 +47,7 @@ TEST(SubspaceStep, SolvesATallColumnWithAFewSweeps) {
     const double scale = col.exact.cwiseAbs().maxCoeff();
     const double lambda_min = std::pow(std::numbers::pi / (2.0 * n), 2);
     const double bound = 2e-10 / lambda_min * scale;
-    FrictionalContact2DSolver pgs(col.b.size(), BoxPgsOptions{.tolerance = 1e-14, .max_iterations = 20});
+    FrictionalContactSolver pgs(col.b.size(), BoxPgsOptions{.tolerance = 1e-14, .max_iterations = 20});
     LcpResult res;
     pgs.solve(col.W, col.b, col.contacts, res);
     ASSERT_GT((res.z - col.exact).cwiseAbs().maxCoeff(), 1e-2 * scale);  // the sweeps alone are far off
@@ -82,7 +82,7 @@ TEST(SubspaceStep, CorrectsAWrongFace) {
   SubspaceStep step;
   ASSERT_TRUE(step.apply(col.W, col.b, col.contacts, guess));
   EXPECT_GE(step.face_updates(), 1);
-  for (const Contact2D& c : col.contacts) {
+  for (const FrictionContact& c : col.contacts) {
     EXPECT_GE(guess[c.normal], 0.0);
     EXPECT_LE(std::abs(guess[c.tangent]), c.mu * guess[c.normal] + 1e-15);
   }
@@ -114,7 +114,7 @@ TEST(SubspaceStep, VelocitySpaceStepAgreesWithTheStepOnW) {
   H.setFromTriplets(entries.begin(), entries.end());
   const Vec minv = Vec::Ones(3 * n);
   ASSERT_LT((Mat(H * minv.asDiagonal() * H.transpose()) - col.W).cwiseAbs().maxCoeff(), 1e-15);
-  FrictionalContact2DSolver pgs(col.b.size(), BoxPgsOptions{.tolerance = 1e-14, .max_iterations = 20});
+  FrictionalContactSolver pgs(col.b.size(), BoxPgsOptions{.tolerance = 1e-14, .max_iterations = 20});
   LcpResult res;
   pgs.solve(col.W, col.b, col.contacts, res);
   SubspaceStep step;
@@ -139,7 +139,7 @@ TEST(SubspaceStep, RefusesInconsistentInput) {
   Vec p = col.exact;
   Vec shorter = col.exact.head(6);
   EXPECT_FALSE(step.apply(col.W, col.b, col.contacts, shorter));
-  std::vector<Contact2D> outside = col.contacts;
+  std::vector<FrictionContact> outside = col.contacts;
   outside.back().tangent = 99;
   EXPECT_FALSE(step.apply(col.W, col.b, outside, p));
   EXPECT_EQ(p, col.exact);

@@ -10,6 +10,7 @@
 
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "formulations/event_driven/event_functions.hpp"
 #include "formulations/event_driven/event_settle.hpp"
 #include "formulations/initial_state.hpp"
@@ -32,7 +33,7 @@ class EventDrivenSystem final : public OdeSystem {
   void derivative(double t, const Vec& y, Vec& dydt) override {
     if (!y.allFinite()) throw NumericalError(t, "state", "the state is NaN or infinite");
     evaluate(t, y);
-    dydt.head(model_.nq) = state_.v;
+    position_rate(model_, state_.q, state_.v, dydt.head(model_.nq));
     dydt.tail(model_.nv) = dyn_.workspace().qdd;
   }
   void evaluate(double t, const Vec& y) {
@@ -51,6 +52,7 @@ class EventDrivenSystem final : public OdeSystem {
   void unpack(double t, const Vec& y, State& s) const {
     s.t = t;
     s.q = y.head(model_.nq);
+    normalise(model_, s.q);  // the integrator moves the coordinates freely
     s.v = y.tail(model_.nv);
   }
   void pack(const State& s, Vec& y) const {

@@ -11,17 +11,14 @@
 // b = 1, so its impulses are zero and the problem keeps one size for the whole run (no allocation,
 // warm start by row index).
 //
-// Interface for spatial contacts (not implemented: there are no spatial bodies yet). A spatial
-// contact will bring one normal row and two tangent rows (`tangent_rows = 2`) and a cone kind:
-//   planar_interval  one tangent row, |P_T| <= μ P_N (exact in 2D; what exists now);
-//   polyhedral       the disc |P_T| <= μ P_N replaced by a polygon of `facets` sides: lifted to an
-//                    LCP with one variable per facet direction plus the sliding speed β (Stewart &
-//                    Trinkle 1996), solved by Lemke or by a box PGS over the facet variables;
-//   exact            the circular cone, as an NCP through the Fischer-Burmeister function
-//                    (solvers/fischer_burmeister.hpp) or a nonsmooth Gauss-Seidel that projects each
-//                    contact's (P_N, P_T) on the cone (Jean 1999, §4).
-// Rows touch at most two bodies through 3-column blocks; a spatial body's block will have 6 columns,
-// so ImpulseRow's block width is the one place that grows.
+// Each contact's block is 1 + tangent_rows rows (Contact::tangent_rows(); its ContactRows is the
+// solvers' FrictionContact description). Planar contacts have one tangent row and the interval cone,
+// the only cone implemented. Spatial contacts (stage S3 of issue 11) will bring two tangent rows and
+// the cones `disc` (exact: a nonsmooth Gauss-Seidel that projects each contact's (P_N, P_T) on the
+// cone, Jean 1999, §4) and `pyramid` (a polygon of facets lifted to an LCP with one variable per
+// facet direction plus the sliding speed β, Stewart & Trinkle 1996, for Lemke); the constructor
+// refuses them until then. Rows touch at most two bodies through blocks as wide as each body's
+// velocities (ImpulseRow, BodyRow).
 #pragma once
 
 #include <array>
@@ -29,41 +26,48 @@
 #include <vector>
 
 #include "math/types.hpp"
+#include "model/body.hpp"
 #include "solvers/contact_faces_2d.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
 #include "solvers/subspace_step.hpp"
 
 namespace stickslip {
 
+// The (at most two) dynamic bodies one row of H touches: their v_offset (-1: no dynamic body in that
+// slot) and the width of their blocks (Body::nv()).
+struct RowBodies {
+  std::array<int, 2> offset{-1, -1};
+  std::array<int, 2> width{0, 0};
+};
+
 // One row of H: a generalised direction restricted to the (at most two) dynamic bodies it touches.
 struct ImpulseRow {
   std::array<int, 2> offset{-1, -1};  // v_offset of each body, -1: no dynamic body in that slot
-  std::array<Eigen::RowVector3d, 2> w{Eigen::RowVector3d::Zero(), Eigen::RowVector3d::Zero()};
+  std::array<BodyRow, 2> w;           // the blocks, each as wide as its body's velocities
 
   double dot(const Vec& v) const {
     double s = 0;
     for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) s += w[a].dot(v.segment<3>(offset[a]));
+      if (offset[a] >= 0) s += w[a].dot(v.segment(offset[a], w[a].size()));
     return s;
   }
   // out += diag(scale) H_rᵀ p
   void scatter(double p, const Vec& scale, Vec& out) const {
-    for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) out.segment<3>(offset[a]) += p * scale.segment<3>(offset[a]).cwiseProduct(w[a].transpose());
+    for (int a = 0; a < 2; ++a) {
+      if (offset[a] < 0) continue;
+      const Eigen::Index n = w[a].size();
+      out.segment(offset[a], n) += p * scale.segment(offset[a], n).cwiseProduct(w[a].transpose());
+    }
   }
 };
 
-enum class FrictionCone { planar_interval };  // polyhedral and exact cones: see above
 
-struct ContactRows {
-  int normal = -1;       // row of the normal direction
-  int tangent = -1;      // first tangent row
-  int tangent_rows = 1;  // 1 in the plane (2 for a spatial contact)
-  FrictionCone cone = FrictionCone::planar_interval;
-  double mu = 0;         // friction coefficient of this step (0: frictionless)
-  bool active = false;   // takes part in this step
+// A contact's rows in the problem: normal row, first tangent row, tangent_rows, cone and the friction
+// coefficient of this step (0: frictionless), as the solvers take them, and whether it takes part.
+struct ContactRows : solvers::FrictionContact {
+  bool active = false;  // takes part in this step
 };
 
 enum class ImpulseSolverKind { automatic, lemke, pgs };
@@ -99,11 +103,12 @@ struct ImpulseSolverStats {
 
 class ImpulseProblem {
  public:
-  // `row_offsets[r]`: the v_offsets of the (at most two) dynamic bodies row r touches; rows
-  // [bilateral_rows, bilateral_rows + 2·contacts) are the contacts' normal and tangent rows.
-  // `implicit`: W̃ is a full matrix (assemble_implicit) instead of the diagonal M (assemble).
-  ImpulseProblem(int nv, int bilateral_rows, int contacts, const std::vector<std::array<int, 2>>& row_offsets,
-                 const ImpulseSolverOptions& options, bool implicit);
+  // `tangent_rows[c]`: contact c's tangent rows (1: planar); after the bilateral rows come the
+  // contacts' blocks, each its normal row then its tangent rows. `row_bodies[r]`: the (at most two)
+  // dynamic bodies row r touches. `implicit`: W̃ is a full matrix (assemble_implicit) instead of the
+  // diagonal M (assemble). Throws std::invalid_argument for a contact whose cone is not implemented.
+  ImpulseProblem(int nv, int bilateral_rows, const std::vector<int>& tangent_rows,
+                 const std::vector<RowBodies>& row_bodies, const ImpulseSolverOptions& options, bool implicit);
 
   int rows() const { return n_; }
   int bilateral_rows() const { return nc_; }
@@ -171,6 +176,7 @@ class ImpulseProblem {
   std::vector<ImpulseRow> rows_;
   std::vector<ContactRows> contacts_;
   std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows
+  std::vector<int> lifted_base_;  // first variable of each contact in the lifted LCP
   Vec b_, p_;
   // Operator
   Mat W_;                            // dense W (n × n)
@@ -182,8 +188,8 @@ class ImpulseProblem {
   const Vec* minv_ = nullptr;        // explicit: the diagonal of M⁻¹ of the last assemble()
   bool row_matrix_stale_ = true;     // Hs_ not yet copied from the rows of this step
   // Solvers
-  std::vector<solvers::Contact2D> contact2d_;
-  solvers::FrictionalContact2DSolver pgs_;
+  std::vector<solvers::FrictionContact> friction_contacts_;  // contacts_ with μ = 0 when inactive
+  solvers::FrictionalContactSolver pgs_;
   solvers::SubspaceStep subspace_;
   Vec trial_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact

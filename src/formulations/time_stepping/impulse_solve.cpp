@@ -6,7 +6,7 @@
 // with P_T = P_T+ − P_T− and the complementarity rows
 //   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
 // beside the free bilateral rows (a mixed LCP: MlcpSolver eliminates them by a Schur complement).
-// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContact2DSolver), dense
+// Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContactSolver), dense
 // or sparse, warm-started from the previous step's impulses (the rows keep their index: one row
 // block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
 // to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
@@ -19,16 +19,17 @@ namespace stickslip {
 namespace {
 
 // The lifted rows (or variables) of W's row r and their signs: a bilateral or normal row maps to
-// one, a tangent row to P_T+ (+1) and P_T− (−1).
-int lifted_targets(int r, int nc, const std::vector<int>& row_contact, int out[2], double sign[2]) {
+// one, a tangent row (of an interval cone) to P_T+ (+1) and P_T− (−1).
+int lifted_targets(int r, const std::vector<int>& row_contact, const std::vector<ContactRows>& contacts,
+                   const std::vector<int>& lifted_base, int out[2], double sign[2]) {
   const int c = row_contact[static_cast<std::size_t>(r)];
   if (c < 0) {
     out[0] = r;
     sign[0] = 1;
     return 1;
   }
-  const int base = nc + 4 * c;
-  if ((r - nc) % 2 == 0) {
+  const int base = lifted_base[static_cast<std::size_t>(c)];
+  if (r == contacts[static_cast<std::size_t>(c)].normal) {
     out[0] = base;
     sign[0] = 1;
     return 1;
@@ -47,10 +48,10 @@ void ImpulseProblem::solve() {
   if (n_ == 0) return record(0, 0.0, true);  // a model without contacts or constraints
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
-    contact2d_[c].mu = cr.active ? cr.mu : 0.0;
+    friction_contacts_[c].mu = cr.active ? cr.mu : 0.0;
     if (!cr.active) {
       b_[cr.normal] = 1.0;
-      b_[cr.tangent] = 1.0;
+      for (int t = 0; t < cr.tangent_rows; ++t) b_[cr.tangent + t] = 1.0;
     }
   }
   if (lemke_ && solve_by_faces()) return;
@@ -70,20 +71,20 @@ void ImpulseProblem::lift() {
   double rs[2], ss[2];
   for (int r = 0; r < n_; ++r) {
     if (!row_active(r)) continue;
-    const int nr = lifted_targets(r, nc_, row_contact_, rt, rs);
+    const int nr = lifted_targets(r, row_contact_, contacts_, lifted_base_, rt, rs);
     for (int i = 0; i < nr; ++i) kq_[rt[i]] = rs[i] * b_[r];
     for (int s = 0; s < n_; ++s) {
       if (!row_active(s)) continue;
       const double w = W_(r, s);
       if (w == 0.0) continue;
-      const int ns = lifted_targets(s, nc_, row_contact_, st, ss);
+      const int ns = lifted_targets(s, row_contact_, contacts_, lifted_base_, st, ss);
       for (int i = 0; i < nr; ++i)
         for (int j = 0; j < ns; ++j) K_(rt[i], st[j]) = rs[i] * ss[j] * w;
     }
   }
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
-    const int base = nc_ + 4 * static_cast<int>(c);
+    const int base = lifted_base_[c];
     if (!cr.active) {  // a decoupled identity block with q = 1: all four variables stay zero
       for (int k = 0; k < 4; ++k) {
         K_(base + k, base + k) = 1.0;
@@ -106,7 +107,7 @@ void ImpulseProblem::lift() {
 bool ImpulseProblem::solve_by_faces() {
   const int limit = std::min(options_.direct_contacts, solvers::ContactFaces2D::kMaxContacts);
   if (nc_ != 0 || contacts_.empty() || static_cast<int>(contacts_.size()) > limit) return false;
-  if (!faces_.solve(W_, b_, contact2d_, p_)) return false;
+  if (!faces_.solve(W_, b_, friction_contacts_, p_)) return false;
   ++stats_.direct;
   record(0, faces_.residual(), true);
   return true;
@@ -123,7 +124,7 @@ bool ImpulseProblem::solve_lifted() {
   for (int r = 0; r < nc_; ++r) p_[r] = z[r];
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
-    const int base = nc_ + 4 * static_cast<int>(c);
+    const int base = lifted_base_[c];
     p_[cr.normal] = cr.active ? z[base] : 0.0;
     p_[cr.tangent] = cr.active ? z[base + 1] - z[base + 2] : 0.0;
   }
@@ -148,12 +149,12 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   const int chunk = subspace ? after : stall > 0 ? stall : cap;
   o.max_iterations = std::min(std::max(chunk, options_.min_iterations), cap);  // the floor of sweeps first
   o.min_iterations = options_.min_iterations;
-  pgs_.solve(W, b_, contact2d_, p_, result_);
+  pgs_.solve(W, b_, friction_contacts_, p_, result_);
   o.min_iterations = 0;
   int sweeps = result_.iterations, rounds = 0, reference_sweeps = sweeps;
   double reference = result_.residual;  // the residual last halved at reference_sweeps
   const auto sweep = [&](const Vec& from, solvers::LcpResult& into) {
-    pgs_.solve(W, b_, contact2d_, from, into);
+    pgs_.solve(W, b_, friction_contacts_, from, into);
     sweeps += into.iterations;
   };
   last_stalled_ = false;
@@ -194,12 +195,12 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
 // the rows of H and the diagonal mass matrix, or on W itself with spring elements.
 template <class Matrix>
 bool ImpulseProblem::subspace_step(const Matrix& W) {
-  if (implicit_) return subspace_.apply(W, b_, contact2d_, result_.z);
+  if (implicit_) return subspace_.apply(W, b_, friction_contacts_, result_.z);
   if (row_matrix_stale_) {
     update_row_matrix();
     row_matrix_stale_ = false;
   }
-  return subspace_.apply(Hs_, *minv_, b_, contact2d_, result_.z);
+  return subspace_.apply(Hs_, *minv_, b_, friction_contacts_, result_.z);
 }
 
 void ImpulseProblem::solve_pgs() {

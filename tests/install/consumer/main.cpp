@@ -13,7 +13,7 @@
 #include <stickslip/model/model.hpp>
 #include <stickslip/model/time_function.hpp>
 #include <stickslip/solvers/auto_select.hpp>
-#include <stickslip/solvers/frictional_contact_2d.hpp>
+#include <stickslip/solvers/frictional_contact.hpp>
 #include <stickslip/solvers/mlcp.hpp>
 #include <stickslip/sweep/sweep.hpp>
 #include <stickslip/sweep/sweep_runner.hpp>
