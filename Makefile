@@ -10,6 +10,9 @@ DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 PREFIX      ?= /usr/local
+# ccache caches a file compiled with a precompiled header only with this sloppiness (ccache manual).
+CCACHE_SLOPPINESS ?= pch_defines,time_macros,include_file_mtime,include_file_ctime
+export CCACHE_SLOPPINESS
 
 .PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer mutate coverage clean
 
