@@ -27,9 +27,13 @@ class RunLoop {
   }
 
   const StepReporter& reporter() const { return reporter_; }
-  SimulationSummary run(StepStrategy& strategy);
+  SimulationSummary run(StepStrategy& strategy, const Snapshot* checkpoint);
 
  private:
+  void start(StepStrategy& strategy);
+  void restore(StepStrategy& strategy, const Snapshot& snapshot);
+  bool checkpoint_due(const StepStrategy& strategy) const;
+  void take_checkpoint(StepStrategy& strategy);
   double output_time(long k) const { return opt_.t_start + static_cast<double>(k) * opt_.output_interval; }
   double step_limit(const StepStrategy& strategy) const;
   void write_row(const StateSample& s);
@@ -45,6 +49,7 @@ class RunLoop {
   std::vector<double> row_;
   long next_output_ = 1;  // index k of the next output time t_start + k Δt
   long steps_ = 0;        // steps completed
+  long next_checkpoint_ = 1;  // index k of the next checkpoint time t_start + k·checkpoint_interval
   SimulationSummary summary_;
 };
 
@@ -88,12 +93,68 @@ bool RunLoop::stop_requested() {
   return true;
 }
 
-SimulationSummary RunLoop::run(StepStrategy& strategy) {
-  const auto start = std::chrono::steady_clock::now();
+void RunLoop::start(StepStrategy& strategy) {
   strategy.set_up();
   sink_.begin(observer_.columns());
   write_row(strategy.current());
   strategy.log_start();
+}
+
+// The loop's own part of a checkpoint: output position, counters, figures.
+void RunLoop::take_checkpoint(StepStrategy& strategy) {
+  if (!strategy.resumable()) strategy.restart_here();
+  const double t = strategy.time(), interval = opt_.checkpoint_interval;
+  if (interval > 0) {
+    while (opt_.t_start + static_cast<double>(next_checkpoint_) * interval <= t) ++next_checkpoint_;
+  }
+  if (!cb_.checkpoint) return;
+  Snapshot snapshot;
+  snapshot.put_text("run.scheme", scheme_name(opt_.scheme));
+  snapshot.put("run.t", t);
+  snapshot.put_integers("run.counts", {next_output_, steps_, summary_.output_rows, next_checkpoint_,
+                                       static_cast<std::int64_t>(observer_.columns().size())});
+  snapshot.put_reals("run.drift", {summary_.max_drift, summary_.max_velocity_drift});
+  strategy.save(snapshot);
+  sink_.flush();
+  if (reporter_.events) reporter_.events->flush();
+  cb_.checkpoint(snapshot);
+}
+
+void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
+  if (snapshot.text("run.scheme") != scheme_name(opt_.scheme)) {
+    throw SnapshotError("the checkpoint was taken under the " + snapshot.text("run.scheme") + " scheme, not the " +
+                        scheme_name(opt_.scheme) + " scheme");
+  }
+  const auto& counts = snapshot.integers("run.counts", 5);
+  if (counts[4] != static_cast<std::int64_t>(observer_.columns().size())) {
+    throw SnapshotError("the checkpoint has " + std::to_string(counts[4]) + " output columns, the model " +
+                        std::to_string(observer_.columns().size()) + " (a checkpoint of another model?)");
+  }
+  next_output_ = counts[0];
+  steps_ = counts[1];
+  summary_.output_rows = counts[2];
+  next_checkpoint_ = counts[3];
+  const auto& drift = snapshot.reals("run.drift", 2);
+  summary_.max_drift = drift[0];
+  summary_.max_velocity_drift = drift[1];
+  strategy.restore(snapshot);
+  if (std::abs(strategy.time() - snapshot.real("run.t")) > 0) throw SnapshotError("the checkpoint's times disagree");
+  sink_.begin(observer_.columns());
+}
+
+bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
+  const double interval = opt_.checkpoint_interval;
+  return interval > 0 && strategy.time() < opt_.t_end &&
+         strategy.time() >= opt_.t_start + static_cast<double>(next_checkpoint_) * interval;
+}
+
+SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoint) {
+  const auto start_time = std::chrono::steady_clock::now();
+  if (checkpoint) {
+    restore(strategy, *checkpoint);
+  } else {
+    start(strategy);
+  }
   try {
     while (strategy.time() < opt_.t_end) {
       const double t_known = strategy.take_step(step_limit(strategy));
@@ -101,7 +162,12 @@ SimulationSummary RunLoop::run(StepStrategy& strategy) {
       strategy.complete_step();
       ++steps_;
       if (cb_.progress) cb_.progress(strategy.time());
-      if (stop_requested()) break;
+      if (stop_requested()) {
+        // A checkpoint where the run stopped, when continuing from it changes nothing.
+        if (opt_.checkpoint_interval > 0 && strategy.resumable()) take_checkpoint(strategy);
+        break;
+      }
+      if (checkpoint_due(strategy)) take_checkpoint(strategy);
     }
   } catch (NumericalError& e) {
     NumericalError located = strategy.diagnose(e);
@@ -117,14 +183,14 @@ SimulationSummary RunLoop::run(StepStrategy& strategy) {
   sink_.end();
   strategy.finish(summary_);
   summary_.t_final = strategy.time();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return summary_;
 }
 
 }  // namespace
 
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                            const SimulationCallbacks& callbacks, EventSink* events) {
+                            const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint) {
   RunLoop loop(model, options, sink, callbacks, events);
   std::unique_ptr<StepStrategy> strategy;
   switch (options.scheme) {
@@ -132,7 +198,7 @@ SimulationSummary run_steps(const Model& model, const SimulationOptions& options
     case Scheme::event_driven: strategy = make_event_driven_steps(model, options, loop.reporter()); break;
     case Scheme::time_stepping: strategy = make_time_stepping_steps(model, options, loop.reporter()); break;
   }
-  return loop.run(*strategy);
+  return loop.run(*strategy, checkpoint);
 }
 
 }  // namespace stickslip

@@ -81,8 +81,9 @@ std::unique_ptr<StepStrategy> make_event_driven_steps(const Model& model, const 
 std::unique_ptr<StepStrategy> make_time_stepping_steps(const Model& model, const SimulationOptions& options,
                                                        const StepReporter& reporter);
 
-// Runs the strategy of options.scheme in the run loop (simulate() of simulation.hpp).
+// Runs the strategy of options.scheme in the run loop (simulate() and resume() of simulation.hpp),
+// from the start or from a checkpoint.
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                            const SimulationCallbacks& callbacks, EventSink* events);
+                            const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint);
 
 }  // namespace stickslip

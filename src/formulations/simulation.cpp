@@ -33,6 +33,9 @@ void check_options(const SimulationOptions& o) {
   // rk4 and the time-stepping scheme take `step` as their step; dopri5 and bdf read 0 as automatic.
   const bool fixed_step = o.scheme == Scheme::time_stepping || o.integrator == "rk4";
   const double h = o.integrator_options.step;
+  if (!(o.checkpoint_interval >= 0) || !std::isfinite(o.checkpoint_interval)) {
+    throw ModelError("simulation.checkpoint_interval", "must be a finite number >= 0");
+  }
   if (!std::isfinite(h) || h < 0 || (fixed_step && !(h > 0))) {
     throw ModelError("simulation.step", fixed_step ? "must be a finite number > 0" : "must be a finite number >= 0");
   }
@@ -50,7 +53,13 @@ void check_options(const SimulationOptions& o) {
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  return run_steps(model, options, sink, callbacks, events);
+  return run_steps(model, options, sink, callbacks, events, nullptr);
+}
+
+SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
+                         OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
+  check_options(options);
+  return run_steps(model, options, sink, callbacks, events, &checkpoint);
 }
 
 }  // namespace stickslip

@@ -64,6 +64,11 @@ struct SimulationOptions {
   bool projection = false;
   double projection_tolerance = 1e-12;
 
+  // Checkpoints (SimulationCallbacks::checkpoint): one after the first step that reaches
+  // t_start + k·checkpoint_interval, k = 1, 2, ...; 0: none. An integrator whose history cannot be
+  // saved (bdf) is restarted at each checkpoint, so with bdf this interval is part of the result.
+  double checkpoint_interval = 0;
+
   // Redundant constraints: solve λ in the minimum-norm least-squares sense with a warning (true),
   // or refuse the model (false).
   bool allow_redundant = true;

@@ -171,4 +171,32 @@ void Dopri5Integrator::set_state(OdeSystem& sys, const Vec& y) {
   r1_ = y_;
 }
 
+// The step-size controller's state and the last step's dense output with the base state (the FSAL
+// derivative is the base's dydt); the stages are scratch.
+void Dopri5Integrator::save(Snapshot& snapshot, const std::string& prefix) const {
+  Integrator::save(snapshot, prefix);
+  snapshot.put(prefix + "h", h_);
+  snapshot.put(prefix + "error_previous", err_prev_);
+  const char* names[] = {"dense1", "dense2", "dense3", "dense4", "dense5"};
+  const Vec* dense[] = {&r1_, &r2_, &r3_, &r4_, &r5_};
+  for (int i = 0; i < 5; ++i) snapshot.put(prefix + names[i], *dense[i]);
+}
+
+void Dopri5Integrator::restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) {
+  Integrator::restore(sys, snapshot, prefix);
+  const int n = sys.dimension();
+  for (Vec* v : {&k2_, &k3_, &k4_, &k5_, &k6_, &k7_, &y_new_, &tmp_, &err_}) v->setZero(n);
+  sys.tolerance_scales(atol_);
+  atol_ *= opt_.atol;
+  h_ = snapshot.real(prefix + "h");
+  err_prev_ = snapshot.real(prefix + "error_previous");
+  const char* names[] = {"dense1", "dense2", "dense3", "dense4", "dense5"};
+  Vec* dense[] = {&r1_, &r2_, &r3_, &r4_, &r5_};
+  for (int i = 0; i < 5; ++i) {
+    snapshot.reals(prefix + names[i], static_cast<std::size_t>(n));
+    *dense[i] = snapshot.vector(prefix + names[i]);
+  }
+  last_failure_.reset();
+}
+
 }  // namespace stickslip

@@ -20,6 +20,8 @@ class Dopri5Integrator final : public Integrator {
   void set_state(OdeSystem& sys, const Vec& y) override;
   void restart(OdeSystem& sys, double t, const Vec& y) override;
   double next_step() const override { return h_; }
+  void save(Snapshot& snapshot, const std::string& prefix) const override;
+  void restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) override;
 
  private:
   double initial_step(OdeSystem& sys);

@@ -11,6 +11,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_loop.hpp"
+#include "formulations/scheme_snapshot.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -36,6 +37,13 @@ class CompliantSteps final : public StepStrategy {
   void complete_step() override;
   NumericalError diagnose(const NumericalError& e) override;
   void finish(SimulationSummary& summary) override;
+  bool resumable() const override { return integ_->saves_history(); }
+  void restart_here() override {
+    const Vec y = integ_->y();
+    integ_->restart(ode_, integ_->t(), y);
+  }
+  void save(Snapshot& snapshot) const override;
+  void restore(const Snapshot& snapshot) override;
 
  private:
   void warn(const std::string& message) { reporter_.warn(message); }
@@ -282,6 +290,31 @@ void CompliantSteps::set_up() {
     if (ode_.contact_closed(static_cast<int>(c))) note_contact_mass(opt_.t_start, static_cast<int>(c), y);
   }
   integ_->reset(ode_, opt_.t_start, y);
+}
+
+void CompliantSteps::save(Snapshot& snapshot) const {
+  integ_->save(snapshot, "integrator.");
+  ode_.save(snapshot, "ode.");
+  snapshot.put_integer("compliant.contact_events", contact_events_);
+  snapshot.put("compliant.last_event_t", last_event_t_);
+  snapshot.put_integer("compliant.events_at_instant", events_at_instant_);
+  snapshot.put("compliant.drift_limit", drift_limit_);
+  snapshot.put_reals("compliant.contact_inverse_mass", contact_inverse_mass_);
+  save_flags(snapshot, "compliant.stiffness_warned", stiffness_warned_);
+}
+
+void CompliantSteps::restore(const Snapshot& snapshot) {
+  integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
+  fixed_step_ = opt_.integrator == "rk4";
+  const std::size_t nc = model_.contacts.size();
+  ode_.restore(snapshot, "ode.");
+  contact_events_ = snapshot.integer("compliant.contact_events");
+  last_event_t_ = snapshot.real("compliant.last_event_t");
+  events_at_instant_ = static_cast<int>(snapshot.integer("compliant.events_at_instant"));
+  drift_limit_ = snapshot.real("compliant.drift_limit");
+  contact_inverse_mass_ = restore_reals(snapshot, "compliant.contact_inverse_mass", nc);
+  stiffness_warned_ = restore_flags(snapshot, "compliant.stiffness_warned", nc);
+  integ_->restore(ode_, snapshot, "integrator.");
 }
 
 void CompliantSteps::finish(SimulationSummary& summary) {
