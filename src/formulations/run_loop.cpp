@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "formulations/observer.hpp"
+#include "formulations/run_monitors.hpp"
 
 namespace stickslip {
 
@@ -18,7 +19,8 @@ class RunLoop {
  public:
   RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink, const SimulationCallbacks& callbacks,
           EventSink* events)
-      : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model) {
+      : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model),
+        energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
     reporter_.events = events;
     reporter_.warn = [this](const std::string& m) {
       summary_.warnings.push_back(m);
@@ -36,8 +38,11 @@ class RunLoop {
   void take_checkpoint(StepStrategy& strategy);
   double output_time(long k) const { return opt_.t_start + static_cast<double>(k) * opt_.output_interval; }
   double step_limit(const StepStrategy& strategy) const;
+  void warn(const std::string& message) { reporter_.warn(message); }
   void write_row(const StateSample& s);
+  void sample_row(StepStrategy& strategy, double t, bool last);
   void write_outputs(StepStrategy& strategy, double t_until);
+  void watch_pace(const StepStrategy& strategy);
   bool stop_requested();
 
   const Model& model_;
@@ -45,9 +50,12 @@ class RunLoop {
   OutputSink& sink_;
   const SimulationCallbacks& cb_;
   Observer observer_;
+  EnergyWatch energy_;
+  PaceWatch pace_;
   StepReporter reporter_;
   std::vector<double> row_;
   long next_output_ = 1;  // index k of the next output time t_start + k Δt
+  long samples_ = 0;      // rows sampled after the first (written or decimated by output_every)
   long steps_ = 0;        // steps completed
   long next_checkpoint_ = 1;  // index k of the next checkpoint time t_start + k·checkpoint_interval
   SimulationSummary summary_;
@@ -68,22 +76,38 @@ void RunLoop::write_row(const StateSample& s) {
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
   summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, s.workspace.phi_dot.norm());
+  const std::string energy = energy_.check(row_);
+  if (!energy.empty()) warn(energy);
+}
+
+// A row at t, written unless output_every decimates it. It is sampled either way: the evaluation
+// for a row is part of the computation (it leaves the warm start of the next), so decimation
+// changes what is written, never a number.
+void RunLoop::sample_row(StepStrategy& strategy, double t, bool last) {
+  const StateSample s = strategy.sample(t);
+  if (++samples_ % opt_.output_every == 0 || last) write_row(s);
 }
 
 // The rows at the output times up to t_until (one row at t_until with Δt = 0).
 void RunLoop::write_outputs(StepStrategy& strategy, double t_until) {
   const double dt = opt_.output_interval;
   if (dt <= 0) {
-    write_row(strategy.sample(t_until));
+    sample_row(strategy, t_until, t_until >= opt_.t_end);
     return;
   }
   const double slack = 1e-9 * dt;  // absorbs rounding of t_start + k Δt against the step's end
   for (;;) {
     const double t_out = output_time(next_output_);
     if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
-    write_row(strategy.sample(std::min(t_out, t_until)));
+    sample_row(strategy, std::min(t_out, t_until), t_out >= opt_.t_end - slack);
     ++next_output_;
   }
+}
+
+void RunLoop::watch_pace(const StepStrategy& strategy) {
+  if (!pace_.check(strategy.time())) return;
+  const std::string limiter = strategy.step_limiter();
+  warn(pace_.message() + (limiter.empty() ? "" : "; the steps are held small by " + limiter));
 }
 
 bool RunLoop::stop_requested() {
@@ -112,7 +136,8 @@ void RunLoop::take_checkpoint(StepStrategy& strategy) {
   snapshot.put_text("run.scheme", scheme_name(opt_.scheme));
   snapshot.put("run.t", t);
   snapshot.put_integers("run.counts", {next_output_, steps_, summary_.output_rows, next_checkpoint_,
-                                       static_cast<std::int64_t>(observer_.columns().size())});
+                                       static_cast<std::int64_t>(observer_.columns().size()), samples_});
+  energy_.save(snapshot);
   snapshot.put_reals("run.drift", {summary_.max_drift, summary_.max_velocity_drift});
   strategy.save(snapshot);
   sink_.flush();
@@ -125,7 +150,7 @@ void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
     throw SnapshotError("the checkpoint was taken under the " + snapshot.text("run.scheme") + " scheme, not the " +
                         scheme_name(opt_.scheme) + " scheme");
   }
-  const auto& counts = snapshot.integers("run.counts", 5);
+  const auto& counts = snapshot.integers("run.counts", 6);
   if (counts[4] != static_cast<std::int64_t>(observer_.columns().size())) {
     throw SnapshotError("the checkpoint has " + std::to_string(counts[4]) + " output columns, the model " +
                         std::to_string(observer_.columns().size()) + " (a checkpoint of another model?)");
@@ -134,6 +159,8 @@ void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
   steps_ = counts[1];
   summary_.output_rows = counts[2];
   next_checkpoint_ = counts[3];
+  samples_ = counts[5];
+  energy_.restore(snapshot);
   const auto& drift = snapshot.reals("run.drift", 2);
   summary_.max_drift = drift[0];
   summary_.max_velocity_drift = drift[1];
@@ -161,6 +188,7 @@ SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoin
       write_outputs(strategy, t_known);
       strategy.complete_step();
       ++steps_;
+      watch_pace(strategy);
       if (cb_.progress) cb_.progress(strategy.time());
       if (stop_requested()) {
         // A checkpoint where the run stopped, when continuing from it changes nothing.

@@ -58,6 +58,9 @@ class StepStrategy {
   virtual void complete_step() = 0;
   // A numerical failure as reported by the strategy (it may add its diagnosis).
   virtual NumericalError diagnose(const NumericalError& e) { return e; }
+  // What holds the steps small at present (the model element whose error estimate limits an
+  // adaptive integrator), for a run that slows down; "" when the strategy cannot tell.
+  virtual std::string step_limiter() const { return ""; }
   // The scheme's part of the summary (integrator statistics, contact events, solver figures).
   virtual void finish(SimulationSummary& summary) = 0;
 

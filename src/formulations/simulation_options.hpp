@@ -55,6 +55,8 @@ struct SimulationOptions {
   double t_start = 0;
   double t_end = 1;
   double output_interval = 0.01;  // Δt between output rows; 0: one row per integrator step
+  long output_every = 1;          // decimation: only every n-th of those rows is written (the first
+                                  // and the last always are); results do not depend on it
   std::string integrator = "dopri5";
   IntegratorOptions integrator_options;
 

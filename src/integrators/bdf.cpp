@@ -222,6 +222,22 @@ void BdfIntegrator::step(OdeSystem& sys, double t_limit) {
   f_ = view(cv_->dky.get());
 }
 
+// CVODE's local error estimates weighted by its error weights (what its error test compares to 1).
+int BdfIntegrator::limiting_component() const {
+  if (!cv_) return -1;
+  N_Vector errors = N_VClone(cv_->y.get()), weights = N_VClone(cv_->y.get());
+  int worst = -1;
+  if (errors && weights && CVodeGetEstLocalErrors(cv_->m(), errors) == CV_SUCCESS &&
+      CVodeGetErrWeights(cv_->m(), weights) == CV_SUCCESS) {
+    Eigen::Index i = 0;
+    (view(errors).cwiseProduct(view(weights))).cwiseAbs().maxCoeff(&i);
+    worst = static_cast<int>(i);
+  }
+  if (errors) N_VDestroy(errors);
+  if (weights) N_VDestroy(weights);
+  return worst;
+}
+
 void BdfIntegrator::update_stats() {
   long nst = 0, netf = 0;
   CVodeGetNumSteps(cv_->m(), &nst);

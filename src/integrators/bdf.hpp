@@ -63,6 +63,7 @@ class BdfIntegrator final : public Integrator {
   void restart(OdeSystem& sys, double t, const Vec& y) override;
   double next_step() const override;
   bool saves_history() const override { return false; }
+  int limiting_component() const override;
   void restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) override;
 
  private:

@@ -130,6 +130,19 @@ void Dopri5Integrator::step(OdeSystem& sys, double t_limit) {
   }
 }
 
+int Dopri5Integrator::limiting_component() const {
+  int worst = -1;
+  double largest = -1;
+  for (Eigen::Index i = 0; i < err_.size(); ++i) {
+    const double r = std::abs(err_[i]) / (atol_[i] + opt_.rtol * std::abs(y_[i]));
+    if (r > largest) {
+      largest = r;
+      worst = static_cast<int>(i);
+    }
+  }
+  return largest > 0 ? worst : restarted_worst_;  // no step since a restart: the one before it
+}
+
 // The six stages and the FSAL derivative of a trial step of size h ending at t_new; fills y_new_, err_.
 void Dopri5Integrator::attempt(OdeSystem& sys, double h, double t_new) {
   tmp_ = y_ + h * a21 * f_;
@@ -160,6 +173,7 @@ void Dopri5Integrator::interpolate(double t, Vec& y) const {
 void Dopri5Integrator::restart(OdeSystem& sys, double t, const Vec& y) {
   const double step = opt_.step;
   opt_.step = 0;  // automatic first step (Hairer, Nørsett & Wanner §II.4)
+  restarted_worst_ = limiting_component();  // what limited the steps before (reset clears the estimate)
   reset(sys, t, y);
   opt_.step = step;
 }

@@ -66,6 +66,9 @@ class Integrator {
   const IntegratorStats& stats() const { return stats_; }
   // Size of the step to be tried next.
   virtual double next_step() const = 0;
+  // The component of y with the largest weighted error estimate in the last step (what holds an
+  // adaptive method's steps small); -1 for a method without an error estimate.
+  virtual int limiting_component() const { return -1; }
 
   // Checkpoints (math/snapshot.hpp), between steps. An integrator that saves_history() continues
   // after restore() exactly as it would have from the saved point. One that does not (bdf: CVODES

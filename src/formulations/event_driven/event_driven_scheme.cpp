@@ -16,6 +16,7 @@
 #include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_loop.hpp"
+#include "formulations/run_monitors.hpp"
 #include "formulations/scheme_snapshot.hpp"
 #include "math/errors.hpp"
 #include "math/root_finding.hpp"
@@ -93,6 +94,11 @@ class EventDrivenSteps final : public StepStrategy {
   }
   void save(Snapshot& snapshot) const override;
   void restore(const Snapshot& snapshot) override;
+  std::string step_limiter() const override {
+    std::vector<char> closed(model_.contacts.size());
+    for (std::size_t c = 0; c < closed.size(); ++c) closed[c] = sys_.dyn().modes()[c] != ContactState::open;
+    return state_component_owner(model_, integ_->limiting_component(), &closed);
+  }
 
  private:
   void set_force_scale();
