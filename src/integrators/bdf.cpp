@@ -159,8 +159,8 @@ void BdfIntegrator::restore(OdeSystem& sys, const Snapshot& snapshot, const std:
   f_.resize(n);
   y_in_.resize(n);
   create(sys, t);
-  restore_stats(snapshot, prefix);
   restart(sys, t, y);
+  restore_stats(snapshot, prefix);  // the saved figures already count the original run's restart
 }
 
 void BdfIntegrator::restart(double hin) {

@@ -40,16 +40,28 @@ void OutputFile::open_at(const std::string& path, std::uint64_t size) {
   size_ = size;
 }
 
+// A write that fails part-way (a full disk) is cut back to where it started, so the file keeps
+// whole records only.
 void OutputFile::write(const char* data, std::size_t size) {
+  const std::uint64_t start = size_;
+  const auto undo_and_fail = [this, start] {
+    const int reason = errno;
+    if (size_ > start && ::ftruncate(fd_, static_cast<off_t>(start)) == 0) {
+      ::lseek(fd_, static_cast<off_t>(start), SEEK_SET);
+      size_ = start;
+    }
+    errno = reason;
+    fail("");
+  };
   while (size > 0) {
     const ssize_t n = ::write(fd_, data, size);
     if (n < 0) {
       if (errno == EINTR) continue;
-      fail("");
+      undo_and_fail();
     }
     if (n == 0) {  // a device that takes nothing more
       errno = ENOSPC;
-      fail("");
+      undo_and_fail();
     }
     data += n;
     size -= static_cast<std::size_t>(n);
