@@ -1,16 +1,14 @@
 #include "formulations/run_monitors.hpp"
 
+#include "math/number_format.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace stickslip {
 
-std::string short_number(double x, int digits) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-  return buf;
-}
+std::string short_number(double x, int digits) { return number_text(x, digits); }
 
 namespace {
 

@@ -1,3 +1,4 @@
+#include "math/number_format.hpp"
 #include "integrators/dopri5.hpp"
 
 #include <algorithm>
@@ -85,7 +86,7 @@ void Dopri5Integrator::step(OdeSystem& sys, double t_limit) {
     if (last) h = t_limit - t_;
     if (h < min_step && !last) {
       if (last_failure_) throw NumericalError(*last_failure_);
-      throw NumericalError(t_, "integrator", "dopri5: step size underflow (h = " + std::to_string(h) +
+      throw NumericalError(t_, "integrator", "dopri5: step size underflow (h = " + number_text(h, 3) +
                                                  "); the problem may be too stiff or discontinuous");
     }
     double err = 0;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "math/number_format.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/projection.hpp"
 #include "formulations/compliant/contact_stability.hpp"
@@ -271,8 +272,8 @@ void CompliantSteps::check_drift(const Integrator& integ) {
     Eigen::Index pushing = 0;
     const double largest = ode_.workspace().lambda.cwiseAbs().maxCoeff(&pushing);
     throw NumericalError(t, owner,
-                         "the constraint of " + owner + " is violated by " + std::to_string(worst) +
-                             " while the largest constraint force (" + std::to_string(largest) + ") acts in " +
+                         "the constraint of " + owner + " is violated by " + number_text(worst, 3) +
+                             " while the largest constraint force (" + number_text(largest, 3) + ") acts in " +
                              constraint_row_owner(model_, static_cast<int>(pushing)) +
                              ": a lock-up, or a step too large for the motion");
   }
@@ -292,7 +293,7 @@ NumericalError CompliantSteps::diagnose(const NumericalError& e) {
   const double largest = ode_.workspace().lambda.cwiseAbs().maxCoeff(&row);
   const std::string owner = constraint_row_owner(model_, static_cast<int>(row));
   return NumericalError(e.t(), e.element(),
-                        std::string(e.what()) + "; the largest constraint force there (" + std::to_string(largest) +
+                        std::string(e.what()) + "; the largest constraint force there (" + number_text(largest, 3) +
                             ") acts in " + owner + ": a lock-up or singular configuration of it is the likely cause");
 }
 

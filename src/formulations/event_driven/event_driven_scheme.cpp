@@ -8,6 +8,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "math/number_format.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
 #include "formulations/event_driven/event_functions.hpp"
@@ -259,8 +260,8 @@ void EventDrivenSteps::check_model() {
     }
     if (!c.friction->set_valued()) {
       warn("contact '" + c.name + "': friction law '" + law + "' is applied as Coulomb's set-valued law with mu_s = " +
-           std::to_string(c.friction->static_coefficient()) + ", mu_k = " +
-           std::to_string(c.friction->kinetic_coefficient()) + " by the event-driven scheme");
+           number_text(c.friction->static_coefficient()) + ", mu_k = " +
+           number_text(c.friction->kinetic_coefficient()) + " by the event-driven scheme");
     }
   }
 }

@@ -6,6 +6,7 @@
 // The step strategy of the run loop (formulations/run_loop.hpp).
 #include <cmath>
 
+#include "math/number_format.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/run_loop.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
@@ -184,7 +185,7 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   if (s.unconverged > 0) {
     warn(std::to_string(s.unconverged) + " of " + std::to_string(s.solves) +
          " contact problems stopped at the Gauss-Seidel sweep cap (largest residual " +
-         std::to_string(s.max_residual) + " m/s); raise time_stepping.max_iterations or tolerance");
+         number_text(s.max_residual, 3) + " m/s); raise time_stepping.max_iterations or tolerance");
   }
 }
 
