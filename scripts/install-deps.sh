@@ -12,6 +12,7 @@ packages=(
   libbenchmark-dev       # micro-benchmarks
   libsundials-dev        # implicit (BDF) integration for stiff contact
   python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
+  clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
 )
 
 missing=()
