@@ -5,12 +5,15 @@
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
+FUZZ_BUILD  ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS   ?= 0
 CMAKE_FLAGS ?=
 DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer clean
+.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer fuzz clean
 
 all: build
 
@@ -56,5 +59,15 @@ bench: build
 viewer:
 	cd viewer && npm ci --no-audit --no-fund && npm run build
 
+# libFuzzer (clang) on the model-file, LCP-file and checkpoint readers: FUZZ_SECONDS per harness
+# (FUZZ_RUNS > 0: that many executions each instead). Crashes land in $(FUZZ_BUILD)/fuzz-artifacts.
+$(FUZZ_BUILD)/CMakeCache.txt:
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTICKSLIP_FUZZ=ON \
+	  -DSTICKSLIP_BENCHMARKS=OFF $(CMAKE_FLAGS)
+
+fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_model_file fuzz_lcp_file fuzz_checkpoint
+	./scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_RUNS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -13,6 +13,7 @@ packages=(
   libsundials-dev        # implicit (BDF) integration for stiff contact
   python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
   chromium               # the browser test of the animation page (tests/viewer), headless
+  clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
 )
 
 missing=()

@@ -82,6 +82,8 @@ ModelFile read_model_file(const std::string& path) {
   } catch (const ModelError& e) {
     reader.fail_at_path(e.path(), e.message());
   }
+  out.input_files.push_back(path);
+  out.input_files.insert(out.input_files.end(), reader.inputs().begin(), reader.inputs().end());
   return out;
 }
 

@@ -74,6 +74,10 @@ class YamlReader {
   double angle_scale() const { return angle_scale_; }
   void set_angle_scale(double s) { angle_scale_ = s; }
 
+  // Other files the model reads (tables): they are inputs a run must not overwrite.
+  void note_input(const std::string& path) const { inputs_.push_back(path); }
+  const std::vector<std::string>& inputs() const { return inputs_; }
+
   [[noreturn]] void fail(const YAML::Node& node, const std::string& path, const std::string& message) const;
   // Error at the node that `path` ("bodies[2].mass") designates, or its nearest existing parent.
   [[noreturn]] void fail_at_path(const std::string& path, const std::string& message) const;
@@ -82,6 +86,7 @@ class YamlReader {
   std::string file_;
   YAML::Node root_;
   double angle_scale_ = 1.0;
+  mutable std::vector<std::string> inputs_;
 };
 
 }  // namespace stickslip

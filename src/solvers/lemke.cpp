@@ -134,6 +134,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
   Var e{false, r};
   const int cap = options_.max_iterations > 0 ? options_.max_iterations : 50 * (n_ + 1) + 100;
   int since_refresh = 0;
+  bool degenerate_ray = false;  // a ray taken for a solution because z0 looked zero
   result.status = LcpStatus::max_iterations;
   for (result.iterations = 1; result.iterations < cap; ++result.iterations) {
     entering_direction(M, e);
@@ -156,6 +157,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
       // (w = M z + q + e z0 with z0 = 0), a degenerate end the ratio test could not see.
       const double z0 = xc_[zpos_[static_cast<std::size_t>(n_)]];
       result.status = z0 <= kZeroZ0 * q_scale_ ? LcpStatus::solved : LcpStatus::ray_termination;
+      degenerate_ray = result.status == LcpStatus::solved;
       break;
     }
     const bool z0_leaves = !leaving.is_w && !is_z_like(leaving.index);
@@ -177,10 +179,14 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
       }
     }
   }
-  if (result.status == LcpStatus::solved)
+  if (result.status == LcpStatus::solved) {
     finish(M, q, result);
-  else
+    // z0 looked zero only beside a larger row (it is small against q_scale_ but not against its own
+    // row): the ray stands, the problem has no solution.
+    if (degenerate_ray && result.status == LcpStatus::singular) result.status = LcpStatus::ray_termination;
+  } else {
     extract(M, q, result);
+  }
 }
 
 // Refines the final basic solution and accepts it only when its relative residual is small; else
@@ -188,11 +194,11 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
 void LemkeSolver::finish(const MatRef& M, const VecRef& q, LcpResult& result) {
   refine(M);
   extract(M, q, result);
-  if (eq_.relative_residual(q, result.z, result.w) <= options_.residual_tolerance) return;
+  if (eq_.relative_residual(M, q, result.z, result.w) <= options_.residual_tolerance) return;
   if (refresh(M)) {
     refine(M);
     extract(M, q, result);
-    if (eq_.relative_residual(q, result.z, result.w) <= options_.residual_tolerance) return;
+    if (eq_.relative_residual(M, q, result.z, result.w) <= options_.residual_tolerance) return;
   }
   result.status = LcpStatus::singular;
 }
