@@ -107,6 +107,21 @@ double LemkeSolver::column_entry(const MatRef& M, int row, int t) const {
 }
 
 void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
+  tie_ = options_.tie_tolerance;
+  z0_left_near_tie_ = false;
+  follow_path(M, q, result);
+  if (result.status != LcpStatus::singular || !z0_left_near_tie_) return;
+  // z0 left at a near tie: ratios within tie_tolerance of each other count as equal and z0 goes
+  // first, which leaves the tied w's at minus the gap — rounding against ||q'||, yet a row whose own
+  // terms are that small (a velocity of 1e-13 beside 0.1) is then unsolved, and the acceptance says
+  // so. The path is walked again with exact ties only (lexicographic rule unchanged).
+  const int first = result.iterations;
+  tie_ = 0.0;
+  follow_path(M, q, result);
+  result.iterations += first;
+}
+
+void LemkeSolver::follow_path(const MatRef& M, const VecRef& q, LcpResult& result) {
   if (!is_valid_lcp(M, q)) return set_invalid(result);
   const Eigen::Index n = q.size();
   reserve(n);
@@ -262,19 +277,22 @@ bool LemkeSolver::ratio_test(const MatRef& M, Var e, Row& leaving, double& theta
     if (spos_[static_cast<std::size_t>(i)] == kNone) consider(xw_[i], dw_[i], 1.0, i);
   if (n_cand == 0) return false;
   theta = best;
-  const double tie = options_.tie_tolerance * (best + ent_unit * q_scale_);
+  const double tie = tie_ * (best + ent_unit * q_scale_);
   int n_ties = 0, z0_code = 0;
   bool z0_tied = false;
+  double z0_ratio = 0.0;
   for (int c = 0; c < n_cand; ++c) {
     const int code = ties_[static_cast<std::size_t>(c)];
     if (!(tmp_[c] <= best + tie)) continue;
     if (code < 0 && !is_z_like(-code - 1)) {
       z0_tied = true;
       z0_code = code;
+      z0_ratio = tmp_[c];
     }
     ties_[static_cast<std::size_t>(n_ties++)] = code;
     if (!options_.lexicographic) break;  // textbook rule: the first minimum found
   }
+  if (z0_tied && z0_ratio > best) z0_left_near_tie_ = true;  // another row blocks a little earlier
   int chosen = z0_tied ? z0_code : ties_[0];
   if (!z0_tied && n_ties > 1) {
     const Row r = lexicographic_choice(M, e, n_ties);

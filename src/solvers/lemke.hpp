@@ -21,7 +21,9 @@ struct LemkeOptions {
   // A basic variable blocks the entering one when its rate of decrease, in the equilibrated problem
   // and in units of ||q||/||M|| (z-like) or ||q|| (w-like), exceeds this.
   double pivot_tolerance = 1e-10;
-  // Ratios within this relative distance of the minimum are ties, broken lexicographically.
+  // Ratios within this relative distance of the minimum are ties, broken lexicographically (z0 first).
+  // A path whose z0 left at an inexact tie and whose answer fails the acceptance is walked again with
+  // exact ties (lemke.cpp, solve).
   double tie_tolerance = 1e-11;
   // false selects the textbook rule (first minimum ratio, no anti-cycling): for tests only.
   bool lexicographic = true;
@@ -61,6 +63,7 @@ class LemkeSolver {
     int index = 0;  // C position if !is_w, row i if is_w
   };
 
+  void follow_path(const MatRef& M, const VecRef& q, LcpResult& result);
   void start(int r);
   void entering_direction(const MatRef& M, Var e);
   bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);
@@ -99,6 +102,8 @@ class LemkeSolver {
   DenseLu lu_;
   int n_ = 0, k_ = 0;
   double m_scale_ = 1.0, q_scale_ = 1.0;
+  double tie_ = 0.0;                // the tie tolerance of this path (options_.tie_tolerance, or 0 on a retry)
+  bool z0_left_near_tie_ = false;  // z0 was chosen among ratios that were not exactly equal
 };
 
 LcpResult solve_lemke(const MatRef& M, const VecRef& q, const LemkeOptions& options = {});
