@@ -43,6 +43,9 @@ class Equilibration {
   // matrix of the last compute() or set_identity().
   double relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w,
                            Eigen::Index n_free = 0) const;
+  // Its parts: ||z'||_inf = ||D^{-1} z||_inf, and s_i, the magnitude of row i's terms.
+  double balanced_max(const VecRef& z) const;
+  double row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i, double zmax) const;
 
  private:
   Vec row_, col_, rowmax_, colmax_;
