@@ -12,8 +12,9 @@ CMAKE_FLAGS ?=
 DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+PREFIX      ?= /usr/local
 
-.PHONY: all deps configure build asan demo test test-release test-asan test-long bench viewer fuzz clean
+.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer fuzz fuzz-ci mutate coverage clean
 
 all: build
 
@@ -33,6 +34,11 @@ build: deps $(BUILD)/CMakeCache.txt
 asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
+# The command, the library with its headers and CMake package, and the Python module (under
+# $(PREFIX)/lib/python3/dist-packages, on Debian's sys.path for /usr/local).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
 demo: build
 	@./scripts/demo.sh $(BUILD)/bin/stickslip $(DEMO_MODEL) $(DEMO_DIR)
 
@@ -51,8 +57,10 @@ test-asan: asan
 test-long: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -L long
 
+# Every benchmark; the figures go to bench/results/<date>_<commit>.json and their ratio to the
+# previous run is printed (BENCH_FILTER=regex runs a subset).
 bench: build
-	@./scripts/bench.sh $(BUILD)
+	@BENCH_FILTER='$(BENCH_FILTER)' ./scripts/bench.sh $(BUILD)
 
 # Rebuilds the animation page's front end (viewer/dist, committed) from viewer/src. Needs npm (the
 # npm registry); nothing else does: building, `make demo` and `make test` use the committed files.
@@ -69,5 +77,23 @@ fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_model_file fuzz_lcp_file fuzz_checkpoint
 	./scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_RUNS)
 
+# The bounded, deterministic run of CI (.ci/run, after make test; docs/fuzzing.md): a fixed seed and a
+# fixed number of executions per harness from a fresh copy of the seed corpus, so every CI run
+# executes the same inputs; FUZZ_CI_RUNS is sized to stay under 2 minutes per harness on 2 cores.
+FUZZ_CI_SEED ?= 1
+FUZZ_CI_RUNS ?= 20000
+fuzz-ci: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_model_file fuzz_lcp_file fuzz_checkpoint
+	FUZZ_SEED=$(FUZZ_CI_SEED) FUZZ_FRESH=1 ./scripts/fuzz.sh $(FUZZ_BUILD) 0 $(FUZZ_CI_RUNS)
+
+# Mutation testing (docs/testing.md): every mutant of tests/mutants.txt, one at a time, in a scratch
+# copy of the tree (build-mutate/); prints the survivors. Not part of `make test`.
+mutate: deps
+	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+
+# Line coverage of src/ by the tests (gcov/lcov, build-coverage/): the per-file table of docs/testing.md.
+coverage: deps
+	@JOBS=$(JOBS) ./scripts/coverage.sh
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-mutate build-coverage

@@ -21,7 +21,8 @@
 #include <vector>
 
 #include "solvers/auto_select.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
+#include "solvers/lemke.hpp"
 
 namespace {
 
@@ -78,7 +79,7 @@ const Problem& problem(const std::string& set, Eigen::Index n) {
     const Mat W = delassus(2 * m, seed) + 1e-3 * Mat::Identity(2 * m, 2 * m);
     Vec b = uniform(2 * m, 1, seed + 3);
     for (Eigen::Index c = 0; c < m; ++c) b[2 * c] = -0.5 + 0.6 * b[2 * c];  // mostly approaching
-    std::vector<Contact2D> contacts;
+    std::vector<FrictionContact> contacts;
     for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.5});
     frictional_contact_to_lcp(W, b, contacts, p.M, p.q);
   } else {  // illcond
@@ -131,9 +132,9 @@ void friction_gs_bench(benchmark::State& state) {
   const Mat W = delassus(2 * m, static_cast<unsigned>(state.range(0))) + 1e-3 * Mat::Identity(2 * m, 2 * m);
   Vec b = uniform(2 * m, 1, static_cast<unsigned>(state.range(0)) + 3);
   for (Eigen::Index c = 0; c < m; ++c) b[2 * c] = -0.5 + 0.6 * b[2 * c];
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
   for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.5});
-  FrictionalContact2DSolver solver(2 * m, {.tolerance = 1e-8, .max_iterations = 0, .relaxation = 1.0});
+  FrictionalContactSolver solver(2 * m, {.tolerance = 1e-8, .max_iterations = 0, .relaxation = 1.0});
   LcpResult r;
   solver.solve(W, b, contacts, r);
   for (auto _ : state) {
@@ -141,6 +142,22 @@ void friction_gs_bench(benchmark::State& state) {
     benchmark::DoNotOptimize(r.z.data());
   }
   report(state, r, false);
+}
+
+// Lemke on tiny problems (n = 1, 2, 3: the LCPs of one to three contacts of the event-driven
+// scheme), with its direct path (default) and with pivoting only (direct_up_to = 0).
+void tiny_lemke_bench(benchmark::State& state, const std::string& set, bool direct) {
+  const Problem& p = problem(set, state.range(0));
+  LemkeOptions options;
+  if (!direct) options.direct_up_to = 0;
+  LemkeSolver solver(p.q.size(), options);
+  LcpResult r;
+  solver.solve(p.M, p.q, r);
+  for (auto _ : state) {
+    solver.solve(p.M, p.q, r);
+    benchmark::DoNotOptimize(r.z.data());
+  }
+  report(state, r, !direct);
 }
 
 void sizes(benchmark::internal::Benchmark* b) {
@@ -161,6 +178,11 @@ void register_all() {
     }
   }
   benchmark::RegisterBenchmark("friction/contact_gs", friction_gs_bench)->Apply(sizes);
+  for (const char* set : {"spd", "delassus"})
+    for (const bool direct : {true, false})
+      benchmark::RegisterBenchmark((std::string("tiny_") + set + (direct ? "/lemke" : "/lemke_pivoting")).c_str(),
+                                   tiny_lemke_bench, std::string(set), direct)
+          ->DenseRange(1, 3);
   benchmark::RegisterBenchmark("spd/enum", solve_bench, std::string("spd"), LcpSolverKind::enumeration)
       ->Arg(10)
       ->Unit(benchmark::kMicrosecond);

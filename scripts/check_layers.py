@@ -8,7 +8,7 @@ import os
 import re
 import sys
 
-LAYERS = ["math", "laws", "solvers", "integrators", "model", "state", "assembly", "formulations", "io", "app"]
+LAYERS = ["math", "laws", "solvers", "integrators", "model", "state", "assembly", "formulations", "io", "sweep", "app"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
 
 

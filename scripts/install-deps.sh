@@ -13,6 +13,12 @@ packages=(
   libsundials-dev        # implicit (BDF) integration for stiff contact
   python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
   chromium               # the browser test of the animation page (tests/viewer), headless
+  python3-scipy          # independent references of the paper cases (tests/references)
+  lcov                   # make coverage
+  pybind11-dev python3-dev  # the Python module (python/)
+  python3-pandas         # results as DataFrames (optional at run time)
+  python3-pytest         # the Python module's tests
+  python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
 )
 

@@ -12,7 +12,8 @@ enum ExitCode : int {
   kExitBadInput = 2,          // bad usage or a malformed input file; nothing was written
   kExitIoError = 3,           // an output file could not be written
   kExitStopped = 4,           // stopped before t_end by --max-wall; the rows up to the stop are complete
-  // 128 + the signal's number (130 SIGINT, 143 SIGTERM): stopped cleanly by that signal
+  kExitInterrupted = 130,     // stopped by Ctrl-C (128 + SIGINT); what was done is on disk
+  // in general 128 + the signal's number (130 SIGINT, 143 SIGTERM): stopped cleanly by that signal
 };
 
 // A command-line number that must be finite, >= lowest (> lowest when strict); `what` words the
@@ -25,5 +26,6 @@ void add_resume_command(CLI::App& cli, int& exit_code);
 void add_plot_command(CLI::App& cli, int& exit_code);
 void add_lcp_command(CLI::App& cli, int& exit_code);
 void add_view_command(CLI::App& cli, int& exit_code);
+void add_sweep_command(CLI::App& cli, int& exit_code);
 
 }  // namespace stickslip::app

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   add_plot_command(cli, exit_code);
   add_lcp_command(cli, exit_code);
   add_view_command(cli, exit_code);
+  add_sweep_command(cli, exit_code);
   // A first word that is neither an option nor a command is named (CLI11 would only say that a
   // subcommand is required).
   const auto known = [&cli](const std::string& name) {
@@ -23,7 +24,7 @@ int main(int argc, char** argv) {
     return false;
   };
   if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
-    std::cerr << "error: unknown command '" << argv[1] << "'; the commands are run, resume, plot, lcp and view "
+    std::cerr << "error: unknown command '" << argv[1] << "'; the commands are run, resume, plot, lcp, view and sweep "
               << "(stickslip --help)\n";
     return kExitBadInput;
   }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cmath>
@@ -19,8 +20,10 @@
 #include "formulations/simulation.hpp"
 #include "io/checkpoint_file.hpp"
 #include "io/csv_writer.hpp"
+#include "io/error_messages.hpp"
 #include "io/event_log_writer.hpp"
 #include "io/input_error.hpp"
+#include "io/run_options.hpp"
 #include "io/model_file.hpp"
 #include "io/npy_writer.hpp"
 #include "math/errors.hpp"
@@ -122,17 +125,24 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
   if (!events_path.empty()) std::printf("wrote %s: %ld contact events\n", events_path.c_str(), s.contact_events);
   const bool integrated = o.scheme != Scheme::time_stepping;
   std::printf("%s scheme", scheme_name(o.scheme));
-  if (integrated) std::printf(", %s", o.integrator.c_str());
+  if (integrated) std::printf(", %s", s.integrator.empty() ? o.integrator.c_str() : s.integrator.c_str());
   std::printf(": %ld steps", s.stats.steps);
   if (integrated) std::printf(" (%ld rejected), %ld right-hand-side evaluations", s.stats.rejected_steps, s.stats.rhs_evaluations);
   const double per_second = s.wall_time_s > 0 ? static_cast<double>(session_steps) / s.wall_time_s : 0.0;
   std::printf(", %.6f s wall (%.4g steps/s), max constraint drift %.3g\n", s.wall_time_s, per_second, s.max_drift);
+  if (integrated && !s.integrator_reason.empty())
+    std::printf("integrator auto chose %s: %s\n", s.integrator.c_str(), s.integrator_reason.c_str());
   if (s.complementarity_solves > 0) {
-    std::printf("contact problems: %ld solved by %s, %.2f %s on average, at most %d", s.complementarity_solves,
-                s.complementarity_solver.c_str(),
-                static_cast<double>(s.complementarity_iterations) / static_cast<double>(s.complementarity_solves),
+    // Problems solved by their faces take no pivots: the average is over those that pivoted.
+    const long counted = std::max(1L, s.complementarity_solves - s.complementarity_direct);
+    std::printf("contact problems: %ld solved by %s", s.complementarity_solves, s.complementarity_solver.c_str());
+    if (s.complementarity_direct > 0) std::printf(" (%ld directly by their faces)", s.complementarity_direct);
+    std::printf(", %.2f %s on average, at most %d",
+                static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
                 s.complementarity_solver == "lemke" ? "pivots" : "sweeps", s.complementarity_max_iterations);
-    if (s.complementarity_unconverged > 0) std::printf(", %ld at the sweep cap", s.complementarity_unconverged);
+    if (s.complementarity_unconverged > 0)
+      std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
+                  s.complementarity_max_residual, s.complementarity_tolerance);
     std::printf("\n");
   }
   if (s.newton_solves > 0) {
@@ -169,9 +179,12 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     }
   }
   SimulationOptions& options = mf.options;
-  apply_settings(settings, options);
-  if (!(options.t_end > options.t_start)) {
-    std::cerr << "error: --t-end must be greater than t_start (" << options.t_start << ")\n";
+  try {
+    apply_settings(settings, options);
+  } catch (const RunOptionError& e) {
+    std::string option = e.option();
+    std::replace(option.begin(), option.end(), '_', '-');
+    std::cerr << "error: --" << option << " " << e.problem() << "\n";
     return kExitBadInput;
   }
   const std::string out = output_path(settings), format = output_format(settings);
@@ -269,8 +282,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     } catch (const OutputError& w) {
       std::cerr << "error: " << w.what() << "\n";
     }
-    std::cerr << "error: simulation failed at t = " << e.t() << " s (step " << e.step() << ", " << e.element()
-              << "): " << e.what() << "\n       results computed before the failure are in " << out << "\n";
+    std::cerr << "error: " << failure_message(e) << "\n       results computed before the failure are in " << out << "\n";
     return kExitNumericalFailure;
   } catch (const ModelError& e) {
     progress.clear();

@@ -1,10 +1,12 @@
 #include "app/run_settings.hpp"
 
+#include <array>
 #include <filesystem>
 #include <limits>
 
 #include "app/commands.hpp"
 #include "io/model_file.hpp"
+#include "io/run_options.hpp"
 
 namespace stickslip::app {
 
@@ -19,8 +21,10 @@ void add_run_options(CLI::App& sub, RunSettings& a) {
       ->check(CLI::IsMember({"csv", "npy"}));
   sub.add_option("--scheme", a.scheme, "compliant, event-driven or time-stepping")
       ->check(CLI::IsMember({"compliant", "event-driven", "time-stepping"}));
-  sub.add_option("--integrator", a.integrator, "rk4 (fixed step), dopri5 (adaptive) or bdf (implicit, stiff)")
-      ->check(CLI::IsMember({"rk4", "dopri5", "bdf"}));
+  sub.add_option("--integrator", a.integrator,
+                 "auto (default: dopri5, bdf for stiff spring-dampers), rk4 (fixed step), dopri5 (adaptive) or bdf "
+                 "(implicit, stiff)")
+      ->check(CLI::IsMember({"auto", "rk4", "dopri5", "bdf"}));
   sub.add_option("--dt", a.dt, "Step: fixed step of rk4 and time-stepping, first step of dopri5 and bdf")
       ->check(positive);
   sub.add_option("--t-end", a.t_end, "End time [s]")->check(any);
@@ -49,18 +53,21 @@ void add_session_options(CLI::App& sub, SessionSettings& s) {
       ->check(finite_number(0.0, true, "a finite number > 0"));
 }
 
+// The options shared with Python and sweep files go through apply_run_options (io/run_options.hpp),
+// so a run means the same everywhere; decimation and checkpoints are the command line's own.
 void apply_settings(const RunSettings& a, SimulationOptions& o) {
-  bool ok = true;  // the option's value was checked by CLI11
-  if (!a.scheme.empty()) o.scheme = parse_scheme_name(a.scheme, ok);
-  if (!a.integrator.empty()) o.integrator = a.integrator;
-  if (a.dt) o.integrator_options.step = *a.dt;
-  if (a.t_end) o.t_end = *a.t_end;
-  if (a.rtol) o.integrator_options.rtol = *a.rtol;
-  if (a.atol) o.integrator_options.atol = *a.atol;
-  if (a.output_interval) o.output_interval = *a.output_interval;
+  RunOptions r;
+  if (!a.scheme.empty()) r.scheme = a.scheme;
+  if (!a.integrator.empty()) r.integrator = a.integrator;
+  r.dt = a.dt;
+  r.t_end = a.t_end;
+  r.rtol = a.rtol;
+  r.atol = a.atol;
+  r.output_interval = a.output_interval;
+  if (a.baumgarte.size() == 2) r.baumgarte = std::array<double, 2>{a.baumgarte[0], a.baumgarte[1]};
+  r.projection = a.projection;
+  apply_run_options(r, o);
   if (a.output_every) o.output_every = *a.output_every;
-  if (a.baumgarte.size() == 2) o.baumgarte = {a.baumgarte[0], a.baumgarte[1]};
-  if (a.projection) o.projection = true;
   if (a.checkpoint_every) o.checkpoint_interval = *a.checkpoint_every;
 }
 

@@ -10,6 +10,22 @@ namespace stickslip {
 // Writes ws.bodies from the state (dynamic bodies) or the model (fixed, prescribed bodies at s.t).
 void compute_body_kinematics(const Model& model, const State& s, Workspace& ws);
 
+// The body's generalised velocities v_b and accelerations (nv values; planar [ẋ, ẏ, ω], [ẍ, ÿ, α]),
+// which its blocks in velocity-space rows multiply. Accelerations are known only for bodies that are
+// not dynamic.
+inline BodyVector generalised_velocity(const Body& body, const BodyKinematics& b) {
+  (void)body;  // planar only until spatial bodies exist (ModelBuilder refuses them)
+  BodyVector out(3);
+  out << b.v.x(), b.v.y(), b.omega;
+  return out;
+}
+inline BodyVector generalised_acceleration(const Body& body, const BodyKinematics& b) {
+  (void)body;
+  BodyVector out(3);
+  out << b.a.x(), b.a.y(), b.alpha;
+  return out;
+}
+
 // Global position and velocity of a point given in a body's frame.
 inline Vec2 point_position(const BodyKinematics& b, const Vec2& local) { return b.r + b.A * local; }
 inline Vec2 point_velocity(const BodyKinematics& b, const Vec2& local) { return b.v + b.omega * perp(b.A * local); }

@@ -2,8 +2,9 @@
 // the global Φ, G, γ. For rows r of the block:
 //   Φ_r(q, t),   Φ̇_r = G_i,r v_i + G_j,r v_j + (Φ_t)_r,
 //   Φ̈_r = G_i,r a_i + G_j,r a_j + c_r + (Φ_tt)_r,
-// with v, a the generalised velocities/accelerations [ẋ, ẏ, ω] of bodies i and j and c the
-// velocity-product terms. Hence γ_r = -(c_r + (Φ_tt)_r) - (known accelerations of bodies that are
+// with v, a the generalised velocities/accelerations of bodies i and j (planar [ẋ, ẏ, ω]) and c the
+// velocity-product terms. Body b's block is the first nv_b columns of G_i or G_j (Body::nv(); the
+// storage is as wide as the widest body, a spatial one, and as tall as a spatial weld). Hence γ_r = -(c_r + (Φ_tt)_r) - (known accelerations of bodies that are
 // not dynamic) (Zhang & Wang 2017 eq. (28) without the Baumgarte terms).
 #pragma once
 
@@ -12,18 +13,20 @@
 namespace stickslip {
 
 struct ConstraintBlock {
-  static constexpr int kMaxRows = 3;
+  static constexpr int kMaxRows = 6;  // a spatial weld
+  using Jacobian = Eigen::Matrix<double, kMaxRows, kMaxBodyDofs>;
+  using Column = Eigen::Matrix<double, kMaxRows, 1>;
   int rows = 0;
-  Eigen::Matrix<double, kMaxRows, 3> Gi = Eigen::Matrix<double, kMaxRows, 3>::Zero();  // ∂Φ/∂q_i
-  Eigen::Matrix<double, kMaxRows, 3> Gj = Eigen::Matrix<double, kMaxRows, 3>::Zero();  // ∂Φ/∂q_j
-  Eigen::Vector3d phi = Eigen::Vector3d::Zero();
-  Eigen::Vector3d phi_t = Eigen::Vector3d::Zero();   // ∂Φ/∂t
-  Eigen::Vector3d phi_tt = Eigen::Vector3d::Zero();  // ∂²Φ/∂t²
-  Eigen::Vector3d c = Eigen::Vector3d::Zero();       // velocity products of Φ̈
+  Jacobian Gi = Jacobian::Zero();  // ∂Φ̇/∂v_i (planar: ∂Φ/∂q_i)
+  Jacobian Gj = Jacobian::Zero();  // ∂Φ̇/∂v_j
+  Column phi = Column::Zero();
+  Column phi_t = Column::Zero();   // ∂Φ/∂t
+  Column phi_tt = Column::Zero();  // ∂²Φ/∂t²
+  Column c = Column::Zero();       // velocity products of Φ̈
 };
 
 // Building blocks of the planar joints (constraint_primitives.cpp). Each fills `rows` rows of `out`
-// starting at `row`.
+// starting at `row`, in the first 3 columns of G_i and G_j (planar bodies).
 
 // Point P_j of body j coincides with point P_i of body i: Φ = P_j - P_i (2 rows).
 void point_coincidence(const BodyKinematics& bi, const BodyKinematics& bj, const Vec2& si_local,

@@ -44,8 +44,8 @@ void projected_distance(const BodyKinematics& bi, const BodyKinematics& bj, cons
 void relative_angle(const BodyKinematics& bi, const BodyKinematics& bj, double theta0, ConstraintBlock& out,
                     int row) {
   out.phi[row] = bj.theta - bi.theta - theta0;
-  out.Gj.row(row) << 0, 0, 1;
-  out.Gi.row(row) << 0, 0, -1;
+  out.Gj.row(row).head<3>() << 0, 0, 1;
+  out.Gi.row(row).head<3>() << 0, 0, -1;
   out.c[row] = 0;
   out.phi_t[row] = 0;
   out.phi_tt[row] = 0;

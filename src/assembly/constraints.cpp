@@ -1,22 +1,23 @@
 #include "assembly/constraints.hpp"
 
+#include "assembly/body_kinematics.hpp"
+
 namespace stickslip {
 namespace {
 
 // Scatters a block into Φ, Φ̇, G, γ. A body index of -1 means "no body"; bodies that are not dynamic
 // have no columns in G and their known velocity/acceleration enters Φ̇ and γ.
 void scatter(const Model& model, const ConstraintBlock& blk, int row, int body_i, int body_j, Workspace& ws) {
-  const auto body_terms = [&](int body, const Eigen::Matrix<double, ConstraintBlock::kMaxRows, 3>& Gb, int r,
-                              double& phi_dot, double& gamma) {
+  const auto body_terms = [&](int body, const ConstraintBlock::Jacobian& Gb, int r, double& phi_dot, double& gamma) {
     if (body < 0) return;
     const BodyKinematics& k = ws.bodies[body];
-    const Vec3 vel(k.v.x(), k.v.y(), k.omega);
-    phi_dot += Gb.row(r).dot(vel);
     const Body& b = model.bodies[body];
+    const int n = b.nv();
+    phi_dot += Gb.row(r).head(n).dot(generalised_velocity(b, k));
     if (b.is_dynamic()) {
-      ws.G.block<1, 3>(row + r, b.v_offset) += Gb.row(r);
+      ws.G.block(row + r, b.v_offset, 1, n) += Gb.row(r).head(n);
     } else {
-      gamma -= Gb.row(r).dot(Vec3(k.a.x(), k.a.y(), k.alpha));
+      gamma -= Gb.row(r).head(n).dot(generalised_acceleration(b, k));
     }
   };
   for (int r = 0; r < blk.rows; ++r) {

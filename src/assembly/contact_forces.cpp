@@ -20,9 +20,10 @@ void assemble_contact_forces(const Model& model, const State& s, const char* clo
     if (std::isnan(v_impact)) v_impact = std::max(-kin.vn, c.min_impact_speed);
     out.normal = c.normal->force(-kin.gap, -kin.vn, v_impact);
     if (c.friction && out.normal > 0) {
-      laws::FrictionInput in{kin.vt, out.normal, stick_forces ? stick_forces[k] : std::nan("")};
+      // One tangent row (planar). Spatial contacts will apply the law to |v_T| along v̂_T (isotropy).
+      laws::FrictionInput in{kin.vt[0], out.normal, stick_forces ? stick_forces[k] : std::nan("")};
       const double* z = nz > 0 ? s.z.data() + c.z_offset : nullptr;
-      out.tangential = c.friction->force(in, z);
+      out.tangential[0] = c.friction->force(in, z);
       if (zdot && nz > 0) c.friction->state_rate(in, z, zdot->data() + c.z_offset);
     }
     add_contact_force(model, c, kin, out.normal, out.tangential, ws.f);
@@ -41,7 +42,7 @@ double contact_potential_energy(const Model& model, const Workspace& ws) {
 
 bool needs_stick_force(const Contact& c, const ContactKinematics& k) {
   if (!c.friction || !c.friction->uses_stick_force() || c.friction->set_valued()) return false;
-  return c.friction->in_stick_band(k.vt);
+  return c.friction->in_stick_band(k.vt[0]);
 }
 
 }  // namespace stickslip

@@ -67,19 +67,21 @@ Geometry circle_circle(const Contact& c, const BodyKinematics& bi, const BodyKin
   return g;
 }
 
-// Row blocks of one direction e at P for bodies i and j, and its velocity-product term.
-void direction_terms(const Vec2& e, const Vec2& e_dot, const Geometry& g, const BodyKinematics& bi,
-                     const BodyKinematics& bj, bool i_dynamic, bool j_dynamic, Eigen::RowVector3d& wi,
-                     Eigen::RowVector3d& wj, double& velocity, double& bias) {
+// Row blocks of one direction e at P for (planar) bodies i and j, and its velocity-product term.
+void direction_terms(const Vec2& e, const Vec2& e_dot, const Geometry& g, const Body& body_i, const BodyKinematics& bi,
+                     const Body& body_j, const BodyKinematics& bj, BodyRow& wi, BodyRow& wj, double& velocity,
+                     double& bias) {
   const Vec2 si = g.P - bi.r, sj = g.P - bj.r;
+  wj.resize(3);
+  wi.resize(3);
   wj << e.x(), e.y(), e.dot(perp(sj));
   wi << -e.x(), -e.y(), -e.dot(perp(si));
   const Vec2 dV = (bj.v + bj.omega * perp(sj)) - (bi.v + bi.omega * perp(si));
   velocity = e.dot(dV);
   bias = e_dot.dot(dV) + e.dot(bj.omega * perp(g.P_dot - bj.v) - bi.omega * perp(g.P_dot - bi.v));
   // Bodies that are not dynamic move with known accelerations.
-  if (!j_dynamic) bias += wj.dot(Vec3(bj.a.x(), bj.a.y(), bj.alpha));
-  if (!i_dynamic) bias += wi.dot(Vec3(bi.a.x(), bi.a.y(), bi.alpha));
+  if (!body_j.is_dynamic()) bias += wj.dot(generalised_acceleration(body_j, bj));
+  if (!body_i.is_dynamic()) bias += wi.dot(generalised_acceleration(body_i, bi));
 }
 
 }  // namespace
@@ -96,10 +98,11 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
   k.normal = g.n;
   k.tangent = g.t;
   k.point = g.P;
-  const bool di = model.bodies[c.body_i].is_dynamic(), dj = model.bodies[c.body_j].is_dynamic();
-  direction_terms(g.n, g.n_dot, g, bi, bj, di, dj, k.wn_i, k.wn_j, k.vn, k.wn_bias);
+  const Body &body_i = model.bodies[c.body_i], &body_j = model.bodies[c.body_j];
+  direction_terms(g.n, g.n_dot, g, body_i, bi, body_j, bj, k.wn_i, k.wn_j, k.vn, k.wn_bias);
   const Vec2 t_dot = -perp(g.n_dot);  // t = −perp(n)
-  direction_terms(g.t, t_dot, g, bi, bj, di, dj, k.wt_i, k.wt_j, k.vt, k.wt_bias);
+  k.tangent_rows = c.tangent_rows();
+  direction_terms(g.t, t_dot, g, body_i, bi, body_j, bj, k.wt_i[0], k.wt_j[0], k.vt[0], k.wt_bias[0]);
   return k;
 }
 
@@ -126,7 +129,7 @@ double closing_step_cap(const Contact& c, const ContactKinematics& kin) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   if (kin.gap <= 0 || kin.vn >= 0) return inf;
   const double t_close = kin.gap / -kin.vn;
-  if (c.shape == ContactShape::circle_circle) return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt);
+  if (c.shape == ContactShape::circle_circle) return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt[0]);
   const double cap = 2.0 * t_close + 1e-12;
   if (!std::isfinite(c.extent_min) && !std::isfinite(c.extent_max)) return cap;
   const auto [t_in, t_out] = extent_window(c, kin);
@@ -138,18 +141,23 @@ double closing_step_cap(const Contact& c, const ContactKinematics& kin) {
 }
 
 void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,
-                       double tangential_force, Vec& f) {
-  const Body &bi = model.bodies[c.body_i], &bj = model.bodies[c.body_j];
-  if (bi.is_dynamic()) f.segment<3>(bi.v_offset) += (normal_force * k.wn_i + tangential_force * k.wt_i).transpose();
-  if (bj.is_dynamic()) f.segment<3>(bj.v_offset) += (normal_force * k.wn_j + tangential_force * k.wt_j).transpose();
+                       const TangentVector& tangential_force, Vec& f) {
+  const auto add = [&](const Body& b, const BodyRow& wn, const std::array<BodyRow, kMaxTangentRows>& wt) {
+    if (!b.is_dynamic()) return;
+    BodyRow load = normal_force * wn;
+    for (int t = 0; t < k.tangent_rows; ++t) load += tangential_force[t] * wt[t];
+    f.segment(b.v_offset, b.nv()) += load.transpose();
+  };
+  add(model.bodies[c.body_i], k.wn_i, k.wt_i);
+  add(model.bodies[c.body_j], k.wn_j, k.wt_j);
 }
 
-void contact_direction_column(const Model& model, const Contact& c, const ContactKinematics& k, bool normal,
+void contact_direction_column(const Model& model, const Contact& c, const ContactKinematics& k, ContactDirection d,
                               Eigen::Ref<Vec> column) {
   column.setZero();
   const Body &bi = model.bodies[c.body_i], &bj = model.bodies[c.body_j];
-  if (bi.is_dynamic()) column.segment<3>(bi.v_offset) = (normal ? k.wn_i : k.wt_i).transpose();
-  if (bj.is_dynamic()) column.segment<3>(bj.v_offset) += (normal ? k.wn_j : k.wt_j).transpose();
+  if (bi.is_dynamic()) column.segment(bi.v_offset, bi.nv()) = k.w_i(d).transpose();
+  if (bj.is_dynamic()) column.segment(bj.v_offset, bj.nv()) += k.w_j(d).transpose();
 }
 
 }  // namespace stickslip

@@ -38,12 +38,14 @@ double closing_step_cap(const Contact& c, const ContactKinematics& kin);
 // the contact's min_impact_speed are raised to it.
 double compliant_contact_activity(const Contact& c, const ContactKinematics& kin, double impact_speed);
 
-// Adds W_N F_N + W_T F_T of one contact to a generalised force vector (dynamic bodies only).
+// Adds W_N F_N + W_T F_T of one contact to a generalised force vector (dynamic bodies only; F_T has
+// one component per tangent row).
 void add_contact_force(const Model& model, const Contact& c, const ContactKinematics& k, double normal_force,
-                       double tangential_force, Vec& f);
+                       const TangentVector& tangential_force, Vec& f);
 
-// The dense column W_N (or W_T) of one contact in generalised velocity space (size nv).
-void contact_direction_column(const Model& model, const Contact& c, const ContactKinematics& k, bool normal,
+// The dense column of one direction of a contact (W_N, or one tangent row of W_T) in generalised
+// velocity space (size nv).
+void contact_direction_column(const Model& model, const Contact& c, const ContactKinematics& k, ContactDirection d,
                               Eigen::Ref<Vec> column);
 
 }  // namespace stickslip

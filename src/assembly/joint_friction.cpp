@@ -32,9 +32,9 @@ JointFrictionResult revolute_friction(const Model& model, const Joint& j, const 
   r.slip = jf.pin_radius * (bj.omega - bi.omega);
   const laws::FrictionInput in{r.slip, r.force.normal};
   const double* z = jf.law->state_size() > 0 ? s.z.data() + j.z_offset : nullptr;
-  r.force.tangential = jf.law->force(in, z);
+  r.force.tangential[0] = jf.law->force(in, z);  // one slip direction: the pin's circumference
   if (zdot && z) jf.law->state_rate(in, z, zdot->data() + j.z_offset);
-  const Vec2 F = r.force.tangential * perp(n);
+  const Vec2 F = r.force.tangential[0] * perp(n);
   add_point_load(model, ws, j.body_j, P, F, f);
   add_point_load(model, ws, j.body_i, P, -F, f);
   return r;
@@ -53,10 +53,10 @@ JointFrictionResult prismatic_friction(const Model& model, const Joint& j, const
   r.slip = u.dot(point_velocity(bj, j.point_j) - vi);
   const laws::FrictionInput in{r.slip, r.force.normal};
   const double* z = jf.law->state_size() > 0 ? s.z.data() + j.z_offset : nullptr;
-  r.force.tangential = jf.law->force(in, z);
+  r.force.tangential[0] = jf.law->force(in, z);  // one slip direction: the guide's axis
   if (zdot && z) jf.law->state_rate(in, z, zdot->data() + j.z_offset);
-  add_point_load(model, ws, j.body_j, P, r.force.tangential * u, f);
-  add_point_load(model, ws, j.body_i, P, -r.force.tangential * u, f);
+  add_point_load(model, ws, j.body_j, P, r.force.tangential[0] * u, f);
+  add_point_load(model, ws, j.body_i, P, -r.force.tangential[0] * u, f);
   return r;
 }
 

@@ -3,6 +3,7 @@
 #include "assembly/accelerations.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
+#include "assembly/kinematic_map.hpp"
 
 namespace stickslip {
 
@@ -17,7 +18,8 @@ ProjectionResult project_positions(const Model& model, State& s, Workspace& ws, 
     factor_constraint_matrix(model, s.t, ws);
     solve_constraint_matrix(ws, ws.phi, ws.lambda);
     ws.force_total.noalias() = ws.G.transpose() * ws.lambda;
-    s.q -= ws.mass_inv.cwiseProduct(ws.force_total);  // planar: q and v share their layout
+    ws.position_step = ws.mass_inv.cwiseProduct(ws.force_total);  // M⁻¹Gᵀλ, in velocity space
+    integrate(model, s.q, ws.position_step, -1.0, s.q);            // q ← q ⊕ (−M⁻¹Gᵀλ)
     ++r.iterations;
     compute_body_kinematics(model, s, ws);
     assemble_constraints(model, s, ws);

@@ -11,8 +11,8 @@ JointReaction joint_reaction(const Model& model, const Joint& joint, const Works
   joint_kind(joint.type).evaluate(joint, bi, bj, blk);
   Vec3 q = Vec3::Zero(), qi = Vec3::Zero();  // G_kᵀ λ: [F_x, F_y, moment about k's centre of mass]
   for (int r = 0; r < blk.rows; ++r) {
-    q += blk.Gj.row(r).transpose() * ws.lambda[joint.row_offset + r];
-    qi += blk.Gi.row(r).transpose() * ws.lambda[joint.row_offset + r];
+    q += blk.Gj.row(r).head<3>().transpose() * ws.lambda[joint.row_offset + r];  // planar joints
+    qi += blk.Gi.row(r).head<3>().transpose() * ws.lambda[joint.row_offset + r];
   }
   JointReaction out;
   out.force = q.head<2>();

@@ -19,6 +19,7 @@ Workspace::Workspace(const Model& model)
       lambda(Vec::Zero(model.n_constraints)),
       qdd(Vec::Zero(model.nv)),
       force_total(Vec::Zero(model.nv)),
+      position_step(Vec::Zero(model.nv)),
       contacts(model.contacts.size()),
       contact_forces(model.contacts.size()),
       joint_friction(model.joints.size()),

@@ -2,6 +2,8 @@
 // every stage has the form f(const Model&, const State&, Workspace&) and allocates nothing.
 #pragma once
 
+#include <array>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -21,25 +23,52 @@ struct BodyKinematics {
   double alpha = 0;
 };
 
+// Components along a contact's tangent rows (slip velocity, friction force): a planar contact has
+// one tangent row and uses [0] ([1] stays 0), a spatial contact two (model/contact.hpp).
+using TangentVector = Eigen::Vector2d;
+// |x| over the first `rows` components (one row: |x₀| exactly).
+inline double tangent_magnitude(const TangentVector& x, int rows) {
+  return rows == 1 ? std::abs(x[0]) : x.head(rows).norm();
+}
+
+// One generalised direction of a contact: its normal, or its tangent row t (0 <= t < tangent_rows).
+struct ContactDirection {
+  int tangent_row = -1;  // -1: the normal
+  static ContactDirection normal() { return {}; }
+  static ContactDirection tangent(int t) { return {t}; }
+  // The normal or the one tangent row of a planar contact (code that is planar until spatial
+  // contacts reach it: the event-driven scheme).
+  static ContactDirection planar(bool is_normal) { return {is_normal ? -1 : 0}; }
+  bool is_normal() const { return tangent_row < 0; }
+};
+
 // Kinematics of one contact (assembly/contact_kinematics.hpp gives the definitions).
 struct ContactKinematics {
   bool in_range = true;  // false when P is beyond the line's extent: the contact cannot act
   double range_margin = std::numeric_limits<double>::infinity();  // distance to the extent's nearer end
   double along = 0, along_rate = 0;  // circle_line: position of C along d from the line's point, and its rate
   double gap = 0;        // g_N (≥ 0 open)
-  Vec2 normal = Vec2::UnitY(), tangent = Vec2::UnitX();
+  Vec2 normal = Vec2::UnitY(), tangent = Vec2::UnitX();  // planar: n and the tangent row's t
   Vec2 point = Vec2::Zero();  // P, global
+  int tangent_rows = 1;       // Contact::tangent_rows()
   double vn = 0;              // ġ_N
-  double vt = 0;              // slip velocity, body j relative to body i along t
-  Eigen::RowVector3d wn_i = Eigen::RowVector3d::Zero(), wn_j = Eigen::RowVector3d::Zero();
-  Eigen::RowVector3d wt_i = Eigen::RowVector3d::Zero(), wt_j = Eigen::RowVector3d::Zero();
-  double wn_bias = 0, wt_bias = 0;  // ŵ_N, ŵ_T
+  TangentVector vt = TangentVector::Zero();  // slip velocity, body j relative to body i, per tangent row
+  BodyRow wn_i, wn_j;                        // W_N's blocks for bodies i and j (nv of each body wide)
+  std::array<BodyRow, kMaxTangentRows> wt_i, wt_j;  // W_T's blocks, per tangent row
+  double wn_bias = 0;                               // ŵ_N
+  TangentVector wt_bias = TangentVector::Zero();    // ŵ_T, per tangent row
+
+  // The blocks, velocity and acceleration bias of one direction.
+  const BodyRow& w_i(ContactDirection d) const { return d.is_normal() ? wn_i : wt_i[d.tangent_row]; }
+  const BodyRow& w_j(ContactDirection d) const { return d.is_normal() ? wn_j : wt_j[d.tangent_row]; }
+  double velocity(ContactDirection d) const { return d.is_normal() ? vn : vt[d.tangent_row]; }
+  double bias(ContactDirection d) const { return d.is_normal() ? wn_bias : wt_bias[d.tangent_row]; }
 };
 
 // Forces a contact or a frictional joint exerts at the current instant (outputs, friction states).
 struct ContactForce {
-  double normal = 0;      // F_N ≥ 0
-  double tangential = 0;  // F_T on body j along the tangent
+  double normal = 0;  // F_N ≥ 0
+  TangentVector tangential = TangentVector::Zero();  // F_T on body j, per tangent row (a joint: [0])
 };
 
 struct Workspace {
@@ -70,6 +99,9 @@ struct Workspace {
   Vec lambda;    // Lagrange multipliers λ                  nc
   Vec qdd;       // accelerations q̈ (v̇)                     nv
   Vec force_total;  // f + Gᵀλ                              nv
+
+  // project_positions
+  Vec position_step;  // M⁻¹Gᵀλ, the Gauss-Newton step in velocity space    nv
 
   // compute_contact_kinematics / assemble_contact_forces
   std::vector<ContactKinematics> contacts;  // n_contacts

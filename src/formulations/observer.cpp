@@ -87,14 +87,15 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
     const Contact& c = model_.contacts[k];
     const ContactKinematics& kin = ws.contacts[k];
     const ContactForce& f = ws.contact_forces[k];
-    const ContactState st = states ? states[k] : contact_state(f.normal, kin.vt);
-    row.insert(row.end(), {kin.gap, kin.vn, kin.vt, f.normal, f.tangential, static_cast<double>(st)});
+    // Planar columns: the one tangent row (spatial contacts will add a column per tangent row).
+    const ContactState st = states ? states[k] : contact_state(f.normal, kin.vt[0]);
+    row.insert(row.end(), {kin.gap, kin.vn, kin.vt[0], f.normal, f.tangential[0], static_cast<double>(st)});
     if (c.friction_states() > 0) row.push_back(s.z[c.z_offset]);
   }
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     const Joint& j = model_.joints[k];
     if (!j.friction) continue;
-    row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential, ws.joint_slip[k]});
+    row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential[0], ws.joint_slip[k]});
     if (j.friction->law->state_size() > 0) row.push_back(s.z[j.z_offset]);
   }
 }

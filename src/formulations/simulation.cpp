@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "formulations/integrator_choice.hpp"
 #include "formulations/run_loop.hpp"
 #include "formulations/run_monitors.hpp"
 
@@ -62,18 +63,33 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
+// `integrator: auto` resolved (integrator_choice.hpp) and the run's summary naming the choice.
+SimulationSummary run_with_chosen_integrator(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                                             const SimulationCallbacks& callbacks, EventSink* events,
+                                             const Snapshot* checkpoint) {
+  const IntegratorChoice choice = choose_integrator(model, options);
+  SimulationOptions chosen = options;
+  chosen.integrator = choice.name;
+  SimulationSummary summary = run_steps(model, chosen, sink, callbacks, events, checkpoint);
+  summary.integrator = choice.name;
+  summary.integrator_reason = choice.reason;
+  return summary;
+}
+
 }  // namespace
 
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  return run_steps(model, options, sink, callbacks, events, nullptr);
+  return run_with_chosen_integrator(model, options, sink, callbacks, events, nullptr);
 }
 
+// A resumed run resolves `integrator: auto` exactly as the run it continues did (the same model and
+// options give the same choice), so it carries on with the same integrator and its history.
 SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
                          OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  return run_steps(model, options, sink, callbacks, events, &checkpoint);
+  return run_with_chosen_integrator(model, options, sink, callbacks, events, &checkpoint);
 }
 
 }  // namespace stickslip

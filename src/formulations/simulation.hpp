@@ -17,6 +17,8 @@ namespace stickslip {
 
 struct SimulationSummary {
   IntegratorStats stats;
+  std::string integrator;         // the integrator used (compliant and event-driven schemes)
+  std::string integrator_reason;  // why `integrator: auto` chose it, when it chose bdf
   long output_rows = 0;
   double max_drift = 0;           // max ‖Φ‖₂ over the output rows
   double max_velocity_drift = 0;  // max ‖Φ̇‖₂ over the output rows
@@ -28,7 +30,11 @@ struct SimulationSummary {
   std::string complementarity_solver;  // "lemke" or "pgs"
   long complementarity_solves = 0, complementarity_iterations = 0;
   int complementarity_max_iterations = 0;
-  long complementarity_unconverged = 0;  // Gauss-Seidel stopped at its sweep cap (accepted)
+  long complementarity_direct = 0;       // solved by their contacts' faces, without pivots (lemke)
+  long complementarity_unconverged = 0;  // Gauss-Seidel ended above its tolerance (accepted)
+  long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
+  double complementarity_max_residual = 0;  // largest residual of the unconverged ones
+  double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;
   // A stop request (SimulationCallbacks::should_stop) ended the run before t_end: the rows up to
   // the last output time reached are written, and the run stopped at t = t_final after

@@ -8,6 +8,7 @@
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "math/errors.hpp"
 #include "math/least_squares.hpp"
 #include "solvers/admissible_forces.hpp"
@@ -21,7 +22,9 @@ constexpr int kMaxHalvings = 30;
 
 struct Row {
   enum Kind { bilateral, normal, tangential } kind;
-  int index;  // constraint row or contact
+  int index;            // constraint row or contact
+  int tangent_row = 0;  // tangential: which of the contact's tangent rows
+  ContactDirection direction() const { return kind == normal ? ContactDirection::normal() : ContactDirection::tangent(tangent_row); }
 };
 
 class EquilibriumNewton {
@@ -42,7 +45,9 @@ class EquilibriumNewton {
       const int ci = static_cast<int>(k);
       if (rigid(c)) rows_.push_back({Row::normal, ci});
       else ++n_compliant;
-      if (c.friction && (c.friction->set_valued() || c.friction->stick_band() > 0)) rows_.push_back({Row::tangential, ci});
+      if (c.friction && (c.friction->set_valued() || c.friction->stick_band() > 0)) {
+        for (int t = 0; t < c.tangent_rows(); ++t) rows_.push_back({Row::tangential, ci, t});
+      }
     }
     // Stiffness floor of a contact that has not sunk yet: the secant stiffness F/δ of an even share F
     // of the load (the penetration δ found by bisection on the law's elastic force).
@@ -104,7 +109,7 @@ void EquilibriumNewton::free_forces(const std::vector<double>* held_normal, Vec&
     double fn = 0;
     if (held_normal) fn = (*held_normal)[k];
     else if (kin.gap < 0) fn = normal_force_[k] = c.normal->elastic_force(-kin.gap);
-    if (fn != 0) add_contact_force(model_, c, kin, fn, 0.0, r);
+    if (fn != 0) add_contact_force(model_, c, kin, fn, TangentVector::Zero(), r);
   }
 }
 
@@ -121,7 +126,7 @@ void EquilibriumNewton::rows(Mat& C, Vec& rhs) {
       continue;
     }
     const std::size_t k = static_cast<std::size_t>(row.index);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], row.kind == Row::normal, col_);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], row.direction(), col_);
     C.row(i) = col_.transpose();
     if (row.kind == Row::normal) rhs[i] = ws_.contacts[k].gap;
   }
@@ -138,12 +143,18 @@ void EquilibriumNewton::jacobian(const Vec& lambda) {
   Vec rhs;
   for (const Body& b : model_.bodies) {
     if (!b.is_dynamic()) continue;
-    for (int d = 0; d < 3; ++d) {
-      const int j = b.q_offset + d, col = b.v_offset + d;
-      const double h = 1e-7 * std::max(1.0, std::abs(s_.q[j]));
+    for (int d = 0; d < b.nv(); ++d) {
+      const int col = b.v_offset + d;
+      // Steps of 1e-7 relative to the coordinate moved: x, y, θ of a planar body and r of a spatial
+      // one share their index with the velocity; a spatial rotation moves by 1e-7 rad.
+      const bool translation_or_planar = b.dimension == Dimension::planar || d < 3;
+      const double h = 1e-7 * std::max(1.0, translation_or_planar ? std::abs(s_.q[b.q_offset + d]) : 1.0);
+      BodyVector direction = BodyVector::Zero(b.nv());
+      direction[d] = 1.0;
       State sp = s_;
       for (int sign = 1; sign >= -1; sign -= 2) {
-        sp.q[j] = s_.q[j] + sign * h;
+        // q ⊕ (±h e_d): one velocity coordinate's direction through the kinematic map.
+        integrate_body(b, s_.q.segment(b.q_offset, b.nq()), direction, sign * h, sp.q.segment(b.q_offset, b.nq()));
         evaluate(sp);
         Vec& out = sign > 0 ? plus : minus;
         free_forces(&held, out);
@@ -161,7 +172,7 @@ void EquilibriumNewton::jacobian(const Vec& lambda) {
     const double delta = -kin.gap;
     double k_law = delta > 0 ? c.normal->stiffness(delta) : 0.0;
     if (delta < 1e-3 * reference_sink_) k_law = std::max(k_law, floor_[k]);
-    contact_direction_column(model_, c, kin, true, col_);
+    contact_direction_column(model_, c, kin, ContactDirection::normal(), col_);
     J_.noalias() -= k_law * col_ * col_.transpose();
   }
 }
@@ -204,9 +215,7 @@ StaticEquilibrium EquilibriumNewton::solve() {
     const Vec q0 = s_.q;
     double alpha = 1, best_alpha = 1, best = INFINITY;
     for (int h = 0; h < kMaxHalvings; ++h, alpha *= 0.5) {
-      for (const Body& b : model_.bodies) {
-        if (b.is_dynamic()) s_.q.segment(b.q_offset, 3) = q0.segment(b.q_offset, 3) + alpha * dq.segment(b.v_offset, 3);
-      }
+      integrate(model_, q0, dq, alpha, s_.q);
       evaluate(s_);
       free_forces(nullptr, r_);
       rows(C_, rhs_);
@@ -214,11 +223,7 @@ StaticEquilibrium EquilibriumNewton::solve() {
       if (mt < best) best = mt, best_alpha = alpha;
       if (mt <= (1 - 1e-4 * alpha) * m0) break;
     }
-    if (alpha != best_alpha) {
-      for (const Body& b : model_.bodies) {
-        if (b.is_dynamic()) s_.q.segment(b.q_offset, 3) = q0.segment(b.q_offset, 3) + best_alpha * dq.segment(b.v_offset, 3);
-      }
-    }
+    if (alpha != best_alpha) integrate(model_, q0, dq, best_alpha, s_.q);
     lambda_ = lambda_new;
     // The step in positions at the rounding of the coordinates ends the iteration.
     converged = best_alpha * dq.cwiseAbs().maxCoeff() <= 1e-13 * (1.0 + q0.cwiseAbs().maxCoeff());
@@ -254,7 +259,8 @@ StaticEquilibrium EquilibriumNewton::solve() {
 // The forces of the rows are those of one distribution among many when the rows are dependent (two
 // corners of a block): whether friction can hold the equilibrium is a question about the set (the
 // feasibility margin of solvers/admissible_forces.hpp), and the forces reported are its least-norm
-// admissible distribution.
+// admissible distribution. The cone is μ N ± λ_T >= 0 per tangent row: exact for the one row of a
+// planar contact (a spatial contact's disc will need its own rows, stage S3 of issue 11).
 void EquilibriumNewton::friction_check(StaticEquilibrium& out) {
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   out.contact_forces.assign(model_.contacts.size(), {});
@@ -301,7 +307,7 @@ void EquilibriumNewton::friction_check(StaticEquilibrium& out) {
     const Row& row = rows_[static_cast<std::size_t>(i)];
     if (row.kind == Row::bilateral) continue;
     ContactForce& f = out.contact_forces[static_cast<std::size_t>(row.index)];
-    (row.kind == Row::normal ? f.normal : f.tangential) = lambda[i];
+    (row.kind == Row::normal ? f.normal : f.tangential[row.tangent_row]) = lambda[i];
   }
 }
 

@@ -114,6 +114,10 @@ BdfIntegrator::Cvode::Cvode(BdfIntegrator& owner, int n, double t0) {
   if (CVodeSetLinearSolver(m(), solver.get(), jac.get()) != CVLS_SUCCESS) {
     throw NumericalError(t0, "integrator", "bdf: CVodeSetLinearSolver failed");
   }
+  // CVODE gives up after 7 error-test failures in one step (it divides h by about 10 per failure
+  // after the third); a first step guess far above a stiff model's initial transient (1e-3 s against
+  // a damper's 1 µs) needs more. A step that would succeed anyway is unchanged.
+  check(CVodeSetMaxErrTestFails(m(), 30), "CVodeSetMaxErrTestFails", t0);
 }
 
 BdfIntegrator::BdfIntegrator(const IntegratorOptions& options) : opt_(options) {

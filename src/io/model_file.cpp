@@ -51,9 +51,22 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 
 ModelFile read_model_file(const std::string& path) {
   YamlReader reader(path);
+  ModelFile out = read_model(reader);
+  out.input_files.insert(out.input_files.begin(), path);  // the model file first, then its tables
+  return out;
+}
+
+ModelFile read_model(YamlReader& reader) {
   const YamlField root = reader.root();
-  root.expect_keys({"name", "description", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
+  root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
                     "contacts", "generators", "simulation"});
+  // Read first: the bodies' keys depend on it. Spatial models are refused here, before their bodies
+  // fail on planar keys, until spatial bodies exist (ModelBuilder::build refuses them too).
+  Dimension dimension = Dimension::planar;
+  if (const auto d = root.get("dimension")) {
+    if (d->as_choice({"planar", "spatial"}) == "spatial") dimension = Dimension::spatial;
+    if (dimension == Dimension::spatial) d->fail(spatial_not_supported_message());
+  }
   if (const auto unit = root.get("angle_unit")) {
     reader.set_angle_scale(unit->as_choice({"rad", "deg"}) == "deg" ? std::numbers::pi / 180.0 : 1.0);
   }
@@ -61,6 +74,7 @@ ModelFile read_model_file(const std::string& path) {
   if (const auto sim = root.get("simulation")) read_simulation(*sim, out.options);
 
   ModelBuilder builder(root.has("name") ? root.at("name").as_string() : "model");
+  builder.set_dimension(dimension);
   if (const auto g = root.get("gravity")) builder.set_gravity(g->as_vec2());
   NameTable names;
   SectionContext ctx{reader, builder, names, {{"ground", Model::kGround}}, {}, {}, {}, out.options.t_start};
@@ -82,7 +96,6 @@ ModelFile read_model_file(const std::string& path) {
   } catch (const ModelError& e) {
     reader.fail_at_path(e.path(), e.message());
   }
-  out.input_files.push_back(path);
   out.input_files.insert(out.input_files.end(), reader.inputs().begin(), reader.inputs().end());
   return out;
 }

@@ -20,6 +20,10 @@ struct ModelFile {
 // malformed or non-physical; nothing is written anywhere.
 ModelFile read_model_file(const std::string& path);
 
+class YamlReader;
+// The same for a document already parsed (a model from text or data, io/model_document.hpp).
+ModelFile read_model(YamlReader& reader);
+
 // The InputError (file, line, column, key path) for a ModelError found after reading, e.g. by a
 // scheme that cannot take the model: the path is looked up in the file.
 InputError locate_model_error(const std::string& file, const ModelError& e);

@@ -27,14 +27,30 @@ std::string describe(const YAML::Node& node) {
 
 }  // namespace
 
-YamlReader::YamlReader(std::string file) : file_(std::move(file)) {
+YamlReader::YamlReader(std::string file)
+    : file_(std::move(file)), directory_(std::filesystem::path(file_).parent_path().string()) {
   std::ifstream in(file_);
   if (!in) throw InputError(file_, 0, 0, "", "cannot open the file");
   std::stringstream text;
   text << in.rdbuf();
+  parse(text.str());
+}
+
+YamlReader::YamlReader(std::string file, YAML::Node root, std::string directory)
+    : file_(std::move(file)), directory_(std::move(directory)), root_(std::move(root)) {
+  if (!root_.IsMap()) throw InputError(file_, 0, 0, "", "a model file must be a map of sections (name, bodies, ...)");
+}
+
+YamlReader YamlReader::from_text(const std::string& text, std::string file, std::string directory) {
+  YamlReader reader(std::move(file), std::move(directory));
+  reader.parse(text);
+  return reader;
+}
+
+void YamlReader::parse(const std::string& text) {
   std::vector<YAML::Node> documents;
   try {
-    documents = YAML::LoadAll(text.str());
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     throw InputError(file_, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
   }
@@ -48,10 +64,6 @@ YamlReader::YamlReader(std::string file) : file_(std::move(file)) {
   if (!root_.IsMap()) throw InputError(file_, 1, 1, "", "a model file must be a map of sections (name, bodies, ...)");
 }
 
-std::string YamlReader::directory() const {
-  return std::filesystem::path(file_).parent_path().string();
-}
-
 void YamlReader::fail(const YAML::Node& node, const std::string& path, const std::string& message) const {
   const YAML::Mark m = node.IsDefined() ? node.Mark() : YAML::Mark::null_mark();
   if (m.is_null()) fail_at_path(path, message);
@@ -59,8 +71,10 @@ void YamlReader::fail(const YAML::Node& node, const std::string& path, const std
 }
 
 void YamlReader::fail_at_path(const std::string& path, const std::string& message) const {
-  // Walk "a.b[2].c" down from the root as far as it exists.
+  // Walk "a.b[2].c" down from the root as far as it exists, keeping the last node with a location
+  // (a value set after parsing has none; its parent map has).
   YAML::Node node = root_;
+  YAML::Mark mark = node.Mark();
   std::size_t pos = 0;
   while (pos < path.size()) {
     std::size_t end = path.find_first_of(".[", pos);
@@ -79,10 +93,10 @@ void YamlReader::fail_at_path(const std::string& path, const std::string& messag
       next = node[key];
     }
     node.reset(next);
+    if (!node.Mark().is_null()) mark = node.Mark();
     pos = end < path.size() && path[end] == '.' ? end + 1 : end;
   }
-  const YAML::Mark m = node.Mark();
-  throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, path, message);
+  throw InputError(file_, mark.is_null() ? 0 : mark.line + 1, mark.is_null() ? 0 : mark.column + 1, path, message);
 }
 
 void YamlField::fail(const std::string& message) const { reader_->fail(node_, path_, message); }

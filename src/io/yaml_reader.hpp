@@ -64,11 +64,17 @@ class YamlReader {
  public:
   // Parses the file; throws InputError on YAML syntax errors or an unreadable file.
   explicit YamlReader(std::string file);
+  // A document already parsed (or built from other data): `file` names it in messages ("<dict>"),
+  // `directory` is where relative paths inside it start ("" is the current folder).
+  YamlReader(std::string file, YAML::Node root, std::string directory);
+  // Parses `text`; errors name `file`.
+  static YamlReader from_text(const std::string& text, std::string file, std::string directory);
 
   YamlField root() const { return YamlField(*this, root_, ""); }
   const std::string& file() const { return file_; }
   // Folder of the file, for paths inside it (tabulated excitations).
-  std::string directory() const;
+  const std::string& directory() const { return directory_; }
+  const YAML::Node& root_node() const { return root_; }
 
   // Radians per unit of a plain angle number (1 for rad, π/180 for deg).
   double angle_scale() const { return angle_scale_; }
@@ -79,11 +85,16 @@ class YamlReader {
   const std::vector<std::string>& inputs() const { return inputs_; }
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& path, const std::string& message) const;
-  // Error at the node that `path` ("bodies[2].mass") designates, or its nearest existing parent.
+  // Error at the node that `path` ("bodies[2].mass") designates, or its nearest existing parent
+  // (the nearest one with a location, for values set after parsing).
   [[noreturn]] void fail_at_path(const std::string& path, const std::string& message) const;
 
  private:
+  YamlReader(std::string file, std::string directory) : file_(std::move(file)), directory_(std::move(directory)) {}
+  void parse(const std::string& text);
+
   std::string file_;
+  std::string directory_;
   YAML::Node root_;
   double angle_scale_ = 1.0;
   mutable std::vector<std::string> inputs_;

@@ -1,7 +1,9 @@
-// A planar rigid body: coordinates q_b = [x, y, θ] of its centre of mass and its orientation
-// (θ counter-clockwise), velocities v_b = [ẋ, ẏ, ω]. Spatial bodies will add their own kind with
-// q_b = [r, quaternion] and v_b = [ṙ, ω_body]; everything downstream addresses a body through its
-// q/v offsets and sizes, so they join without changing the assembly interfaces.
+// A rigid body. Planar: coordinates q_b = [x, y, θ] of its centre of mass and its orientation
+// (θ counter-clockwise), velocities v_b = [ẋ, ẏ, ω]. Spatial (docs/architecture.md, "Spatial
+// bodies"; not accepted by ModelBuilder yet): q_b = [r, p] with a unit quaternion p (7 numbers),
+// v_b = [ṙ, ω in the body frame] (6), q̇_b = B_b(q_b) v_b (assembly/kinematic_map.hpp). Everything
+// downstream addresses a body through its q/v offsets and sizes nq(), nv(); its blocks in the
+// velocity-space rows (BodyRow) are nv() wide.
 #pragma once
 
 #include <array>
@@ -11,6 +13,19 @@
 #include "model/time_function.hpp"
 
 namespace stickslip {
+
+// A model is planar or spatial as a whole (Model::dimension): a joint or a contact between a planar
+// and a spatial body would mean nothing.
+enum class Dimension { planar, spatial };
+const char* dimension_name(Dimension d);
+
+// Widest per-body blocks: a spatial body has 7 position coordinates and 6 velocities.
+constexpr int kMaxBodyCoordinates = 7;
+constexpr int kMaxBodyDofs = 6;
+// One body's block of a row in velocity space (a column block of G, W_N, W_T, H), nv() wide, and
+// one body's generalised velocities or accelerations. Fixed storage: no allocation when resized.
+using BodyRow = Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, kMaxBodyDofs>;
+using BodyVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxBodyDofs, 1>;
 
 enum class BodyMotion {
   fixed,       // the ground or a body welded to it: never moves, no coordinates
@@ -33,11 +48,17 @@ struct Body {
   // Prescribed bodies: x(t), y(t), θ(t) of the centre of mass.
   std::array<TimeFunction, 3> prescribed{};
 
+  // Set by ModelBuilder::build from Model::dimension.
+  Dimension dimension = Dimension::planar;
   // Set by ModelBuilder::build for dynamic bodies; -1 otherwise.
   int q_offset = -1;
   int v_offset = -1;
 
-  static constexpr int kPlanarCoordinates = 3;
+  // Number of position coordinates and of velocities of the body's kind (planar 3, 3; spatial 7, 6),
+  // whether or not it is dynamic: the width of its blocks in velocity-space rows. Only dynamic bodies
+  // own these coordinates in State::q and State::v.
+  int nq() const { return dimension == Dimension::spatial ? 7 : 3; }
+  int nv() const { return dimension == Dimension::spatial ? 6 : 3; }
   bool is_dynamic() const { return motion == BodyMotion::dynamic; }
 };
 

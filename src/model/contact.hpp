@@ -23,6 +23,9 @@ namespace stickslip {
 
 enum class ContactShape { circle_line, circle_circle };
 
+// Tangent rows of a contact: one in the plane; two for a spatial contact (stage S3 of issue 11).
+constexpr int kMaxTangentRows = 2;
+
 struct Contact {
   std::string name;
   ContactShape shape = ContactShape::circle_line;
@@ -51,6 +54,7 @@ struct Contact {
   int z_offset = -1;  // first friction state in State::z (set by ModelBuilder::build)
 
   bool compliant() const { return normal != nullptr; }
+  int tangent_rows() const { return 1; }  // the planar shapes: one tangent t = −perp(n)
   int friction_states() const { return friction ? friction->state_size() : 0; }
 };
 

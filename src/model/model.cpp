@@ -24,6 +24,14 @@ const char* joint_type_name(JointType type) {
   return "?";
 }
 
+const char* dimension_name(Dimension d) { return d == Dimension::spatial ? "spatial" : "planar"; }
+
+std::string spatial_not_supported_message() {
+  return "spatial models are not supported yet: this version simulates planar models only "
+         "(use 'dimension: planar' or leave the key out; docs/architecture.md, \"Spatial bodies\", "
+         "has the plan)";
+}
+
 int Model::body_index(const std::string& body_name) const {
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     if (bodies[k].name == body_name) return static_cast<int>(k);
@@ -51,6 +59,11 @@ ModelBuilder::ModelBuilder(std::string name) {
   ground.name = "ground";
   ground.motion = BodyMotion::fixed;
   model_.bodies.push_back(ground);
+}
+
+ModelBuilder& ModelBuilder::set_dimension(Dimension d) {
+  model_.dimension = d;
+  return *this;
 }
 
 ModelBuilder& ModelBuilder::set_gravity(const Vec2& g) {
@@ -237,6 +250,8 @@ void validate_forces(const Model& m, NameRegistry& names) {
 
 Model ModelBuilder::build() const {
   Model m = model_;
+  if (m.dimension == Dimension::spatial) throw ModelError("dimension", spatial_not_supported_message());
+  for (Body& b : m.bodies) b.dimension = m.dimension;
   if (!finite(m.gravity)) throw ModelError("gravity", "must be finite");
   NameRegistry names;
   names.add("ground", "bodies");
@@ -246,14 +261,16 @@ Model ModelBuilder::build() const {
   validate_forces(m, names);
   validate_contacts(m, names);
 
-  int q = 0;
+  int q = 0, v = 0;
   for (Body& b : m.bodies) {
     if (!b.is_dynamic()) continue;
     b.q_offset = q;
-    b.v_offset = q;  // planar: v has the same layout as q
-    q += Body::kPlanarCoordinates;
+    b.v_offset = v;  // planar: v has the same layout as q; spatial: 7 positions, 6 velocities
+    q += b.nq();
+    v += b.nv();
   }
-  m.nq = m.nv = q;
+  m.nq = q;
+  m.nv = v;
   if (m.nv == 0) throw ModelError("bodies", "the model has no dynamic body");
 
   int row = 0;

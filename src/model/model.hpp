@@ -30,6 +30,7 @@ class ModelError : public std::runtime_error {
 
 struct Model {
   std::string name;
+  Dimension dimension = Dimension::planar;  // every body has this kind (model/body.hpp)
   Vec2 gravity = Vec2::Zero();      // g [m/s²], any direction
   std::vector<Body> bodies;          // bodies[0] is the ground (fixed, at the origin)
   std::vector<Joint> joints;
@@ -57,12 +58,18 @@ struct Model {
 // Any other UTF-8 text is fine.
 std::string element_name_problem(const std::string& name);
 
+// Why a spatial model is refused (by ModelBuilder::build and by the model-file reader).
+std::string spatial_not_supported_message();
+
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
 class ModelBuilder {
  public:
   explicit ModelBuilder(std::string name = "model");
 
+  // Planar by default. Spatial models are refused by build() until spatial bodies exist
+  // (spatial_not_supported_message()).
+  ModelBuilder& set_dimension(Dimension d);
   ModelBuilder& set_gravity(const Vec2& g);
   int add_body(Body body);  // returns the body index in Model::bodies
   int add_joint(Joint joint, std::optional<double> angle_offset = std::nullopt);

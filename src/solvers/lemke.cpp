@@ -53,7 +53,7 @@
 // Worst case. Lemke's method, like the simplex method, can need exponentially many pivots (Murty
 // 1978, Computational complexity of complementary pivot methods): for M lower triangular with 1 on
 // the diagonal and 2 below, q = -e, it visits 2^n bases (that M is balanced: E = D = I). The pivot
-// cap ends such a run with max_iterations (n = 10: 1024 pivots needed, cap 650).
+// cap (lemke_pivot_cap) lets such a run finish up to n = 16 and ends longer ones with max_iterations.
 #include "solvers/lemke.hpp"
 
 #include <algorithm>
@@ -95,6 +95,11 @@ void LemkeSolver::reserve(Eigen::Index capacity) {
   lu_.reserve(m);
 }
 
+int lemke_pivot_cap(Eigen::Index n) {
+  const auto m = static_cast<int>(std::max<Eigen::Index>(n, 0));
+  return 50 * (m + 1) + 100 + (1 << std::min(m, 16));
+}
+
 LcpResult LemkeSolver::solve(const MatRef& M, const VecRef& q) {
   LcpResult result;
   solve(M, q, result);
@@ -129,6 +134,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     result.residual = lcp_residual(result.z, result.w);
     return;
   }
+  if (n <= std::min(options_.direct_up_to, 3) && solve_small(M, q, result)) return;
   if (options_.equilibrate)
     eq_.compute(M);
   else
@@ -156,7 +162,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
 }
 
 int LemkeSolver::pivot_cap() const {
-  return options_.max_iterations > 0 ? options_.max_iterations : 50 * (n_ + 1) + 100;
+  return options_.max_iterations > 0 ? options_.max_iterations : lemke_pivot_cap(n_);
 }
 
 // Follows the almost-complementary path from the current basis, e entering first, until z0 leaves
@@ -207,15 +213,21 @@ LcpStatus LemkeSolver::walk(const MatRef& M, Var e, int& pivots, bool& degenerat
 // Refines the final basic solution and accepts it only when its relative residual is small; else
 // decides on a freshly factorised basis (drift in the updated inverse is then gone). A complementary
 // basis that still leaves rows violated against their own scale is repaired by a restart (below).
+// The one acceptance test of Lemke's answers, direct (lemke_small.cpp) or pivoted: the relative
+// residual row by row (equilibration.hpp) within residual_tolerance.
+bool LemkeSolver::accepted(const MatRef& M, const VecRef& q, const LcpResult& result) const {
+  return eq_.relative_residual(M, q, result.z, result.w) <= options_.residual_tolerance;
+}
+
 void LemkeSolver::finish(const MatRef& M, const VecRef& q, LcpResult& result) {
   for (int restarts = 0;; ++restarts) {
     refine(M);
     extract(M, q, result);
-    if (eq_.relative_residual(M, q, result.z, result.w) <= options_.residual_tolerance) return;
+    if (accepted(M, q, result)) return;
     if (!refresh(M)) break;
     refine(M);
     extract(M, q, result);
-    if (eq_.relative_residual(M, q, result.z, result.w) <= options_.residual_tolerance) return;
+    if (accepted(M, q, result)) return;
     if (restarts == kMaxRestarts || !restart(M, q, result)) break;
   }
   result.status = LcpStatus::singular;

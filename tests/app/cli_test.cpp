@@ -163,21 +163,7 @@ TEST(Cli, UnwritableOutputExitsWith3) {
 // the run reports as violated instead of writing the torn mechanism as results.
 TEST(Cli, NumericalFailureKeepsResults) {
   test::TempDir dir;
-  const std::string locked = R"(name: lockup
-bodies:
-  - {name: crank, mass: 0.5, inertia: 0.01, position: [0.2, 0], angle: 0}
-  - {name: rod, mass: 0.5, inertia: 0.001, position: [0.45, 0], angle: 0}
-  - {name: slider, mass: 1, inertia: 0.01, position: [0.5, 0]}
-joints:
-  - {name: pivot, type: revolute, bodies: [ground, crank], points: [[0, 0], [-0.2, 0]]}
-  - {name: pin, type: revolute, bodies: [crank, rod], points: [[0.2, 0], [-0.05, 0]]}
-  - {name: wrist, type: revolute, bodies: [rod, slider], points: [[0.05, 0], [0, 0]]}
-  - {name: guide, type: prismatic, bodies: [ground, slider], points: [[0, 0], [0, 0]], axis: [1, 0]}
-drivers:
-  - {name: spin, body: crank, coordinate: angle, function: {type: polynomial, coefficients: [0, 1]}}
-simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
-)";
-  const std::string model = dir.write("lock.yaml", locked);
+  const std::string model = test::source_path("tests/data/lockup.yaml");
   const std::string out = dir.file("lock.csv");
   const auto r = run_cli("run " + model + " -o " + out);
   EXPECT_EQ(r.exit_code, 1) << r.out;
@@ -198,14 +184,7 @@ simulation: {t_end: 2, output_interval: 0.01, integrator: rk4, step: 1e-3}
 // scheme that cannot take the model is bad input (a set-valued Coulomb law in the compliant scheme).
 TEST(Cli, SchemeOptionAndEventLog) {
   test::TempDir dir;
-  const std::string model = dir.write("ball.yaml", R"(gravity: [0, -9.81]
-bodies:
-  - {name: ball, mass: 1, inertia: 0.004, position: [0, 0.6]}
-contacts:
-  - {name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1, impact: {law: newton, e: 0.5},
-     friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}
-simulation: {t_end: 1, output_interval: 0.01}
-)");
+  const std::string model = dir.write("ball.yaml", test::read_text(test::source_path("tests/data/rigid_ball.yaml")));
   const auto bad = run_cli("run " + model + " -o " + dir.file("b.csv"));
   EXPECT_EQ(bad.exit_code, 2) << bad.out;  // rigid contact: not for the compliant scheme
   EXPECT_NE(bad.out.find("--scheme event-driven"), std::string::npos) << bad.out;

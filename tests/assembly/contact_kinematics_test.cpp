@@ -63,7 +63,7 @@ Vec column(const Model& m, const State& s, int contact, bool normal) {
   compute_body_kinematics(m, s, ws);
   const ContactKinematics k = contact_kinematics(m, m.contacts[contact], ws);
   Vec w(m.nv);
-  contact_direction_column(m, m.contacts[contact], k, normal, w);
+  contact_direction_column(m, m.contacts[contact], k, normal ? ContactDirection::normal() : ContactDirection::tangent(0), w);
   return w;
 }
 
@@ -102,11 +102,12 @@ TEST_P(ContactDerivatives, MatchFiniteDifferences) {
     if (c == 2) {  // between dynamic bodies the relative velocities are W v exactly (the platform's
                    // own velocity adds to them otherwise)
       EXPECT_NEAR(k0[c].vn, wn.dot(s.v), 1e-13);
-      EXPECT_NEAR(k0[c].vt, wt.dot(s.v), 1e-13);
+      EXPECT_NEAR(k0[c].vt[0], wt.dot(s.v), 1e-13);
     }
     EXPECT_NEAR((kp1[c].gap - km1[c].gap) / (2 * h1), k0[c].vn, 1e-8);
     EXPECT_NEAR((kp2[c].gap - 2 * k0[c].gap + km2[c].gap) / (h2 * h2), wn.dot(acc) + k0[c].wn_bias, 1e-5);
-    EXPECT_NEAR((kp1[c].vt - km1[c].vt) / (2 * h1), wt.dot(acc) + k0[c].wt_bias, 1e-8);
+    EXPECT_EQ(k0[c].tangent_rows, 1);  // planar contacts: one tangent row
+    EXPECT_NEAR((kp1[c].vt[0] - km1[c].vt[0]) / (2 * h1), wt.dot(acc) + k0[c].wt_bias[0], 1e-8);
     EXPECT_NEAR((kp1[c].vn - km1[c].vn) / (2 * h1), wn.dot(acc) + k0[c].wn_bias, 1e-8);
     EXPECT_NEAR((kp1[c].along - km1[c].along) / (2 * h1), k0[c].along_rate, 1e-8);
     // W_N = ∂g/∂q column by column.
@@ -120,6 +121,34 @@ TEST_P(ContactDerivatives, MatchFiniteDifferences) {
 }
 
 INSTANTIATE_TEST_SUITE_P(RandomStates, ContactDerivatives, ::testing::Range(1, 7));
+
+// The per-direction accessors and the generalised force of a contact: planar contacts have one
+// tangent row, whose blocks, velocity and bias are W_T's; F_N W_N + F_T W_T lands on both bodies.
+TEST(ContactKinematics, DirectionsTangentRowsAndForce) {
+  const Model m = contact_model();
+  State s = initial_state(m);
+  for (int i = 0; i < m.nq; ++i) s.v[i] = 0.3 * i - 0.7;
+  const auto k = evaluate(m, s);
+  const ContactKinematics& kin = k[2];  // discs: between two dynamic bodies
+  const ContactDirection n = ContactDirection::normal(), t = ContactDirection::tangent(0);
+  EXPECT_EQ(m.contacts[2].tangent_rows(), 1);
+  EXPECT_EQ(kin.tangent_rows, 1);
+  EXPECT_EQ(kin.w_i(n), kin.wn_i);
+  EXPECT_EQ(kin.w_j(t), kin.wt_j[0]);
+  EXPECT_EQ(kin.velocity(n), kin.vn);
+  EXPECT_EQ(kin.velocity(t), kin.vt[0]);
+  EXPECT_EQ(kin.bias(t), kin.wt_bias[0]);
+  EXPECT_EQ(kin.wn_i.size(), 3);  // as wide as a planar body's velocities
+  EXPECT_EQ(ContactDirection::planar(true).is_normal(), true);
+  EXPECT_EQ(ContactDirection::planar(false).tangent_row, 0);
+  Vec f = Vec::Zero(m.nv), wn(m.nv), wt(m.nv);
+  add_contact_force(m, m.contacts[2], kin, 2.0, TangentVector(-0.5, 0.0), f);
+  contact_direction_column(m, m.contacts[2], kin, n, wn);
+  contact_direction_column(m, m.contacts[2], kin, t, wt);
+  EXPECT_LT((f - (2.0 * wn - 0.5 * wt)).cwiseAbs().maxCoeff(), 1e-15);
+  EXPECT_DOUBLE_EQ(tangent_magnitude(TangentVector(-0.5, 7.0), 1), 0.5);  // rows beyond the count ignored
+  EXPECT_DOUBLE_EQ(tangent_magnitude(TangentVector(3.0, 4.0), 2), 5.0);
+}
 
 // A disc of radius ρ rolling without slip on a fixed line: v_T = v_x + ρ ω = 0 at the contact point.
 TEST(ContactKinematics, RollingDiscHasZeroSlip) {
@@ -141,7 +170,7 @@ TEST(ContactKinematics, RollingDiscHasZeroSlip) {
   const Model m = mb.build();
   const auto k = evaluate(m, initial_state(m));
   EXPECT_NEAR(k[0].gap, 0.0, 1e-15);
-  EXPECT_NEAR(k[0].vt, 0.0, 1e-15);
+  EXPECT_NEAR(k[0].vt[0], 0.0, 1e-15);
   EXPECT_NEAR(k[0].point.y(), 0.0, 1e-15);
 }
 

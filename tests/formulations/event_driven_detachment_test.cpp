@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "event_driven_support.hpp"
 
@@ -92,6 +93,44 @@ TEST(EventDrivenDetachment, RigidFreeStandingBodyHasFewEventsPerInstant) {
     }
     EXPECT_GE(detachments, 2);  // the tips do lift off
     for (const auto& [key, n] : per_instant) EXPECT_LE(n, 2) << key.second << " at t = " << num(key.first);
+  }
+}
+
+// A rigid contact on a line with an `extent` opens where its point (or circle centre) passes the end:
+// a puck (circle on the table line, frictionless) and a block (point on a ledge, μ = 0.1) slide at
+// 2 m/s from x = 0 towards the ends at x = 1 m. The puck reaches it at t = 0.5 s; the block, slowed at
+// μ g, where 2 t − μ g t²/2 = 1. Each separates there (located to the event tolerance; 1e-9 s covers
+// the integration error of x at rtol 1e-10) and then falls freely, y = y0 − g (t − t_off)²/2: the rows
+// show it sliding (slip+) before and open after.
+TEST(EventDrivenDetachment, ContactsSlideOffTheEndOfTheirLine) {
+  const double v0 = 2.0, mu = 0.1;
+  const RunResult r = run_yaml(
+      "gravity: [0, -9.81]\nbodies:\n"
+      "  - {name: puck, mass: 1, inertia: 0.01, position: [0, 0.1], velocity: [2, 0]}\n"
+      "  - {name: block, mass: 1, inertia: 0.01, position: [0, 0.5], velocity: [2, 0]}\n"
+      "contacts:\n"
+      "  - {name: table, type: circle_line, bodies: [ground, puck], radius: 0.1, line: {point: [0, 0], direction: [1, 0], "
+      "extent: [-1, 1]}, impact: {law: newton, e: 0}}\n"
+      "  - {name: ledge, type: point_line, bodies: [ground, block], point: [0, 0], line: {point: [0, 0.5], direction: [1, 0], "
+      "extent: [-1, 1]}, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.1, mu_k: 0.1}}\n"
+      "simulation: {scheme: event-driven, t_end: 0.8, output_interval: 0.01, rtol: 1e-10, atol: 1e-12}\n");
+  const double t_puck = 1 / v0, t_block = (v0 - std::sqrt(v0 * v0 - 2 * mu * kG)) / (mu * kG);
+  const std::map<std::string, std::pair<double, double>> expected = {{"table", {t_puck, 0.1}}, {"ledge", {t_block, 0.5}}};
+  for (const auto& [contact, off] : expected) {
+    std::vector<EventRecord> separations;
+    for (const EventRecord& e : r.events.events)
+      if (e.contact == contact && e.kind == "separation") separations.push_back(e);
+    ASSERT_EQ(separations.size(), 1u) << contact;
+    EXPECT_NEAR(separations[0].t, off.first, 1e-9) << contact;
+    const std::string body = contact == "table" ? "puck" : "block";
+    const auto t = r.out.series("t"), y = r.out.series(body + ".y"), state = r.out.series(contact + ".state");
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const double fall = t[k] > off.first ? kG * (t[k] - off.first) * (t[k] - off.first) / 2 : 0.0;
+      EXPECT_NEAR(y[k], off.second - fall, 1e-9) << contact << " t = " << t[k];
+      if (std::abs(t[k] - off.first) > 1e-9) {
+        EXPECT_EQ(state[k], t[k] < off.first ? 2.0 : 0.0) << contact << " t = " << t[k];
+      }
+    }
   }
 }
 

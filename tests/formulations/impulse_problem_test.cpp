@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
 
@@ -25,17 +26,17 @@ ImpulseProblem make_problem(const RandomSetup& s, const ImpulseSolverOptions& o,
   const int nv = 3 * s.bodies, n = s.bilateral + 2 * s.contacts;
   minv.resize(nv);
   for (int b = 0; b < s.bodies; ++b) minv.segment<3>(3 * b) << 1.0 / (1 + u(rng) * u(rng)), 1.0 / (1 + u(rng) * u(rng)), 4.0;
-  std::vector<std::array<int, 2>> offsets(static_cast<std::size_t>(n));
+  std::vector<RowBodies> bodies(static_cast<std::size_t>(n));
   for (int r = 0; r < n; ++r) {
     if (r >= s.bilateral && (r - s.bilateral) % 2 == 1) {  // a tangent row shares its normal row's bodies
-      offsets[static_cast<std::size_t>(r)] = offsets[static_cast<std::size_t>(r - 1)];
+      bodies[static_cast<std::size_t>(r)] = bodies[static_cast<std::size_t>(r - 1)];
       continue;
     }
     int a = body(rng), b = body(rng);
     if (a == b || a < 0) a = (b + 1) % s.bodies;
-    offsets[static_cast<std::size_t>(r)] = {3 * a, b >= 0 ? 3 * b : -1};
+    bodies[static_cast<std::size_t>(r)] = {{3 * a, b >= 0 ? 3 * b : -1}, {3, 3}};
   }
-  ImpulseProblem p(nv, s.bilateral, s.contacts, offsets, o, false);
+  ImpulseProblem p(nv, s.bilateral, std::vector<int>(static_cast<std::size_t>(s.contacts), 1), bodies, o, false);
   for (int r = 0; r < n; ++r)
     for (int a = 0; a < 2; ++a) p.row(r).w[a] << u(rng), u(rng), 0.3 * u(rng);
   for (int r = 0; r < s.bilateral; ++r) p.b(r) = u(rng);
@@ -158,6 +159,24 @@ TEST(ImpulseProblem, FrictionlessVelocitiesAgreeAcrossSolvers) {
     pgs.add_velocity_change(minv, vp);
     EXPECT_LT((vl - vp).cwiseAbs().maxCoeff(), 1e-8) << seed;
   }
+}
+
+// The layout: after the bilateral rows, each contact's normal row and then its tangent rows, as the
+// solvers' FrictionContact (interval cone); a contact with two tangent rows (spatial) is refused
+// until a cone for it exists.
+TEST(ImpulseProblem, ContactBlocksFollowTheirTangentRows) {
+  const RowBodies one_body{{0, -1}, {3, 0}};
+  ImpulseProblem p(3, 2, {1, 1, 1}, std::vector<RowBodies>(8, one_body), options(ImpulseSolverKind::pgs), false);
+  EXPECT_EQ(p.rows(), 2 + 3 * 2);
+  for (int c = 0; c < 3; ++c) {
+    EXPECT_EQ(p.contact(c).normal, 2 + 2 * c);
+    EXPECT_EQ(p.contact(c).tangent, 3 + 2 * c);
+    EXPECT_EQ(p.contact(c).tangent_rows, 1);
+    EXPECT_EQ(p.contact(c).cone, solvers::FrictionCone::interval);
+    EXPECT_EQ(p.row(p.contact(c).normal).w[0].size(), 3);  // blocks as wide as the body
+  }
+  EXPECT_THROW(ImpulseProblem(3, 0, {2}, std::vector<RowBodies>(3, one_body), options(ImpulseSolverKind::pgs), false),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -43,6 +43,41 @@ simulation: {t_end: 1.0, output_interval: 0.1, rtol: 1e-10, atol: 1e-12}
   EXPECT_LE(s.newton_max_iterations, 10);  // Newton from a warm start converges in a few steps
 }
 
+// Friction between two moving bodies acts on their relative rate: a wheel (J1 = 0.1 kg m²) on a
+// frictionless axle, and a disc (m2 = 2 kg, J2 = 0.05 kg m²) on a frictional pin of the wheel at the
+// same centre, spinning at ω1 = 30 and ω2 = 10 rad/s. The pin carries the disc's weight, so as above
+// F_N = m2 g/√(1 + μ²), and the friction torque μ R F_N drives the disc forward and brakes the wheel
+// (the slip R(ω2 − ω1) is negative although both spin forwards): ω2 = 10 + (μ R F_N/J2) t,
+// ω1 = 30 − (μ R F_N/J1) t until they meet (after 5.9 s). Tolerance as above.
+TEST(JointFriction, FrictionBetweenTwoSpinningBodiesActsOnTheirRelativeRate) {
+  const ModelFile mf = test::model_from_yaml(R"(gravity: [0, -9.81]
+bodies:
+  - {name: wheel, mass: 3.0, inertia: 0.1, position: [0, 0], angular_velocity: 30}
+  - {name: disc, mass: 2.0, inertia: 0.05, position: [0, 0], angular_velocity: 10}
+joints:
+  - {name: axle, type: revolute, bodies: [ground, wheel], location: [0, 0]}
+  - name: pin
+    type: revolute
+    bodies: [wheel, disc]
+    location: [0, 0]
+    friction: {law: coulomb_tanh, mu: 0.3, v_t: 1e-5, pin_radius: 0.02}
+simulation: {t_end: 1.0, output_interval: 0.1, rtol: 1e-10, atol: 1e-12}
+)");
+  MemorySink out;
+  simulate(mf.model, mf.options, out);
+  const auto t = out.series("t"), w1 = out.series("wheel.omega"), w2 = out.series("disc.omega");
+  const auto vt = out.series("pin.vt"), ff = out.series("pin.ff");
+  const double mu = 0.3, R = 0.02, m2 = 2.0, g = 9.81, J1 = 0.1, J2 = 0.05;
+  const double torque = mu * R * m2 * g / std::sqrt(1 + mu * mu);
+  ASSERT_EQ(t.size(), 11u);
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    EXPECT_NEAR(w2[k], 10 + torque / J2 * t[k], 1e-7 * 30) << "t = " << t[k];
+    EXPECT_NEAR(w1[k], 30 - torque / J1 * t[k], 1e-7 * 30) << "t = " << t[k];
+    EXPECT_NEAR(vt[k], R * (w2[k] - w1[k]), 1e-12) << "t = " << t[k];
+    EXPECT_NEAR(ff[k], mu * m2 * g / std::sqrt(1 + mu * mu), 1e-7 * m2 * g) << "t = " << t[k];  // forwards on the disc
+  }
+}
+
 // A 3 kg slider in a horizontal prismatic guide, pushed off at 2 m/s. The guide carries the weight
 // (F_⊥ = m g, no moment: the joint point is the centre of mass), so F_N = m g and the slider
 // decelerates at μ g until it stops. Tolerance as above.

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
@@ -69,10 +71,14 @@ simulation: {t_end: 0.8, output_interval: 0.01}
   const double fine = test::max_difference(run(mf, Scheme::time_stepping, 1e-4), reference, "block.theta");
   RecordProperty("coarse", std::to_string(coarse));
   RecordProperty("fine", std::to_string(fine));
-  // The tilt is 0.1 rad; the time-stepping scheme resolves the impact to within its step. Measured
-  // 8.9e-4 and 2.1e-4 rad (ratio 4.3): first order, within ±1 for the impact instants' phase.
-  EXPECT_LT(fine, 5e-4);
+  // The tilt is 0.1 rad; the time-stepping scheme resolves each impact within its step. First order:
+  // a 4× smaller step gives a 4× smaller error (within ±1 for the impact instants' phase). Then the
+  // fine run's own error is estimated by the difference of the two runs (Richardson: e_fine ≈
+  // |θ_coarse − θ_fine| / 3 when e ∝ h): it must not exceed half that difference.
+  const double between = test::max_difference(run(mf, Scheme::time_stepping, 4e-4), run(mf, Scheme::time_stepping, 1e-4),
+                                              "block.theta");
   EXPECT_NEAR(coarse / fine, 4.0, 1.0);
+  EXPECT_LT(fine, 0.5 * between);
 }
 
 // examples/scheme_comparison: one file (each contact with a compliant normal law and a rigid impact
@@ -105,8 +111,13 @@ TEST(SchemeAgreement, OneModelFileRunsUnderEveryScheme) {
 // bilateral block of the step's problem is singular, which the regularisation of redundant rows
 // resolves, so every step is solved by the mixed LCP (no Gauss-Seidel fallback, no warning about
 // one), and the motion converges to the compliant scheme's at second order, the order of the
-// midpoint rule (θ = 1/2) without contacts: halving h divides the error by 4 (± 1). How the load splits between the redundant links is not unique; here it
-// stays within 3 % of the minimum-norm split the compliant scheme reports (measured 0.4-2 %).
+// midpoint rule (θ = 1/2) without contacts: halving h divides the error by 4 (± 1). How the load
+// splits between the redundant links is not unique (a self-stress along the parallel links changes no
+// motion), so only what the motion determines is compared: the resultant the three pivots exert on
+// the mechanism, Σ F_x, Σ F_y and its moment Σ x_i F_y,i about the origin. The time-stepping reaction
+// is an impulse over the step divided by h, the mean over the step reported at its end: off by
+// h/2 |dF/dt| + h²/6 |d²F/dt²| (derivatives from the reference's rows by differences) plus the
+// reaction's share of the O(h²) error of the motion, within 10 % of the first term at these steps.
 TEST(SchemeAgreement, RedundantJointsUnderTimeStepping) {
   ModelFile mf = read_model_file(test::source_path("examples/four_bar/four_bar_redundant.yaml"));
   mf.options.t_end = 1.0;
@@ -126,15 +137,31 @@ TEST(SchemeAgreement, RedundantJointsUnderTimeStepping) {
     EXPECT_EQ(s.complementarity_solves, s.stats.steps);
     for (const std::string& w : warnings) EXPECT_EQ(w.find("failed with Lemke"), std::string::npos) << w;
     errors.push_back(test::max_difference(out, reference, "link1.theta"));
-    double split = 0, largest = 0;
-    for (const char* c : {"P1.fx", "P1.fy", "P2.fx", "P2.fy", "P3.fx", "P3.fy"}) {
-      const auto x = out.series(c), y = reference.series(c);
-      for (std::size_t k = 1; k < x.size(); ++k) {  // the time-stepping row at t_start has no reactions
-        split = std::max(split, std::abs(x[k] - y[k]));
-        largest = std::max(largest, std::abs(y[k]));
+    const double dt = mf.options.output_interval;
+    const auto resultants = [](const MemorySink& sink) {
+      std::vector<std::vector<double>> r(3, std::vector<double>(sink.rows.size(), 0.0));
+      const double pivot_x[] = {0.0, 0.2, 0.4};
+      for (int i = 0; i < 3; ++i) {
+        const auto fx = sink.series("P" + std::to_string(i + 1) + ".fx"), fy = sink.series("P" + std::to_string(i + 1) + ".fy");
+        for (std::size_t k = 0; k < fx.size(); ++k) {
+          r[0][k] += fx[k];
+          r[1][k] += fy[k];
+          r[2][k] += pivot_x[i] * fy[k];
+        }
       }
+      return r;
+    };
+    const auto x_all = resultants(out), y_all = resultants(reference);
+    for (int c = 0; c < 3; ++c) {
+      const auto &x = x_all[static_cast<std::size_t>(c)], &y = y_all[static_cast<std::size_t>(c)];
+      double diff = 0, rate = 0, curvature = 0;
+      for (std::size_t k = 1; k + 1 < x.size(); ++k) {  // the time-stepping row at t_start has no reactions
+        diff = std::max(diff, std::abs(x[k] - y[k]));
+        rate = std::max(rate, std::abs(y[k + 1] - y[k - 1]) / (2 * dt));
+        curvature = std::max(curvature, std::abs(y[k + 1] - 2 * y[k] + y[k - 1]) / (dt * dt));
+      }
+      EXPECT_LT(diff, 1.1 * (h / 2 * rate + h * h / 6 * curvature)) << "resultant " << c << ", h = " << h;
     }
-    EXPECT_LT(split, 0.03 * largest) << "h = " << h;
   }
   EXPECT_NEAR(errors[0] / errors[1], 4.0, 1.0);
 }

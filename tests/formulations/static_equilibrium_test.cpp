@@ -60,7 +60,7 @@ TEST(StaticEquilibrium, LinearCornersCentred) {
   EXPECT_NEAR(eq.state.q[0], 0.0, kPositionTolerance);
   EXPECT_NEAR(eq.state.q[2], 0.0, kPositionTolerance);
   EXPECT_NEAR(eq.contact_forces[0].normal, kW / 2, kForceTolerance);
-  EXPECT_NEAR(eq.contact_forces[0].tangential, 0.0, kForceTolerance);
+  EXPECT_NEAR(eq.contact_forces[0].tangential[0], 0.0, kForceTolerance);
   EXPECT_GT(eq.friction_margin, 0.0);
 }
 
@@ -90,7 +90,7 @@ TEST(StaticEquilibrium, HertzCornersOffCentreLoad) {
     EXPECT_NEAR(delta, std::pow(eq.contact_forces[static_cast<std::size_t>(i)].normal / K, 1 / n), kPositionTolerance);
   }
   // No horizontal load: no friction, and the corners did not slide while the box tilted.
-  EXPECT_NEAR(eq.contact_forces[0].tangential + eq.contact_forces[1].tangential, 0.0, kForceTolerance);
+  EXPECT_NEAR(eq.contact_forces[0].tangential[0] + eq.contact_forces[1].tangential[0], 0.0, kForceTolerance);
 }
 
 // Started at the equilibrium, the box does not move (measured: 3e-15 m over 0.5 s under both schemes,

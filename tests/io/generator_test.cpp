@@ -6,6 +6,7 @@
 
 #include "../simulation_support.hpp"
 #include "io/input_error.hpp"
+#include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {
@@ -107,6 +108,34 @@ TEST(BlockWallGenerator, NoBodiesSectionNeeded) {
   const ModelFile mf = test::model_from_yaml(yaml);
   EXPECT_EQ(mf.model.bodies.size(), 5u);
   EXPECT_EQ(mf.model.contacts.size(), 2u + 3u * 2u);
+}
+
+// side_contacts: false leaves out the contacts between neighbours in a row (the 16 of the running-bond
+// wall above), and with them any push from one block to the next: two blocks side by side on a
+// frictionless floor, the left one pushed by 10 N. With side contacts they move together at
+// F/(2m) (the time-stepping scheme holds the shared edge exactly); without, the left block moves at
+// F/m into the right one, which stays where it is.
+TEST(BlockWallGenerator, SideContactsCanBeLeftOut) {
+  const ModelFile without = test::model_from_yaml(replace(kWall, "    base: table\n", "    base: table\n    side_contacts: false\n"));
+  EXPECT_EQ(without.model.contacts.size(), 4u + 8u + 8u);
+  EXPECT_EQ(find_contact(without.model, "wall_1_1_tr_on_1_2"), nullptr);
+  EXPECT_EQ(find_contact(without.model, "wall_2_1_bl_on_2_0"), nullptr);
+  EXPECT_NE(find_contact(without.model, "wall_1_1_bl_on_0_0"), nullptr);
+
+  for (const bool side : {true, false}) {
+    const std::string yaml = std::string("gravity: [0, -9.81]\ngenerators:\n") +
+                             "  - {type: block_wall, name: row, columns: 2, block: {width: 0.2, height: 0.2, mass: 2}, "
+                             "impact: {law: newton, e: 0}, side_contacts: " + (side ? "true" : "false") + "}\n"
+                             "forces:\n  - {name: push, type: point_force, body: row_0_0, fx: 10}\n"
+                             "simulation: {scheme: time-stepping, t_end: 0.1, output_interval: 0.1, step: 1e-3}\n";
+    const ModelFile mf = test::model_from_yaml(yaml);
+    MemorySink out;
+    simulate(mf.model, mf.options, out);
+    const double t = 0.1, a_pushed = side ? 10.0 / 4 : 10.0 / 2, a_other = side ? 10.0 / 4 : 0.0;
+    // The midpoint rule integrates a constant acceleration exactly: x = x0 + a t² / 2.
+    EXPECT_NEAR(out.series("row_0_0.x").back(), 0.0 + a_pushed * t * t / 2, 1e-9) << "side_contacts " << side;
+    EXPECT_NEAR(out.series("row_0_1.x").back(), 0.2 + a_other * t * t / 2, 1e-9) << "side_contacts " << side;
+  }
 }
 
 void expect_error(const std::string& yaml, int line, const std::string& path, const std::string& part) {

@@ -126,6 +126,20 @@ TEST(ModelFile, BadChoices) {
   expect_error(replace(kGood, "angle_unit: deg", "angle_unit: grad"), {2, "angle_unit", "unknown value 'grad'"});
 }
 
+// Spatial models are read but refused until spatial bodies exist (docs/architecture.md, "Spatial
+// bodies"): the error names the key's line, before any body's planar keys could fail instead.
+TEST(ModelFile, SpatialDimensionRefusedUntilSpatialBodiesExist) {
+  const std::string spatial = replace(kGood, "angle_unit: deg", "dimension: spatial\nangle_unit: deg");
+  expect_error(spatial, {2, "dimension", "spatial models are not supported yet"});
+  expect_error(replace(spatial, "position: [0.5, 0]", "position: [0.5, 0, 1]"),
+               {2, "dimension", "spatial models are not supported yet"});
+  expect_error(replace(kGood, "angle_unit: deg", "dimension: 3d"), {2, "dimension", "unknown value '3d'"});
+  test::TempDir dir;
+  const ModelFile planar = read_model_file(dir.write("p.yaml", replace(kGood, "angle_unit: deg", "dimension: planar\nangle_unit: deg")));
+  EXPECT_EQ(planar.model.dimension, Dimension::planar);
+  EXPECT_EQ(read_model_file(dir.write("d.yaml", kGood)).model.dimension, Dimension::planar);  // the default
+}
+
 TEST(ModelFile, YamlSyntaxError) {
   expect_error(replace(kGood, "bodies: [ground, arm]", "bodies: [ground, arm"), {14, "", "YAML syntax error"});
 }

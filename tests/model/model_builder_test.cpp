@@ -41,6 +41,14 @@ TEST(ModelBuilder, LaysOutCoordinatesAndRows) {
   EXPECT_EQ(m.bodies[2].q_offset, -1);  // prescribed: no coordinates
   EXPECT_EQ(m.drivers[0].row_offset, 3);
   EXPECT_EQ(m.body_index("ground"), 0);
+  // Planar bodies: 3 coordinates and 3 velocities each, the same layout for q and v.
+  EXPECT_EQ(m.dimension, Dimension::planar);
+  for (const Body& b : m.bodies) {
+    EXPECT_EQ(b.dimension, Dimension::planar);
+    EXPECT_EQ(b.nq(), 3);
+    EXPECT_EQ(b.nv(), 3);
+  }
+  EXPECT_EQ(m.bodies[c].v_offset, m.bodies[c].q_offset);
 }
 
 void expect_model_error(const ModelBuilder& mb, const std::string& path) {
@@ -49,6 +57,26 @@ void expect_model_error(const ModelBuilder& mb, const std::string& path) {
     FAIL() << "expected a ModelError at " << path;
   } catch (const ModelError& e) {
     EXPECT_EQ(e.path(), path) << e.what();
+  }
+}
+
+// The widths a spatial body will have (position + unit quaternion, velocity + body-frame ω), and
+// the refusal of spatial models until they can be simulated.
+TEST(ModelBuilder, SpatialBodySizesAndRefusal) {
+  Body b = dynamic_body("top");
+  b.dimension = Dimension::spatial;
+  EXPECT_EQ(b.nq(), 7);
+  EXPECT_EQ(b.nv(), 6);
+  EXPECT_LE(b.nq(), kMaxBodyCoordinates);
+  EXPECT_LE(b.nv(), kMaxBodyDofs);
+  ModelBuilder mb;
+  mb.add_body(dynamic_body("a"));
+  mb.set_dimension(Dimension::spatial);
+  expect_model_error(mb, "dimension");
+  try {
+    mb.build();
+  } catch (const ModelError& e) {
+    EXPECT_NE(e.message().find("spatial models are not supported yet"), std::string::npos) << e.what();
   }
 }
 

@@ -12,7 +12,8 @@
 #include "../allocation_counter.hpp"
 #include "lcp_fixtures.hpp"
 #include "solvers/auto_select.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/contact_faces_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/mlcp.hpp"
 
 namespace stickslip::solvers {
@@ -71,14 +72,36 @@ TEST(Allocation, IterativeSolversDoNotAllocate) {
   EXPECT_TRUE(small.solved());
 }
 
+// The tiny-problem fast paths: Lemke's direct path on 1-3 unknowns and the faces of two contacts,
+// whose singular face (two corners of one rigid body sticking) takes the minimum-norm solve.
+TEST(Allocation, TinyProblemPathsDoNotAllocate) {
+  LemkeSolver lemke(3);
+  LcpResult r;
+  for (Eigen::Index n : {1, 2, 3}) {
+    const Mat M = fixtures::random_spd(n, 8);
+    const Vec q = -Vec::Ones(n);
+    lemke.solve(M, q, r);
+    EXPECT_EQ(allocations_in([&] { lemke.solve(M, q, r); }), 0) << n;
+    ASSERT_TRUE(r.solved());
+  }
+  const Mat W = fixtures::delassus(2, 3, 9);  // rank 3: the sticking face is singular
+  const Vec b = fixtures::approaching_velocities(2, 10);
+  const std::vector<FrictionContact> contacts{{0, 1, 0.5}, {2, 3, 0.5}};
+  ContactFaces2D faces;
+  Vec p = Vec::Zero(4);
+  faces.solve(W, b, contacts, p);
+  Vec guess = Eigen::Vector4d(1, 0, 1, 0);  // both sticking first
+  EXPECT_EQ(allocations_in([&] { faces.solve(W, b, contacts, guess); }), 0);
+}
+
 TEST(Allocation, ContactAndMixedSolversDoNotAllocate) {
   const Eigen::Index m = 10;
   const Mat W = fixtures::delassus(m, 15, 2);
   const SparseMat Ws = W.sparseView();
   const Vec b = fixtures::approaching_velocities(m, 3);
-  std::vector<Contact2D> contacts;
+  std::vector<FrictionContact> contacts;
   for (int c = 0; c < m; ++c) contacts.push_back({2 * c, 2 * c + 1, 0.4});
-  FrictionalContact2DSolver friction(2 * m);
+  FrictionalContactSolver friction(2 * m);
   LcpResult r;
   friction.solve(W, b, contacts, r);
   EXPECT_EQ(allocations_in([&] { friction.solve(W, b, contacts, r); }), 0);

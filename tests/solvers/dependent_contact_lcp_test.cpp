@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 namespace stickslip::solvers {
 namespace {
@@ -21,7 +21,7 @@ struct Landing {
   Vec minv = Vec(3);
   Mat W;
   Vec b;
-  std::vector<Contact2D> contacts{{0, 1, kMu}, {2, 3, kMu}};
+  std::vector<FrictionContact> contacts{{0, 1, kMu}, {2, 3, kMu}};
   explicit Landing(const Vec& v_before) {
     minv << 1 / kMass, 1 / kMass, 1 / kInertia;
     for (int i = 0; i < 2; ++i) {

@@ -9,7 +9,7 @@
 #include "lcp_fixtures.hpp"
 #include "solvers/enumeration.hpp"
 #include "solvers/equilibration.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
@@ -66,7 +66,7 @@ TEST(LemkeRestart, SlipSpeedSlackOfASeparatingContact) {
       0, 0, 0.2, -0.006,   //
       0, 0, -0.006, 0.42;
   const Vec b = (Vec(4) << -0.17971978730082422, 0.023560144475428431, 3.8e-8, 1.2603047030397077e-13).finished();
-  const std::array<Contact2D, 2> contacts{{{0, 1, 0.6}, {2, 3, 0.6}}};
+  const std::array<FrictionContact, 2> contacts{{{0, 1, 0.6}, {2, 3, 0.6}}};
   Mat M;
   Vec q;
   ASSERT_TRUE(frictional_contact_to_lcp(W, b, contacts, M, q));

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "lcp_fixtures.hpp"
 #include "solvers/enumeration.hpp"
 
@@ -83,6 +85,39 @@ TEST(Mlcp, SingularEqualityBlockFallsBackToNewton) {
   EXPECT_EQ(solver.last_method(), MlcpMethod::fischer_burmeister);
   EXPECT_NEAR(r.z[0], 1.0, 1e-9);  // Newton to residual 1e-10 on a unit-conditioned 2x2
   EXPECT_NEAR(r.z[1], 1.0, 1e-9);
+}
+
+// A nonsingular but ill-conditioned equality block: A = U diag(1, 1e-11) Vᵀ (U, V rotations), one
+// complementarity row with the unique solution u = (0.3, 0.7), v = 0.37 (R = B − D A⁻¹ C = 1.2e9 > 0).
+// The elimination recovers u through A⁻¹, whose rounding (cond(A) ε ≈ 1e11 × 1e-16 = 1e-5) leaves a
+// relative residual near 1e-6 in the complementarity row: Schur alone reports it `singular`, and the
+// automatic method then runs Newton on the whole MLCP, whose iterations refine the residual (each
+// Newton step gains a factor cond(A) ε) down to the 1e-10 tolerance, and keeps that answer. The
+// solution itself is known to cond(A) ε |z| ≈ 1e-5 (the data q are rounded).
+TEST(Mlcp, IllConditionedEqualityBlockFallsBackFromSchurToNewton) {
+  Eigen::Matrix2d U, V;
+  U << std::cos(0.3), -std::sin(0.3), std::sin(0.3), std::cos(0.3);
+  V << std::cos(1.1), -std::sin(1.1), std::sin(1.1), std::cos(1.1);
+  Mat K(3, 3);
+  K.topLeftCorner(2, 2) = U * Eigen::Vector2d(1.0, 1e-11).asDiagonal() * V.transpose();
+  K.col(2).head(2) = Vec2(-0.3, 0.7);  // C
+  K.row(2) = Eigen::RowVector3d(0.45, 0.85, 0.2);  // D, B
+  const Vec solution = Vec3(0.3, 0.7, 0.37);
+  const Vec q = -(K * solution);
+
+  MlcpSolver schur(3, {.method = MlcpMethod::schur});
+  LcpResult rs;
+  schur.solve(K, q, 2, rs);
+  EXPECT_EQ(rs.status, LcpStatus::singular);
+  EXPECT_GT(rs.residual, 1e-8);
+
+  MlcpSolver automatic(3);
+  LcpResult r;
+  automatic.solve(K, q, 2, r);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(automatic.last_method(), MlcpMethod::fischer_burmeister);
+  EXPECT_LE(r.residual, 1e-10 * residual_scale(q));
+  EXPECT_LE((r.z - solution).cwiseAbs().maxCoeff(), 1e-5);
 }
 
 TEST(Mlcp, PgsOnSymmetricPositiveDefiniteMlcpWithWarmStart) {

@@ -164,7 +164,7 @@ void CompliantSteps::log_contact_event(double t, int contact, const Vec& y) {
   EventRecord e;
   e.t = t;
   e.contact = model_.contacts[static_cast<std::size_t>(contact)].name;
-  const ContactState moving = contact_state(1.0, k.vt);  // stick or slip± from the slip velocity
+  const ContactState moving = contact_state(1.0, k.vt[0]);  // stick or slip± from the (planar) slip velocity
   if (ode_.last_event() == MultibodyOde::ContactEvent::stick_band) {
     e.kind = "stick";
     e.from = moving;
@@ -200,7 +200,7 @@ void CompliantSteps::log_contacts_closed_at_start(double t, const Vec& y) {
     e.contact = model_.contacts[c].name;
     e.kind = "onset";
     e.from = ContactState::open;
-    e.to = contact_state(1.0, k.vt);
+    e.to = contact_state(1.0, k.vt[0]);
     e.vn_before = k.vn;
     reporter_.events->write(e);
   }

@@ -39,9 +39,10 @@ void MultibodyOde::karnopp_stage(double t) {
   Vec accel(n), bound(n);
   for (Eigen::Index i = 0; i < n; ++i) {
     const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], false, w_scratch_);
+    // One tangent row per contact (planar; D7 of the spatial design makes the stick force a vector).
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], ContactDirection::tangent(0), w_scratch_);
     // Accelerations were computed with stick force 0 for these contacts, i.e. without their friction.
-    accel[i] = w_scratch_.dot(ws_.qdd) + ws_.contacts[k].wt_bias;
+    accel[i] = w_scratch_.dot(ws_.qdd) + ws_.contacts[k].wt_bias[0];
     bound[i] = model_.contacts[k].friction->static_coefficient() * ws_.contact_forces[k].normal;
     Vec x = ws_.mass_inv.cwiseProduct(w_scratch_);
     if (model_.n_constraints > 0) {
@@ -53,7 +54,7 @@ void MultibodyOde::karnopp_stage(double t) {
   }
   for (Eigen::Index i = 0; i < n; ++i) {
     const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], false, w_scratch_);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], ContactDirection::tangent(0), w_scratch_);
     for (Eigen::Index j = 0; j < n; ++j) delta(i, j) = w_scratch_.dot(response.col(j));
   }
   Vec lambda = n == 1 ? min_norm_solve(delta, -accel) : hold_forces(delta, accel, bound);

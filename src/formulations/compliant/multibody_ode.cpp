@@ -9,6 +9,7 @@
 #include "assembly/constraints.hpp"
 #include "assembly/contact_forces.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "math/errors.hpp"
 #include "math/least_squares.hpp"
 #include "math/root_finding.hpp"
@@ -54,7 +55,7 @@ MultibodyOde::MultibodyOde(const Model& model, const SimulationOptions& options)
 std::string MultibodyOde::first_non_finite_body(const Vec& y) const {
   for (const Body& b : model_.bodies) {
     if (!b.is_dynamic()) continue;
-    const bool bad = !y.segment<3>(b.q_offset).allFinite() || !y.segment<3>(model_.nq + b.v_offset).allFinite();
+    const bool bad = !y.segment(b.q_offset, b.nq()).allFinite() || !y.segment(model_.nq + b.v_offset, b.nv()).allFinite();
     if (bad) return "body " + b.name;
   }
   return "state";
@@ -70,6 +71,7 @@ void MultibodyOde::pack(const State& s, Vec& y) const {
 void MultibodyOde::unpack(double t, const Vec& y, State& s) const {
   s.t = t;
   s.q = y.head(model_.nq);
+  normalise(model_, s.q);  // the integrator moves the coordinates freely
   s.v = y.segment(model_.nq, model_.nv);
   s.z = y.tail(model_.nz);
 }
@@ -107,7 +109,7 @@ void MultibodyOde::evaluate(double t, const Vec& y) {
 void MultibodyOde::derivative(double t, const Vec& y, Vec& dydt) {
   if (!y.allFinite()) throw NumericalError(t, first_non_finite_body(y), "the state is NaN or infinite");
   evaluate(t, y);
-  dydt.head(model_.nq) = state_.v;  // planar: q̇ = v
+  position_rate(model_, state_.q, state_.v, dydt.head(model_.nq));
   dydt.segment(model_.nq, model_.nv) = ws_.qdd;
   dydt.tail(model_.nz) = zdot_;
 }
@@ -166,7 +168,7 @@ double MultibodyOde::band_margin(double t, const Vec& y, int contact) {
   compute_body_kinematics(model_, state_, ws_);
   const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
-  return std::abs(kin.vt) - c.friction->stick_band();
+  return std::abs(kin.vt[0]) - c.friction->stick_band();  // one tangent row (planar)
 }
 
 bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, int& contact) {
@@ -213,7 +215,7 @@ bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, 
 
 // C = [G; w_Nᵀ or w_Tᵀ] at (t, y): the joints' velocity rows and one contact direction, with their
 // current velocities C v in r.
-void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r) {
+void MultibodyOde::joint_and_contact_rows(int contact, ContactDirection d, double t, const Vec& y, Mat& C, Vec& r) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
   assemble_constraints(model_, state_, ws_);
@@ -225,9 +227,9 @@ void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, co
     C.topRows(model_.n_constraints) = ws_.G;
     r.head(model_.n_constraints) = ws_.phi_dot;
   }
-  contact_direction_column(model_, c, kin, normal, w_scratch_);
+  contact_direction_column(model_, c, kin, d, w_scratch_);
   C.bottomRows(1) = w_scratch_.transpose();
-  r[model_.n_constraints] = normal ? kin.vn : kin.vt;
+  r[model_.n_constraints] = kin.velocity(d);
 }
 
 // v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangent: the least
@@ -235,7 +237,7 @@ void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, co
 void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
   Mat C;
   Vec r;
-  joint_and_contact_rows(contact, false, t, y, C, r);
+  joint_and_contact_rows(contact, ContactDirection::tangent(0), t, y, C, r);  // planar: one tangent row
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Vec mu = min_norm_solve(A, r);
   state_.v -= ws_.mass_inv.cwiseProduct(C.transpose() * mu);
@@ -247,7 +249,7 @@ void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
 double MultibodyOde::contact_inverse_mass(int contact, double t, const Vec& y) {
   Mat C;
   Vec r;
-  joint_and_contact_rows(contact, true, t, y, C, r);
+  joint_and_contact_rows(contact, ContactDirection::normal(), t, y, C, r);
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Eigen::Index n = model_.n_constraints;
   if (n == 0) return A(0, 0);

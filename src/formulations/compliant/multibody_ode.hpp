@@ -83,7 +83,7 @@ class MultibodyOde final : public OdeSystem {
   double activity_at(double t, const Vec& y, int contact);
   double band_margin(double t, const Vec& y, int contact);  // |v_T| − dv of a Karnopp contact
   void stop_slip(int contact, Vec& y, double t);
-  void joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r);
+  void joint_and_contact_rows(int contact, ContactDirection d, double t, const Vec& y, Mat& C, Vec& r);
 
   const Model& model_;
   Stabilization stab_;

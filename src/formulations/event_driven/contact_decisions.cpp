@@ -4,7 +4,7 @@
 
 #include "assembly/contact_kinematics.hpp"
 #include "math/errors.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 namespace stickslip {
 namespace {
@@ -59,13 +59,13 @@ bool ContactDecisions::all_stick(ModalDynamics& dyn, const State& s, const std::
       continue;
     }
     if (normal_candidate[k] && f.normal < -tol) return false;
-    if (tangent_candidate[k] && dyn.mu_static(c) * f.normal - std::abs(f.tangential) < -tol) return false;
+    if (tangent_candidate[k] && dyn.mu_static(c) * f.normal - std::abs(f.tangential[0]) < -tol) return false;
   }
   out.normal_force.assign(nc, 0.0);
   out.tangential_force.assign(nc, 0.0);
   for (std::size_t k = 0; k < nc; ++k) {
     out.normal_force[k] = ws.contact_forces[k].normal;
-    out.tangential_force[k] = ws.contact_forces[k].tangential;
+    out.tangential_force[k] = ws.contact_forces[k].tangential[0];
   }
   out.pivots = 0;
   return true;
@@ -100,9 +100,9 @@ ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const 
       const bool normal = pass == 0;
       if (normal ? !normal_candidate[k] : !tangent_candidate[k]) continue;
       Column c{static_cast<int>(k), normal, Vec::Zero(model_.nv), Vec()};
-      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], normal, c.direction);
+      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::planar(normal), c.direction);
       if (normal && !tangent_candidate[k] && slipping(modes[k])) {  // known slip direction
-        contact_direction_column(model_, model_.contacts[k], ws.contacts[k], false, tmp);
+        contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::tangent(0), tmp);
         c.direction -= dyn.mu_kinetic(static_cast<int>(k)) * (modes[k] == ContactState::slip_positive ? 1.0 : -1.0) * tmp;
       }
       dyn.constrained_response(c.direction, c.response);
@@ -123,12 +123,14 @@ ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const 
   const int n = nN + 2 * nT;
   Mat M = Mat::Zero(n, n);
   Vec q = Vec::Zero(n);
-  const auto row_of = [&](const Column& c, Vec& r) { contact_direction_column(model_, model_.contacts[c.contact], ws.contacts[c.contact], c.normal, r); };
+  const auto row_of = [&](const Column& c, Vec& r) {
+    contact_direction_column(model_, model_.contacts[c.contact], ws.contacts[c.contact], ContactDirection::planar(c.normal), r);
+  };
   Vec r(model_.nv);
   for (int i = 0; i < static_cast<int>(cols.size()); ++i) {
     row_of(cols[i], r);
     const ContactKinematics& kin = ws.contacts[cols[i].contact];
-    const double bias = (cols[i].normal ? kin.wn_bias : kin.wt_bias) + r.dot(a0);
+    const double bias = kin.bias(ContactDirection::planar(cols[i].normal)) + r.dot(a0);
     q[i] = bias;
     for (int j = 0; j < static_cast<int>(cols.size()); ++j) {
       const double delta = r.dot(cols[j].response);
@@ -197,11 +199,11 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
   // Rows 2i (normal) and 2i+1 (tangent) of contact ids[i].
   const int m = 2 * static_cast<int>(ids.size());
   std::vector<Vec> dirs(static_cast<std::size_t>(m), Vec::Zero(model_.nv)), resp(static_cast<std::size_t>(m));
-  std::vector<solvers::Contact2D> contacts;
+  std::vector<solvers::FrictionContact> contacts;
   for (int i = 0; i < static_cast<int>(ids.size()); ++i) {
     const int k = ids[i];
     for (int d = 0; d < 2; ++d) {
-      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], d == 0, dirs[2 * i + d]);
+      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::planar(d == 0), dirs[2 * i + d]);
       dyn.constrained_response(dirs[2 * i + d], resp[2 * i + d]);
     }
     contacts.push_back({2 * i, 2 * i + 1, dyn.mu_kinetic(k)});
@@ -211,7 +213,7 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
   for (int r = 0; r < m; ++r) {
     for (int c = 0; c < m; ++c) W(r, c) = dirs[r].dot(resp[c]);
     const ContactKinematics& kin = ws.contacts[ids[r / 2]];
-    b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : kin.vt;
+    b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : kin.vt[0];
   }
   solvers::DependentContactResult sol;
   dependent_lcp_.solve(

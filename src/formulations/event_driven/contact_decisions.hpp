@@ -13,7 +13,7 @@
 // Impacts (velocity level, Newton's law with Coulomb friction; Glocker 2001): for the rigid contacts
 // that touch, impulses P_N ≥ 0 ⟂ v_N⁺ + e v_N⁻ ≥ 0 and |P_T| ≤ μ_k P_N with Coulomb's law on v_T⁺,
 // v⁺ = v⁻ + M_c⁻¹ (W_N P_N + W_T P_T) (bilateral constraints hold through the impact), solved
-// exactly as an LCP (the 2D lifting of solvers/frictional_contact_2d.hpp) by Lemke's method.
+// exactly as an LCP (the 2D lifting of solvers/frictional_contact.hpp) by Lemke's method.
 // Several contacts on one body (the corners of stacked blocks) make W singular and the impulses
 // indeterminate: the LCP is then solved by proximal iterations along the dependent directions
 // (solvers/dependent_contact_lcp.hpp), which find an admissible impulse distribution where the

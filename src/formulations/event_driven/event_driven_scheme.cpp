@@ -11,6 +11,7 @@
 #include "math/number_format.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "formulations/event_driven/event_functions.hpp"
 #include "formulations/event_driven/event_settle.hpp"
 #include "formulations/initial_state.hpp"
@@ -35,7 +36,7 @@ class EventDrivenSystem final : public OdeSystem {
   void derivative(double t, const Vec& y, Vec& dydt) override {
     if (!y.allFinite()) throw NumericalError(t, "state", "the state is NaN or infinite");
     evaluate(t, y);
-    dydt.head(model_.nq) = state_.v;
+    position_rate(model_, state_.q, state_.v, dydt.head(model_.nq));
     dydt.tail(model_.nv) = dyn_.workspace().qdd;
   }
   void evaluate(double t, const Vec& y) {
@@ -54,6 +55,7 @@ class EventDrivenSystem final : public OdeSystem {
   void unpack(double t, const Vec& y, State& s) const {
     s.t = t;
     s.q = y.head(model_.nq);
+    normalise(model_, s.q);  // the integrator moves the coordinates freely
     s.v = y.tail(model_.nv);
   }
   void pack(const State& s, Vec& y) const {
@@ -314,7 +316,7 @@ void EventDrivenSteps::complete_step() {
     y = integ_->y();
     State s;
     sys_.unpack(integ_->t(), y, s);
-    projection_.project(sys_.dyn(), s);
+    projection_.project(sys_.dyn(), s, {}, opt_.projection_tolerance);
     sys_.pack(s, y);
     integ_->set_state(sys_, y);
   }

@@ -46,10 +46,10 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
       // distribution of the forces is left (modal_dynamics.hpp).
       return dyn.redundant_normal(e.contact) ? dyn.redundant_margin(e.contact) : f.normal;
     case EventFunction::slip_reversal:
-      return dyn.modes()[k] == ContactState::slip_positive ? kin.vt : -kin.vt;
+      return dyn.modes()[k] == ContactState::slip_positive ? kin.vt[0] : -kin.vt[0];
     case EventFunction::saturation:
       if (!std::isnan(dyn.redundant_margin(e.contact))) return dyn.redundant_margin(e.contact);
-      return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential);
+      return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential[0]);
     case EventFunction::leaving: return kin.range_margin;
   }
   return 1.0;

@@ -64,7 +64,7 @@ bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vecto
       const bool letting_go = kin.vn > kZeroSlip && activity <= 1e-9 * force_scale_;
       if (modes[k] == ContactState::open &&
           (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling && !letting_go))) {
-        modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
+        modes[k] = std::abs(kin.vt[0]) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt[0]);
         dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
         log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
         changed = true;
@@ -91,7 +91,7 @@ bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vecto
       // At rest (|v_N| within the threshold) whether it closes is the LCP's decision (λ_N ≥ 0 ⟂ g̈_N ≥ 0),
       // not its velocity's; once the LCP has opened it at this instant it stays open.
       if (released_[k]) continue;
-      modes[k] = std::abs(kin.vt) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt);
+      modes[k] = std::abs(kin.vt[0]) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt[0]);
       resting[k] = 1;
       changed = true;
     }
@@ -121,7 +121,7 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
   for (std::size_t k = 0; k < nc; ++k) {
     if (!involved[k]) continue;
     const Contact& c = model_.contacts[k];
-    const double vt = dyn.workspace().contacts[k].vt;
+    const double vt = dyn.workspace().contacts[k].vt[0];
     const ContactState before = modes[k];
     const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
     const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
@@ -149,14 +149,14 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     // A sliding contact keeps its slip direction: only a located slip reversal (or a contact that
     // sticks or does not slide) has its friction decided.
     tangent[k] = c.friction && (modes[k] == ContactState::stick || triggered[k] == EventFunction::slip_reversal ||
-                                std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip);
+                                std::abs(dyn.workspace().contacts[k].vt[0]) <= kZeroSlip);
     // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
     // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
     // would pick one at random). If it does not slide it starts stuck; its saturation function is
     // watched from the moment its normal force exceeds the stick force.
     if (c.compliant() && dyn.workspace().contact_forces[k].normal <= 1e-9 * force_scale_) {
       tangent[k] = 0;
-      if (std::abs(dyn.workspace().contacts[k].vt) <= kZeroSlip) modes[k] = ContactState::stick;
+      if (std::abs(dyn.workspace().contacts[k].vt[0]) <= kZeroSlip) modes[k] = ContactState::stick;
     }
   }
   // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
@@ -176,10 +176,10 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     }
     if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
     if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
-      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential) <=
+      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential[0]) <=
                             coincidence_band(EventFunction::saturation, opt_.integrator_options.rtol, force_scale_);
       if (violated || immediate_) {
-        d.modes[k] = smooth[k].tangential < 0 ? ContactState::slip_positive : ContactState::slip_negative;
+        d.modes[k] = smooth[k].tangential[0] < 0 ? ContactState::slip_positive : ContactState::slip_negative;
         forced_[k] = static_cast<int>(d.modes[k]);
       }
     }

@@ -83,8 +83,8 @@ void ModalDynamics::contact_forces() {
     out = {};
     if (modes_[k] == ContactState::open || !c.compliant()) continue;
     if (kin.gap < 0) out.normal = c.normal->force(-kin.gap, -kin.vn, std::max(impact_speed_[k], c.min_impact_speed));
-    if (!free_tangent_[k] && modes_[k] == ContactState::slip_positive) out.tangential = -mu_kinetic(static_cast<int>(k)) * out.normal;
-    if (!free_tangent_[k] && modes_[k] == ContactState::slip_negative) out.tangential = mu_kinetic(static_cast<int>(k)) * out.normal;
+    if (!free_tangent_[k] && modes_[k] == ContactState::slip_positive) out.tangential[0] = -mu_kinetic(static_cast<int>(k)) * out.normal;
+    if (!free_tangent_[k] && modes_[k] == ContactState::slip_negative) out.tangential[0] = mu_kinetic(static_cast<int>(k)) * out.normal;
     add_contact_force(model_, c, kin, out.normal, out.tangential, ws_.f);
   }
 }
@@ -102,17 +102,17 @@ void ModalDynamics::solve(double t) {
     const Contact& c = model_.contacts[static_cast<std::size_t>(row.index)];
     const ContactKinematics& kin = ws_.contacts[static_cast<std::size_t>(row.index)];
     const bool normal = row.kind == ModalRow::normal;
-    contact_direction_column(model_, c, kin, normal, col_);
+    contact_direction_column(model_, c, kin, ContactDirection::planar(normal), col_);
     C_.row(r) = col_.transpose();
     D_.col(r) = col_;
     // Baumgarte terms keep closed gaps shut and stuck contacts still: g̈ + αġ + βg = 0, v̇_T + αv_T = 0.
-    rhs_[r] = normal ? -(kin.wn_bias + stab_.alpha * kin.vn + stab_.beta * kin.gap) : -(kin.wt_bias + stab_.alpha * kin.vt);
+    rhs_[r] = normal ? -(kin.wn_bias + stab_.alpha * kin.vn + stab_.beta * kin.gap) : -(kin.wt_bias[0] + stab_.alpha * kin.vt[0]);
     const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
     const bool slipping = !free_tangent_[static_cast<std::size_t>(row.index)] &&
                           (mode == ContactState::slip_positive || mode == ContactState::slip_negative);
     if (normal && slipping) {
       // Slip friction −μ_k sgn(v_T) λ_N acts along W_T: fold it into the normal force direction.
-      contact_direction_column(model_, c, kin, false, col_);
+      contact_direction_column(model_, c, kin, ContactDirection::tangent(0), col_);
       const double s = mode == ContactState::slip_positive ? 1.0 : -1.0;
       D_.col(r) -= mu_kinetic(row.index) * s * col_;
     }
@@ -150,14 +150,14 @@ void ModalDynamics::store_multipliers() {
     }
     ContactForce& f = ws_.contact_forces[static_cast<std::size_t>(row.index)];
     if (row.kind == ModalRow::tangential) {
-      f.tangential = lambda_[r];
+      f.tangential[0] = lambda_[r];
       continue;
     }
     f.normal = lambda_[r];
     if (free_tangent_[static_cast<std::size_t>(row.index)]) continue;
     const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
-    if (mode == ContactState::slip_positive) f.tangential = -mu_kinetic(row.index) * lambda_[r];
-    if (mode == ContactState::slip_negative) f.tangential = mu_kinetic(row.index) * lambda_[r];
+    if (mode == ContactState::slip_positive) f.tangential[0] = -mu_kinetic(row.index) * lambda_[r];
+    if (mode == ContactState::slip_negative) f.tangential[0] = mu_kinetic(row.index) * lambda_[r];
   }
 }
 

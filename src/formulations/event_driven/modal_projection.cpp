@@ -1,6 +1,7 @@
 #include "formulations/event_driven/modal_projection.hpp"
 
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "math/least_squares.hpp"
 
 namespace stickslip {
@@ -28,28 +29,29 @@ void ModalProjection::build(ModalDynamics& dyn, bool velocity, const std::vector
   for (int i = 0; i < static_cast<int>(contact_rows.size()); ++i) {
     const auto [k, normal] = contact_rows[static_cast<std::size_t>(i)];
     const ContactKinematics& kin = ws.contacts[static_cast<std::size_t>(k)];
-    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, normal, col);
+    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, ContactDirection::planar(normal), col);
     C_.row(nb + i) = col.transpose();
-    r_[nb + i] = normal ? (velocity ? kin.vn : kin.gap) : kin.vt;
+    r_[nb + i] = normal ? (velocity ? kin.vn : kin.gap) : kin.vt[0];
   }
 }
 
-void ModalProjection::project(ModalDynamics& dyn, State& s, const std::vector<char>& zero_slip) {
-  const auto correction = [&](Vec& x) {
+void ModalProjection::project(ModalDynamics& dyn, State& s, const std::vector<char>& zero_slip, double tolerance) {
+  // The least change M⁻¹Cᵀμ (velocity space) that takes the rows' residuals r to zero.
+  const auto correction = [&]() -> Vec {
     const Vec& minv = dyn.workspace().mass_inv;
     const Mat A = C_ * minv.asDiagonal() * C_.transpose();
     const Vec mu = min_norm_solve(A, r_);
-    x -= minv.cwiseProduct(C_.transpose() * mu);
+    return minv.cwiseProduct(C_.transpose() * mu);
   };
   for (int it = 0; it < 10; ++it) {
     dyn.evaluate(s);
     build(dyn, false, zero_slip);
-    if (r_.size() == 0 || r_.cwiseAbs().maxCoeff() < 1e-13) break;
-    correction(s.q);  // planar: q and v share their layout
+    if (r_.size() == 0 || r_.cwiseAbs().maxCoeff() < tolerance) break;
+    integrate(model_, s.q, correction(), -1.0, s.q);  // q ← q ⊕ (−M⁻¹Cᵀμ)
   }
   dyn.evaluate(s);
   build(dyn, true, zero_slip);
-  if (r_.size() > 0) correction(s.v);
+  if (r_.size() > 0) s.v -= correction();
 }
 
 }  // namespace stickslip

@@ -17,26 +17,51 @@ ImpulseSolverKind parse_impulse_solver(const std::string& name) {
   throw std::invalid_argument("unknown time-stepping solver '" + name + "' (expected auto, lemke or pgs)");
 }
 
-ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
-                               const std::vector<std::array<int, 2>>& row_offsets,
-                               const ImpulseSolverOptions& options, bool implicit)
-    : n_(bilateral_rows + 2 * contacts), nc_(bilateral_rows), nv_(nv), options_(options), implicit_(implicit) {
+namespace {
+
+int total_rows(int bilateral_rows, const std::vector<int>& tangent_rows) {
+  int n = bilateral_rows;
+  for (int t : tangent_rows) n += 1 + t;
+  return n;
+}
+
+}  // namespace
+
+ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int>& tangent_rows,
+                               const std::vector<RowBodies>& row_bodies, const ImpulseSolverOptions& options,
+                               bool implicit)
+    : n_(total_rows(bilateral_rows, tangent_rows)), nc_(bilateral_rows), nv_(nv), options_(options), implicit_(implicit) {
   rows_.resize(static_cast<std::size_t>(n_));
-  for (int r = 0; r < n_; ++r) rows_[static_cast<std::size_t>(r)].offset = row_offsets[static_cast<std::size_t>(r)];
+  for (int r = 0; r < n_; ++r) {
+    ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    const RowBodies& bodies = row_bodies[static_cast<std::size_t>(r)];
+    row.offset = bodies.offset;
+    for (int a = 0; a < 2; ++a) row.w[a] = BodyRow::Zero(bodies.width[a]);
+  }
+  const int contacts = static_cast<int>(tangent_rows.size());
   contacts_.resize(static_cast<std::size_t>(contacts));
   row_contact_.assign(static_cast<std::size_t>(n_), -1);
-  contact2d_.resize(static_cast<std::size_t>(contacts));
+  lifted_base_.assign(static_cast<std::size_t>(contacts), -1);
+  int row = nc_, lifted = nc_;
   for (int c = 0; c < contacts; ++c) {
     ContactRows& cr = contacts_[static_cast<std::size_t>(c)];
-    cr.normal = nc_ + 2 * c;
-    cr.tangent = cr.normal + 1;
-    row_contact_[static_cast<std::size_t>(cr.normal)] = c;
-    row_contact_[static_cast<std::size_t>(cr.tangent)] = c;
-    contact2d_[static_cast<std::size_t>(c)] = {cr.normal, cr.tangent, 0.0};
+    cr.normal = row;
+    cr.tangent = row + 1;
+    cr.tangent_rows = tangent_rows[static_cast<std::size_t>(c)];
+    cr.cone = solvers::FrictionCone::interval;
+    if (!solvers::is_supported_cone(cr)) {
+      throw std::invalid_argument("time-stepping: contact " + std::to_string(c) + " has " +
+                                  std::to_string(cr.tangent_rows) +
+                                  " tangent rows; only planar contacts (one tangent row) are supported yet");
+    }
+    for (int r = 0; r <= cr.tangent_rows; ++r) row_contact_[static_cast<std::size_t>(row + r)] = c;
+    row += 1 + cr.tangent_rows;
+    lifted_base_[static_cast<std::size_t>(c)] = lifted;
+    lifted += 4;  // interval cone: P_N, P_T+, P_T−, β
   }
+  friction_contacts_.assign(contacts_.begin(), contacts_.end());
   b_.setZero(n_);
   p_.setZero(n_);
-  const int lifted = nc_ + 4 * contacts;
   // Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones
   // (docs/schemes.md has the measurements behind the default limits).
   switch (options_.kind) {
@@ -62,7 +87,13 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, int contacts,
   solvers::prepare_result(result_, n_);
   solvers::prepare_result(trial_, n_);
   trial_p_.setZero(n_);
-  if (!lemke_ || options_.kind == ImpulseSolverKind::automatic) subspace_.reserve(n_);
+  if (!lemke_ || options_.kind == ImpulseSolverKind::automatic) {
+    subspace_.reserve(n_);
+    if (!implicit_) {  // the subspace step works in velocity space on H and M (subspace_step.hpp)
+      build_row_matrix();
+      subspace_.analyse(Hs_);
+    }
+  }
   if (lemke_) {
     K_.setZero(lifted, lifted);
     kq_.setZero(lifted);
@@ -98,6 +129,47 @@ void ImpulseProblem::build_sparse_pattern() {
       if (Ws_.innerIndexPtr()[k] == s) diagonal_index_[static_cast<std::size_t>(s)] = k;
 }
 
+// H as a sparse matrix with one row per impulse and the velocities of each dynamic body the row
+// touches (its block's width); the values are copied from the rows at every assemble().
+void ImpulseProblem::build_row_matrix() {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int r = 0; r < n_; ++r) {
+    const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    for (int a = 0; a < 2; ++a) {
+      const int off = row.offset[static_cast<std::size_t>(a)];
+      if (off < 0) continue;
+      for (Eigen::Index k = 0; k < row.w[static_cast<std::size_t>(a)].size(); ++k)
+        entries.emplace_back(r, off + static_cast<int>(k), 0.0);
+    }
+  }
+  Hs_.resize(n_, nv_);
+  Hs_.setFromTriplets(entries.begin(), entries.end());
+  Hs_.makeCompressed();
+  h_index_.assign(static_cast<std::size_t>(n_), {-1, -1});
+  for (int r = 0; r < n_; ++r)
+    for (int a = 0; a < 2; ++a) {
+      const int off = rows_[static_cast<std::size_t>(r)].offset[static_cast<std::size_t>(a)];
+      if (off < 0) continue;
+      for (int k = Hs_.outerIndexPtr()[r]; k < Hs_.outerIndexPtr()[r + 1]; ++k)
+        if (Hs_.innerIndexPtr()[k] == off) h_index_[static_cast<std::size_t>(r)][static_cast<std::size_t>(a)] = k;
+    }
+}
+
+void ImpulseProblem::update_row_matrix() {
+  double* values = Hs_.valuePtr();
+  for (int r = 0; r < n_; ++r) {
+    const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    const bool active = row_active(r);
+    for (int k = Hs_.outerIndexPtr()[r]; k < Hs_.outerIndexPtr()[r + 1]; ++k) values[k] = 0.0;
+    for (int a = 0; a < 2; ++a) {
+      const int at = h_index_[static_cast<std::size_t>(r)][static_cast<std::size_t>(a)];
+      if (at < 0 || !active) continue;
+      const BodyRow& block = row.w[static_cast<std::size_t>(a)];
+      for (Eigen::Index k = 0; k < block.size(); ++k) values[at + k] += block[k];
+    }
+  }
+}
+
 double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
   const ImpulseRow &a = rows_[static_cast<std::size_t>(r)], &b = rows_[static_cast<std::size_t>(s)];
   double w = 0;
@@ -105,13 +177,15 @@ double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
     if (a.offset[i] < 0) continue;
     for (int j = 0; j < 2; ++j) {
       if (a.offset[i] != b.offset[j]) continue;
-      w += a.w[i].cwiseProduct(minv.segment<3>(a.offset[i]).transpose()).dot(b.w[j]);
+      w += a.w[i].cwiseProduct(minv.segment(a.offset[i], a.w[i].size()).transpose()).dot(b.w[j]);
     }
   }
   return w;
 }
 
 void ImpulseProblem::assemble(const Vec& minv) {
+  minv_ = &minv;
+  row_matrix_stale_ = true;
   if (sparse_) {
     double* values = Ws_.valuePtr();
     const int* outer = Ws_.outerIndexPtr();
@@ -143,7 +217,7 @@ void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix)
     if (!row_active(r)) continue;
     const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
     for (int a = 0; a < 2; ++a)
-      if (row.offset[a] >= 0) H_.block<1, 3>(r, row.offset[a]) += row.w[a];
+      if (row.offset[a] >= 0) H_.block(r, row.offset[a], 1, row.w[a].size()) += row.w[a];
   }
   Y_ = H_.transpose();
   iteration_matrix.solveInPlace(Y_);

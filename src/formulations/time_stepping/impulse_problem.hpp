@@ -11,17 +11,14 @@
 // b = 1, so its impulses are zero and the problem keeps one size for the whole run (no allocation,
 // warm start by row index).
 //
-// Interface for spatial contacts (not implemented: there are no spatial bodies yet). A spatial
-// contact will bring one normal row and two tangent rows (`tangent_rows = 2`) and a cone kind:
-//   planar_interval  one tangent row, |P_T| <= μ P_N (exact in 2D; what exists now);
-//   polyhedral       the disc |P_T| <= μ P_N replaced by a polygon of `facets` sides: lifted to an
-//                    LCP with one variable per facet direction plus the sliding speed β (Stewart &
-//                    Trinkle 1996), solved by Lemke or by a box PGS over the facet variables;
-//   exact            the circular cone, as an NCP through the Fischer-Burmeister function
-//                    (solvers/fischer_burmeister.hpp) or a nonsmooth Gauss-Seidel that projects each
-//                    contact's (P_N, P_T) on the cone (Jean 1999, §4).
-// Rows touch at most two bodies through 3-column blocks; a spatial body's block will have 6 columns,
-// so ImpulseRow's block width is the one place that grows.
+// Each contact's block is 1 + tangent_rows rows (Contact::tangent_rows(); its ContactRows is the
+// solvers' FrictionContact description). Planar contacts have one tangent row and the interval cone,
+// the only cone implemented. Spatial contacts (stage S3 of issue 11) will bring two tangent rows and
+// the cones `disc` (exact: a nonsmooth Gauss-Seidel that projects each contact's (P_N, P_T) on the
+// cone, Jean 1999, §4) and `pyramid` (a polygon of facets lifted to an LCP with one variable per
+// facet direction plus the sliding speed β, Stewart & Trinkle 1996, for Lemke); the constructor
+// refuses them until then. Rows touch at most two bodies through blocks as wide as each body's
+// velocities (ImpulseRow, BodyRow).
 #pragma once
 
 #include <array>
@@ -29,40 +26,48 @@
 #include <vector>
 
 #include "math/types.hpp"
-#include "solvers/frictional_contact_2d.hpp"
+#include "model/body.hpp"
+#include "solvers/contact_faces_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
 #include "solvers/subspace_step.hpp"
 
 namespace stickslip {
 
+// The (at most two) dynamic bodies one row of H touches: their v_offset (-1: no dynamic body in that
+// slot) and the width of their blocks (Body::nv()).
+struct RowBodies {
+  std::array<int, 2> offset{-1, -1};
+  std::array<int, 2> width{0, 0};
+};
+
 // One row of H: a generalised direction restricted to the (at most two) dynamic bodies it touches.
 struct ImpulseRow {
   std::array<int, 2> offset{-1, -1};  // v_offset of each body, -1: no dynamic body in that slot
-  std::array<Eigen::RowVector3d, 2> w{Eigen::RowVector3d::Zero(), Eigen::RowVector3d::Zero()};
+  std::array<BodyRow, 2> w;           // the blocks, each as wide as its body's velocities
 
   double dot(const Vec& v) const {
     double s = 0;
     for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) s += w[a].dot(v.segment<3>(offset[a]));
+      if (offset[a] >= 0) s += w[a].dot(v.segment(offset[a], w[a].size()));
     return s;
   }
   // out += diag(scale) H_rᵀ p
   void scatter(double p, const Vec& scale, Vec& out) const {
-    for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) out.segment<3>(offset[a]) += p * scale.segment<3>(offset[a]).cwiseProduct(w[a].transpose());
+    for (int a = 0; a < 2; ++a) {
+      if (offset[a] < 0) continue;
+      const Eigen::Index n = w[a].size();
+      out.segment(offset[a], n) += p * scale.segment(offset[a], n).cwiseProduct(w[a].transpose());
+    }
   }
 };
 
-enum class FrictionCone { planar_interval };  // polyhedral and exact cones: see above
 
-struct ContactRows {
-  int normal = -1;       // row of the normal direction
-  int tangent = -1;      // first tangent row
-  int tangent_rows = 1;  // 1 in the plane (2 for a spatial contact)
-  FrictionCone cone = FrictionCone::planar_interval;
-  double mu = 0;         // friction coefficient of this step (0: frictionless)
-  bool active = false;   // takes part in this step
+// A contact's rows in the problem: normal row, first tangent row, tangent_rows, cone and the friction
+// coefficient of this step (0: frictionless), as the solvers take them, and whether it takes part.
+struct ContactRows : solvers::FrictionContact {
+  bool active = false;  // takes part in this step
 };
 
 enum class ImpulseSolverKind { automatic, lemke, pgs };
@@ -76,27 +81,34 @@ struct ImpulseSolverOptions {
   double relaxation = 1.0;    // pgs over-relaxation
   int dense_rows = 64;        // pgs: a dense W up to this many rows, sparse above
   int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
-  int subspace_after = 20;    // pgs: sweeps before (and between) subspace steps, 0: none
+  int subspace_after = 3;     // pgs: sweeps before (and between) subspace steps, 0: none
   int subspace_rounds = 10;   // pgs: subspace steps at most per solve
+  int direct_contacts = 2;    // lemke: up to this many contacts (no bilateral rows) solved by their faces
+  int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
 };
 
 struct ImpulseSolverStats {
   long solves = 0;
   long iterations = 0;    // Lemke pivots or PGS sweeps, summed
   int max_iterations = 0;  // in one solve
-  long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its sweep cap)
+  long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its cap or stalled)
+  long stalled = 0;       // of those, stopped because the residual had stopped falling
+  long subspace_steps = 0;   // subspace steps that replaced the iterate (PGS)
+  long direct = 0;        // solved by their faces (one or two contacts, no joints): no pivots
   long fallbacks = 0;     // Lemke failures solved again by PGS (not in `iterations`)
   long fallback_sweeps = 0;  // PGS sweeps of those
-  double max_residual = 0;
+  double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
+  double max_unconverged_residual = 0;  // of the unconverged solves
 };
 
 class ImpulseProblem {
  public:
-  // `row_offsets[r]`: the v_offsets of the (at most two) dynamic bodies row r touches; rows
-  // [bilateral_rows, bilateral_rows + 2·contacts) are the contacts' normal and tangent rows.
-  // `implicit`: W̃ is a full matrix (assemble_implicit) instead of the diagonal M (assemble).
-  ImpulseProblem(int nv, int bilateral_rows, int contacts, const std::vector<std::array<int, 2>>& row_offsets,
-                 const ImpulseSolverOptions& options, bool implicit);
+  // `tangent_rows[c]`: contact c's tangent rows (1: planar); after the bilateral rows come the
+  // contacts' blocks, each its normal row then its tangent rows. `row_bodies[r]`: the (at most two)
+  // dynamic bodies row r touches. `implicit`: W̃ is a full matrix (assemble_implicit) instead of the
+  // diagonal M (assemble). Throws std::invalid_argument for a contact whose cone is not implemented.
+  ImpulseProblem(int nv, int bilateral_rows, const std::vector<int>& tangent_rows,
+                 const std::vector<RowBodies>& row_bodies, const ImpulseSolverOptions& options, bool implicit);
 
   int rows() const { return n_; }
   int bilateral_rows() const { return nc_; }
@@ -128,6 +140,12 @@ class ImpulseProblem {
   bool uses_lemke() const { return lemke_; }
   // True when the last solve was Gauss-Seidel (its answer is exact only to the tolerance).
   bool last_solve_iterative() const { return last_iterative_; }
+  // True when the last solve ended above its tolerance; its residual and iterations.
+  bool last_solve_unconverged() const { return last_unconverged_; }
+  double last_residual() const { return last_residual_; }
+  int last_iterations() const { return last_iterations_; }
+  // The goal the last Gauss-Seidel solve aimed at: tolerance × max(1, ‖b‖∞).
+  double last_goal() const { return last_goal_; }
   bool sparse() const { return sparse_; }
   // Stored entries of W (the sparsity pattern, or n² when dense).
   long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
@@ -135,39 +153,53 @@ class ImpulseProblem {
  private:
   double coupling(int r, int s, const Vec& minv) const;
   void build_sparse_pattern();
+  void build_row_matrix();
+  void update_row_matrix();
   void mark_inactive_rows_dense();
   void add_bilateral_regularisation();
   void lift();
   bool solve_lifted();
+  bool solve_by_faces();
   void solve_pgs();
   template <class Matrix>
   void pgs_with_subspace(const Matrix& W);
+  template <class Matrix>
+  bool subspace_step(const Matrix& W);
   void record(int iterations, double residual, bool converged);
 
   int n_ = 0, nc_ = 0, nv_ = 0;
   double bilateral_regularisation_ = 0;
   ImpulseSolverOptions options_;
-  bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false;
+  bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
+  double last_residual_ = 0, last_goal_ = 0;
+  int last_iterations_ = 0;
   std::vector<ImpulseRow> rows_;
   std::vector<ContactRows> contacts_;
   std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows
+  std::vector<int> lifted_base_;  // first variable of each contact in the lifted LCP
   Vec b_, p_;
   // Operator
   Mat W_;                            // dense W (n × n)
   solvers::SparseMat Ws_;            // sparse W with the static pattern of rows sharing a body
   std::vector<int> diagonal_index_;  // position of W(r, r) in Ws_'s values
   Mat H_, Y_;                        // implicit: dense H (n × nv) and Y = W̃⁻¹ Hᵀ (nv × n)
+  solvers::RowSparseMat Hs_;         // explicit: H with the static pattern of the rows' bodies
+  std::vector<std::array<int, 2>> h_index_;  // position of each slot's first entry in Hs_'s values
+  const Vec* minv_ = nullptr;        // explicit: the diagonal of M⁻¹ of the last assemble()
+  bool row_matrix_stale_ = true;     // Hs_ not yet copied from the rows of this step
   // Solvers
-  std::vector<solvers::Contact2D> contact2d_;
-  solvers::FrictionalContact2DSolver pgs_;
+  std::vector<solvers::FrictionContact> friction_contacts_;  // contacts_ with μ = 0 when inactive
+  solvers::FrictionalContactSolver pgs_;
   solvers::SubspaceStep subspace_;
   Vec trial_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
   Vec kq_;
   solvers::LemkeSolver lemke_solver_;
   solvers::MlcpSolver mlcp_;
+  solvers::ContactFaces2D faces_;  // one or two contacts without joints: solved by their faces
   solvers::LcpResult result_, trial_, lifted_result_;
   ImpulseSolverStats stats_;
+  bool last_stalled_ = false;
 };
 
 }  // namespace stickslip

@@ -2,11 +2,14 @@
 #include "formulations/time_stepping/time_stepper.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/contact_kinematics.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "assembly/projection.hpp"
 #include "formulations/time_stepping/spring_jacobians.hpp"
 #include "math/errors.hpp"
@@ -14,29 +17,46 @@
 namespace stickslip {
 namespace {
 
-int dynamic_offset(const Model& m, int body) {
-  return body >= 0 && m.bodies[body].is_dynamic() ? m.bodies[body].v_offset : -1;
+// The dynamic bodies (v_offset, width) a row touches among `body_i`, `body_j` (-1: none).
+RowBodies row_bodies(const Model& m, int body_i, int body_j) {
+  RowBodies out;
+  const int bodies[2] = {body_i, body_j};
+  for (int a = 0; a < 2; ++a) {
+    if (bodies[a] < 0 || !m.bodies[bodies[a]].is_dynamic()) continue;
+    out.offset[a] = m.bodies[bodies[a]].v_offset;
+    out.width[a] = m.bodies[bodies[a]].nv();
+  }
+  return out;
 }
 
-// The bodies each row of H touches: joint and driver rows, then a normal and a tangent row per contact.
-std::vector<std::array<int, 2>> impulse_row_offsets(const Model& m) {
-  std::vector<std::array<int, 2>> rows(static_cast<std::size_t>(m.n_constraints + 2 * m.contacts.size()), {-1, -1});
+std::vector<int> contact_tangent_rows(const Model& m) {
+  std::vector<int> rows;
+  for (const Contact& c : m.contacts) rows.push_back(c.tangent_rows());
+  return rows;
+}
+
+// The bodies each row of H touches: joint and driver rows, then per contact its normal row and its
+// tangent rows.
+std::vector<RowBodies> impulse_row_bodies(const Model& m) {
+  std::size_t n = static_cast<std::size_t>(m.n_constraints);
+  for (const Contact& c : m.contacts) n += 1 + static_cast<std::size_t>(c.tangent_rows());
+  std::vector<RowBodies> rows(n);
   for (const Joint& j : m.joints)
     for (int r = 0; r < joint_equation_count(j.type); ++r)
-      rows[static_cast<std::size_t>(j.row_offset + r)] = {dynamic_offset(m, j.body_i), dynamic_offset(m, j.body_j)};
+      rows[static_cast<std::size_t>(j.row_offset + r)] = row_bodies(m, j.body_i, j.body_j);
   for (const Driver& d : m.drivers) {
     auto& row = rows[static_cast<std::size_t>(d.row_offset)];
     if (d.target == DriverTarget::joint_coordinate) {
       const Joint& j = m.joints[d.joint];
-      row = {dynamic_offset(m, j.body_i), dynamic_offset(m, j.body_j)};
+      row = row_bodies(m, j.body_i, j.body_j);
     } else {
-      row = {dynamic_offset(m, d.body), -1};
+      row = row_bodies(m, d.body, -1);
     }
   }
-  for (std::size_t c = 0; c < m.contacts.size(); ++c) {
-    const std::array<int, 2> bodies{dynamic_offset(m, m.contacts[c].body_i), dynamic_offset(m, m.contacts[c].body_j)};
-    rows[static_cast<std::size_t>(m.n_constraints) + 2 * c] = bodies;
-    rows[static_cast<std::size_t>(m.n_constraints) + 2 * c + 1] = bodies;
+  std::size_t r = static_cast<std::size_t>(m.n_constraints);
+  for (const Contact& c : m.contacts) {
+    const RowBodies bodies = row_bodies(m, c.body_i, c.body_j);
+    for (int k = 0; k <= c.tangent_rows(); ++k) rows[r++] = bodies;
   }
   return rows;
 }
@@ -50,6 +70,8 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.relaxation = o.relaxation;
   s.subspace_after = o.subspace_after;
   s.subspace_rounds = o.subspace_rounds;
+  s.stall_sweeps = o.stall_sweeps;
+  s.direct_contacts = o.direct_contacts;
   return s;
 }
 
@@ -63,7 +85,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       projection_(options.projection),
       projection_tolerance_(options.projection_tolerance),
       ws_(model),
-      problem_(model.nv, model.n_constraints, static_cast<int>(model.contacts.size()), impulse_row_offsets(model),
+      problem_(model.nv, model.n_constraints, contact_tangent_rows(model), impulse_row_bodies(model),
                solver_options(options.time_stepping), has_spring_elements(model)),
       implicit_(has_spring_elements(model)) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
@@ -80,18 +102,24 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   require(opt_.relaxation > 0 && opt_.relaxation < 2, "relaxation", "the relaxation ω must lie in (0, 2)");
   require(opt_.subspace_after >= 0, "subspace_after", "must be >= 0");
   require(opt_.subspace_rounds >= 0, "subspace_rounds", "must be >= 0");
+  require(opt_.stall_sweeps >= 0, "stall_sweeps", "must be >= 0");
   check_model();
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);
   v_new_.setZero(model.nv);
+  v_position_.setZero(model.nv);
   scratch_.setZero(model.nv);
   if (implicit_) {
     K_.setZero(model.nv, model.nv);
     C_.setZero(model.nv, model.nv);
     iteration_matrix_.setZero(model.nv, model.nv);
   }
-  velocity_pre_.assign(model.bodies.size(), Vec3::Zero());
-  velocity_post_.assign(model.bodies.size(), Vec3::Zero());
+  velocity_pre_.assign(model.bodies.size(), BodyVector());
+  velocity_post_.assign(model.bodies.size(), BodyVector());
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    velocity_pre_[b].setZero(model.bodies[b].nv());
+    velocity_post_[b].setZero(model.bodies[b].nv());
+  }
   for (std::size_t b = 0; b < model.bodies.size(); ++b)
     if (model.bodies[b].motion == BodyMotion::prescribed) prescribed_bodies_.push_back(static_cast<int>(b));
   state_.assign(nc, ContactState::open);
@@ -163,16 +191,17 @@ void TimeStepper::reset(const State& s) {
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     const ContactKinematics& k = ws_.contacts[c];
     const bool touching = k.in_range && k.gap <= opt_.activation_gap;
+    // Planar contact states: the sign of the one tangent row's slip.
     state_[c] = !touching ? ContactState::open
-                : std::abs(k.vt) <= kTimeSteppingStickSpeed ? ContactState::stick
-                : k.vt > 0 ? ContactState::slip_positive
-                           : ContactState::slip_negative;
+                : tangent_magnitude(k.vt, k.tangent_rows) <= kTimeSteppingStickSpeed ? ContactState::stick
+                : k.vt[0] > 0 ? ContactState::slip_positive
+                              : ContactState::slip_negative;
     vn_before_[c] = vn_after_[c] = k.vn;
   }
   previous_ = state_;
 }
 
-void TimeStepper::prescribed_velocities(double t, std::vector<Vec3>& out) const {
+void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) const {
   for (int b : prescribed_bodies_) {
     const Body& body = model_.bodies[b];
     out[static_cast<std::size_t>(b)] << body.prescribed[0](t).first, body.prescribed[1](t).first,
@@ -181,20 +210,18 @@ void TimeStepper::prescribed_velocities(double t, std::vector<Vec3>& out) const 
 }
 
 // The part of a contact's relative velocity due to bodies that are not dynamic (prescribed motion).
-double TimeStepper::known_velocity(int c, bool normal, const std::vector<Vec3>& body_velocity) const {
+double TimeStepper::known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const {
   const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
   const ContactKinematics& k = ws_.contacts[static_cast<std::size_t>(c)];
   double u = 0;
-  if (!model_.bodies[contact.body_i].is_dynamic())
-    u += (normal ? k.wn_i : k.wt_i).dot(body_velocity[static_cast<std::size_t>(contact.body_i)]);
-  if (!model_.bodies[contact.body_j].is_dynamic())
-    u += (normal ? k.wn_j : k.wt_j).dot(body_velocity[static_cast<std::size_t>(contact.body_j)]);
+  if (!model_.bodies[contact.body_i].is_dynamic()) u += k.w_i(d).dot(body_velocity[static_cast<std::size_t>(contact.body_i)]);
+  if (!model_.bodies[contact.body_j].is_dynamic()) u += k.w_j(d).dot(body_velocity[static_cast<std::size_t>(contact.body_j)]);
   return u;
 }
 
 void TimeStepper::predict(double h) {
   mid_.t = s_.t + opt_.theta * h;
-  mid_.q = s_.q + (opt_.theta * h) * s_.v;
+  integrate(model_, s_.q, s_.v, opt_.theta * h, mid_.q);
   mid_.v = s_.v;
   compute_body_kinematics(model_, mid_, ws_);
   assemble_applied_forces(model_, mid_, ws_);
@@ -224,7 +251,7 @@ void TimeStepper::fill_bilateral_rows(double h) {
   for (int r = 0; r < model_.n_constraints; ++r) {
     ImpulseRow& row = problem_.row(r);
     for (int a = 0; a < 2; ++a)
-      if (row.offset[a] >= 0) row.w[a] = ws_.G.block<1, 3>(r, row.offset[a]);
+      if (row.offset[a] >= 0) row.w[a] = ws_.G.block(r, row.offset[a], 1, row.w[a].size());
     const double phi_t = ws_.phi_dot[r] - row.dot(s_.v);  // Φ_t and the known velocities
     const double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
     problem_.b(r) = row.dot(v_free_) + phi_t + beta * error / h;
@@ -238,12 +265,16 @@ void TimeStepper::fill_contact_rows(double h) {
     const Contact& contact = model_.contacts[k];
     const ContactKinematics& kin = ws_.contacts[k];
     ContactRows& cr = problem_.contact(c);
-    ImpulseRow &normal = problem_.row(cr.normal), &tangent = problem_.row(cr.tangent);
-    normal.w = {kin.wn_i, kin.wn_j};
-    tangent.w = {kin.wt_i, kin.wt_j};
-    if (!model_.bodies[contact.body_i].is_dynamic()) normal.w[0] = tangent.w[0] = Eigen::RowVector3d::Zero();
-    if (!model_.bodies[contact.body_j].is_dynamic()) normal.w[1] = tangent.w[1] = Eigen::RowVector3d::Zero();
-    const double vn_pre = normal.dot(s_.v) + known_velocity(c, true, velocity_pre_);
+    // Rows of the normal and of each tangent direction, restricted to the dynamic bodies.
+    for (int r = 0; r <= cr.tangent_rows; ++r) {
+      const ContactDirection d = r == 0 ? ContactDirection::normal() : ContactDirection::tangent(r - 1);
+      ImpulseRow& row = problem_.row(r == 0 ? cr.normal : cr.tangent + r - 1);
+      row.w = {kin.w_i(d), kin.w_j(d)};
+      for (int a = 0; a < 2; ++a)
+        if (!model_.bodies[a == 0 ? contact.body_i : contact.body_j].is_dynamic()) row.w[a].setZero();
+    }
+    const ImpulseRow& normal = problem_.row(cr.normal);
+    const double vn_pre = normal.dot(s_.v) + known_velocity(c, ContactDirection::normal(), velocity_pre_);
     vn_before_[k] = vn_pre;
     // ĝ: the gap at the end of the step if v_N stayed as it is (linearised about the midpoint).
     const double g_end = kin.gap + (1 - 2 * opt_.theta) * h * kin.vn;
@@ -257,12 +288,17 @@ void TimeStepper::fill_contact_rows(double h) {
       bias = restitution_[k] * std::min(vn_pre, 0.0);
       // A persistent contact may close the small gap the velocity-level condition lets open on
       // rotating bodies (O(h²ω²r) per step); penetrations are never pushed out (no energy added).
-      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / h;
+      // The step ends with the gap ĝ + θ h v_N⁺, so v_N⁺ ≥ −ĝ/(θh) closes all of it (−ĝ/h would
+      // close the share θ and let the gap build up to the activation gap on a fast pivot).
+      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / (opt_.theta * h);
     } else {
       bias = (g_end >= 0 ? g_end : opt_.drift_correction * g_end) / h;
     }
-    problem_.b(cr.normal) = normal.dot(v_free_) + known_velocity(c, true, velocity_post_) + bias;
-    problem_.b(cr.tangent) = tangent.dot(v_free_) + known_velocity(c, false, velocity_post_);
+    problem_.b(cr.normal) = normal.dot(v_free_) + known_velocity(c, ContactDirection::normal(), velocity_post_) + bias;
+    for (int t = 0; t < cr.tangent_rows; ++t) {
+      problem_.b(cr.tangent + t) =
+          problem_.row(cr.tangent + t).dot(v_free_) + known_velocity(c, ContactDirection::tangent(t), velocity_post_);
+    }
   }
 }
 
@@ -275,23 +311,28 @@ void TimeStepper::update_contact_states(double h) {
   // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
   const bool iterative = problem_.last_solve_iterative();
   const double zero_impulse = iterative ? opt_.tolerance : 0.0;
-  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kTimeSteppingStickSpeed;
+  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kExactStickSpeed;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactRows& cr = problem_.contact(c);
-    vn_after_[k] = problem_.row(cr.normal).dot(v_new_) + known_velocity(c, true, velocity_post_);
+    vn_after_[k] = problem_.row(cr.normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
     const bool closed = cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
                                       gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
     if (!closed) {
       state_[k] = ContactState::open;
       continue;
     }
-    const double vt = problem_.row(cr.tangent).dot(v_new_) + known_velocity(c, false, velocity_post_);
-    const double pn = problem_.impulses()[cr.normal], pt = problem_.impulses()[cr.tangent];
-    const bool inside_cone = std::abs(pt) < (1 - 1e-9) * cr.mu * pn;
-    state_[k] = inside_cone || std::abs(vt) <= stick_speed ? ContactState::stick
-                : vt > 0                                               ? ContactState::slip_positive
-                                                                       : ContactState::slip_negative;
+    TangentVector vt = TangentVector::Zero(), pt = TangentVector::Zero();  // per tangent row
+    for (int t = 0; t < cr.tangent_rows; ++t) {
+      vt[t] = problem_.row(cr.tangent + t).dot(v_new_) + known_velocity(c, ContactDirection::tangent(t), velocity_post_);
+      pt[t] = problem_.impulses()[cr.tangent + t];
+    }
+    const double pn = problem_.impulses()[cr.normal];
+    const bool inside_cone = tangent_magnitude(pt, cr.tangent_rows) < (1 - 1e-9) * cr.mu * pn;
+    // Planar contact states: the sign of the one tangent row's slip.
+    state_[k] = inside_cone || tangent_magnitude(vt, cr.tangent_rows) <= stick_speed ? ContactState::stick
+                : vt[0] > 0                                                           ? ContactState::slip_positive
+                                                                                      : ContactState::slip_negative;
   }
 }
 
@@ -302,11 +343,23 @@ void TimeStepper::throw_if_not_finite(double t) const {
   }
   for (std::size_t b = 0; b < model_.bodies.size(); ++b) {
     const Body& body = model_.bodies[b];
-    if (body.is_dynamic() && !v_new_.segment<3>(body.v_offset).allFinite()) {
+    if (body.is_dynamic() && !v_new_.segment(body.v_offset, body.nv()).allFinite()) {
       throw NumericalError(t, "body " + body.name, "the velocity of body '" + body.name + "' is not finite");
     }
   }
   throw NumericalError(t, "time-stepping", "the state is not finite");
+}
+
+// `unconverged: error`: a step whose contact problem ended above the tolerance stops the run (the
+// state stays that of the step's start; the run loop adds the step number).
+void TimeStepper::throw_unconverged(double t) const {
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "the contact problem did not converge: residual %.3g above the goal %.3g (tolerance %g) after %d "
+                "sweeps%s; raise time_stepping.max_iterations or tolerance, or set unconverged: warn",
+                problem_.last_residual(), problem_.last_goal(), opt_.tolerance, problem_.last_iterations(),
+                problem_.last_iterations() < opt_.max_iterations ? " (the residual had stopped falling)" : "");
+  throw NumericalError(t, "time-stepping solver", text);
 }
 
 void TimeStepper::step(double t_next) {
@@ -321,9 +374,11 @@ void TimeStepper::step(double t_next) {
     problem_.assemble(ws_.mass_inv);
   }
   problem_.solve();
+  if (opt_.unconverged_error && problem_.last_solve_unconverged()) throw_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
-  s_.q += h * ((1 - opt_.theta) * s_.v + opt_.theta * v_new_);
+  v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;
+  integrate(model_, s_.q, v_position_, h, s_.q);
   s_.v = v_new_;
   s_.t = t_next;
   throw_if_not_finite(t_next);
@@ -342,7 +397,10 @@ void TimeStepper::evaluate_output() {
   for (int r = 0; r < model_.n_constraints; ++r) ws_.lambda[r] = p[r] * inv_h;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const ContactRows& cr = problem_.contact(c);
-    ws_.contact_forces[static_cast<std::size_t>(c)] = {p[cr.normal] * inv_h, p[cr.tangent] * inv_h};
+    ContactForce& f = ws_.contact_forces[static_cast<std::size_t>(c)];
+    f.normal = p[cr.normal] * inv_h;
+    f.tangential.setZero();
+    for (int t = 0; t < cr.tangent_rows; ++t) f.tangential[t] = p[cr.tangent + t] * inv_h;
   }
 }
 

@@ -1,7 +1,7 @@
 // One step of the velocity-impulse time-stepping scheme (Moreau 1988; Jean 1999; Acary & Brogliato
 // 2008, ch. 10; Stewart & Trinkle 1996 and Anitescu & Potra 1997 for the position-level variant),
 // for a model whose contacts are rigid. From (t_k, q_k, v_k) and the step h:
-//   1. midpoint  t_m = t_k + θh, q_m = q_k + θh v_k; there: body kinematics, applied forces f,
+//   1. midpoint  t_m = t_k + θh, q_m = q_k ⊕ θh v_k; there: body kinematics, applied forces f,
 //      constraints (Φ, G), contact kinematics (gaps, W_N, W_T);
 //   2. free velocity  v_free = v_k + h W̃⁻¹ f  (W̃ = M, or M − hθC − h²θ²K with spring elements);
 //   3. one complementarity problem in impulses (impulse_problem.hpp):
@@ -15,7 +15,8 @@
 //          Stewart-Trinkle:  0 <= P_N ⟂ v_N⁺ + ĝ / h >= 0, ĝ = g_m + (1 − 2θ) h v_N (β ĝ if ĝ < 0),
 //        and Coulomb's law |P_T| <= μ P_N on v_T⁺ (μ_s for a contact that stuck in the previous
 //        step, μ_k otherwise);
-//   4. v⁺ = v_free + W̃⁻¹ Hᵀ P,  q_{k+1} = q_k + h((1 − θ) v_k + θ v⁺)  [optional projection of q].
+//   4. v⁺ = v_free + W̃⁻¹ Hᵀ P,  q_{k+1} = q_k ⊕ h((1 − θ) v_k + θ v⁺)  [optional projection of q]
+//      (⊕: the kinematic map, assembly/kinematic_map.hpp; planar q_k + h(...)).
 // v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
 // t_{k+1}. Nothing is allocated inside step() once the stepper exists.
 #pragma once
@@ -33,9 +34,14 @@
 namespace stickslip {
 
 // A closed contact sticks when its friction impulse lies inside the cone (|P_T| < μ P_N: the contact
-// holds), or when its slip speed is below this [m/s] — or, after a Gauss-Seidel solve, below twice
-// its tolerance, the residual slip it may leave; otherwise it slips in the direction of v_T.
+// holds), or when its slip speed is zero: below kExactStickSpeed [m/s] after an exact (Lemke) solve,
+// whose slip velocities are exact up to rounding, below kTimeSteppingStickSpeed or twice the
+// tolerance after a Gauss-Seidel solve, the residual slip it may leave; otherwise it slips in the
+// direction of v_T. A saturated impulse with a slip however slow is a breakaway: treating it as a
+// stick would keep μ_s until the slip passed 1e-6 m/s, a delay of √(2 · 1e-6 m/s / (d a/dt)) that does
+// not shrink with h (0.2 ms for a block whose excess load grows at 50 N/s per kg).
 constexpr double kTimeSteppingStickSpeed = 1e-6;
+constexpr double kExactStickSpeed = 1e-12;
 
 class TimeStepper {
  public:
@@ -75,10 +81,11 @@ class TimeStepper {
   void free_velocity(double h);
   void fill_bilateral_rows(double h);
   void fill_contact_rows(double h);
-  double known_velocity(int c, bool normal, const std::vector<Vec3>& body_velocity) const;
-  void prescribed_velocities(double t, std::vector<Vec3>& out) const;
+  double known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
+  void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
   void throw_if_not_finite(double t) const;
+  [[noreturn]] void throw_unconverged(double t) const;
 
   const Model& model_;
   TimeSteppingOptions opt_;
@@ -91,9 +98,10 @@ class TimeStepper {
 
   State s_, mid_;
   Vec v_free_, v_new_, scratch_;
+  Vec v_position_;  // the velocity that moves the positions over a step: (1 − θ) v_k + θ v⁺
   Mat K_, C_, iteration_matrix_;
   Eigen::LDLT<Mat> ldlt_;
-  std::vector<Vec3> velocity_pre_, velocity_post_;  // prescribed bodies at t_k and t_{k+1}
+  std::vector<BodyVector> velocity_pre_, velocity_post_;  // prescribed bodies at t_k and t_{k+1}
   std::vector<int> prescribed_bodies_;
   std::vector<double> restitution_, mu_static_, mu_kinetic_;
   std::vector<ContactState> state_, previous_;

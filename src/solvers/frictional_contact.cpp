@@ -1,4 +1,4 @@
-// Planar frictional contact problem on the Delassus operator W = J M^{-1} J^T (Moreau 1988; Jean
+// Frictional contact problem (interval cones: planar contacts) on the Delassus operator W = J M^{-1} J^T (Moreau 1988; Jean
 // 1999, "The non-smooth contact dynamics method", §4; Acary & Brogliato 2008, §13.3).
 //
 // Direct solver: nonsmooth Gauss-Seidel. The problem is a box-constrained LCP whose tangential
@@ -15,16 +15,19 @@
 // is saturated (p_T+ + p_T- = mu p_N) and v_T + beta > 0 forces p_T+ = 0, i.e. p_T = -mu p_N; if
 // v_T = 0 then beta = 0 may hold with any |p_T| <= mu p_N. The lifted matrix is not symmetric, but
 // it is copositive-plus when W is positive semidefinite, so Lemke's method processes it.
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 #include <cmath>
 #include <vector>
 
 namespace stickslip::solvers {
 
-bool are_valid_contacts(std::span<const Contact2D> contacts, Eigen::Index n) {
+bool is_supported_cone(const FrictionContact& c) { return c.cone == FrictionCone::interval && c.tangent_rows == 1; }
+
+bool are_valid_contacts(std::span<const FrictionContact> contacts, Eigen::Index n) {
   std::vector<char> used(static_cast<std::size_t>(std::max<Eigen::Index>(n, 0)), 0);
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
+    if (!is_supported_cone(c)) return false;
     if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || c.normal == c.tangent) return false;
     if (!(c.mu >= 0.0) || !std::isfinite(c.mu)) return false;
     for (int row : {c.normal, c.tangent}) {
@@ -35,19 +38,19 @@ bool are_valid_contacts(std::span<const Contact2D> contacts, Eigen::Index n) {
   return true;
 }
 
-FrictionalContact2DSolver::FrictionalContact2DSolver(Eigen::Index capacity, BoxPgsOptions options)
+FrictionalContactSolver::FrictionalContactSolver(Eigen::Index capacity, BoxPgsOptions options)
     : pgs_(capacity, options) {
   reserve(capacity);
 }
 
-void FrictionalContact2DSolver::reserve(Eigen::Index capacity) {
+void FrictionalContactSolver::reserve(Eigen::Index capacity) {
   pgs_.reserve(capacity);
   bounds_.coupled_to.reserve(static_cast<std::size_t>(capacity));
 }
 
 // Free rows: (-inf, inf); normal rows: [0, inf); tangent rows: factors (-mu, mu) of z_normal.
 // Validates the contacts on the way without allocating (coupled_to marks the rows already used).
-bool FrictionalContact2DSolver::build_bounds(std::span<const Contact2D> contacts, Eigen::Index n) {
+bool FrictionalContactSolver::build_bounds(std::span<const FrictionContact> contacts, Eigen::Index n) {
   constexpr int kFree = -1, kNormal = -2;
   bounds_.coupled_to.assign(static_cast<std::size_t>(n), kFree);
   if (bounds_.lo.size() != n) bounds_.lo.resize(n);
@@ -55,7 +58,8 @@ bool FrictionalContact2DSolver::build_bounds(std::span<const Contact2D> contacts
   bounds_.lo.setConstant(-INFINITY);
   bounds_.hi.setConstant(INFINITY);
   auto& tag = bounds_.coupled_to;
-  for (const Contact2D& c : contacts) {
+  for (const FrictionContact& c : contacts) {
+    if (!is_supported_cone(c)) return false;
     if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || c.normal == c.tangent) return false;
     if (!(c.mu >= 0.0) || !std::isfinite(c.mu)) return false;
     const auto in = static_cast<std::size_t>(c.normal), it = static_cast<std::size_t>(c.tangent);
@@ -71,32 +75,32 @@ bool FrictionalContact2DSolver::build_bounds(std::span<const Contact2D> contacts
   return true;
 }
 
-void FrictionalContact2DSolver::solve(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts,
+void FrictionalContactSolver::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
                                       LcpResult& result) {
   if (!build_bounds(contacts, b.size())) return set_invalid(result);
   pgs_.solve(W, b, bounds_, result);
 }
 
-void FrictionalContact2DSolver::solve(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts,
+void FrictionalContactSolver::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
                                       const VecRef& p_start, LcpResult& result) {
   if (!build_bounds(contacts, b.size())) return set_invalid(result);
   pgs_.solve(W, b, bounds_, p_start, result);
 }
 
-void FrictionalContact2DSolver::solve(const SparseMat& W, const VecRef& b,
-                                      std::span<const Contact2D> contacts, LcpResult& result) {
+void FrictionalContactSolver::solve(const SparseMat& W, const VecRef& b,
+                                      std::span<const FrictionContact> contacts, LcpResult& result) {
   if (!build_bounds(contacts, b.size())) return set_invalid(result);
   pgs_.solve(W, b, bounds_, result);
 }
 
-void FrictionalContact2DSolver::solve(const SparseMat& W, const VecRef& b,
-                                      std::span<const Contact2D> contacts, const VecRef& p_start,
+void FrictionalContactSolver::solve(const SparseMat& W, const VecRef& b,
+                                      std::span<const FrictionContact> contacts, const VecRef& p_start,
                                       LcpResult& result) {
   if (!build_bounds(contacts, b.size())) return set_invalid(result);
   pgs_.solve(W, b, bounds_, p_start, result);
 }
 
-bool frictional_contact_to_lcp(const MatRef& W, const VecRef& b, std::span<const Contact2D> contacts,
+bool frictional_contact_to_lcp(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
                                Mat& M, Vec& q) {
   const Eigen::Index n = b.size();
   if (!is_valid_lcp(W, b) || !are_valid_contacts(contacts, n) ||
@@ -106,10 +110,10 @@ bool frictional_contact_to_lcp(const MatRef& W, const VecRef& b, std::span<const
   M.setZero(4 * m, 4 * m);
   q.setZero(4 * m);
   for (Eigen::Index c = 0; c < m; ++c) {
-    const Contact2D& cc = contacts[static_cast<std::size_t>(c)];
+    const FrictionContact& cc = contacts[static_cast<std::size_t>(c)];
     const Eigen::Index N = 4 * c, P = N + 1, Q = N + 2, B = N + 3;
     for (Eigen::Index d = 0; d < m; ++d) {
-      const Contact2D& cd = contacts[static_cast<std::size_t>(d)];
+      const FrictionContact& cd = contacts[static_cast<std::size_t>(d)];
       const Eigen::Index dN = 4 * d, dP = dN + 1, dQ = dN + 2;
       M(N, dN) = W(cc.normal, cd.normal);
       M(N, dP) = W(cc.normal, cd.tangent);
@@ -131,7 +135,7 @@ bool frictional_contact_to_lcp(const MatRef& W, const VecRef& b, std::span<const
   return true;
 }
 
-void contact_impulses_from_lcp(const VecRef& z, std::span<const Contact2D> contacts, Eigen::Index n, Vec& p) {
+void contact_impulses_from_lcp(const VecRef& z, std::span<const FrictionContact> contacts, Eigen::Index n, Vec& p) {
   p.setZero(n);
   for (std::size_t c = 0; c < contacts.size(); ++c) {
     const auto base = static_cast<Eigen::Index>(4 * c);

@@ -1,4 +1,4 @@
-#include "solvers/frictional_contact_2d.hpp"
+#include "solvers/frictional_contact.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,18 +10,18 @@
 namespace stickslip::solvers {
 namespace {
 
-std::vector<Contact2D> contacts_in_pairs(Eigen::Index m, double mu) {
-  std::vector<Contact2D> c;
+std::vector<FrictionContact> contacts_in_pairs(Eigen::Index m, double mu) {
+  std::vector<FrictionContact> c;
   for (int i = 0; i < m; ++i) c.push_back({2 * i, 2 * i + 1, mu});
   return c;
 }
 
-TEST(FrictionalContact2D, SingleContactSlides) {
+TEST(FrictionalContact, SingleContactSlides) {
   // W = I, b = (-1, -2), mu = 0.5: p_N = 1 closes the gap; stopping the slide needs p_T = 2 > 0.5,
   // so p_T = mu p_N = 0.5 and the contact slides at v_T = -1.5 (friction opposes it).
   const Mat W = Mat::Identity(2, 2);
   const auto c = contacts_in_pairs(1, 0.5);
-  FrictionalContact2DSolver solver(2);
+  FrictionalContactSolver solver(2);
   LcpResult r;
   solver.solve(W, Vec2(-1, -2), c, r);
   ASSERT_EQ(r.status, LcpStatus::solved);
@@ -29,10 +29,10 @@ TEST(FrictionalContact2D, SingleContactSlides) {
   EXPECT_EQ(r.w, Vec2(0, -1.5));
 }
 
-TEST(FrictionalContact2D, SingleContactSticks) {
+TEST(FrictionalContact, SingleContactSticks) {
   const Mat W = Mat::Identity(2, 2);
   const auto c = contacts_in_pairs(1, 0.5);
-  FrictionalContact2DSolver solver(2);
+  FrictionalContactSolver solver(2);
   LcpResult r;
   solver.solve(W, Vec2(-1, -0.2), c, r);
   ASSERT_EQ(r.status, LcpStatus::solved);
@@ -40,8 +40,8 @@ TEST(FrictionalContact2D, SingleContactSticks) {
   EXPECT_EQ(r.w, Vec2(0, 0));
 }
 
-TEST(FrictionalContact2D, SeparatingContactCarriesNoImpulse) {
-  FrictionalContact2DSolver solver(2);
+TEST(FrictionalContact, SeparatingContactCarriesNoImpulse) {
+  FrictionalContactSolver solver(2);
   LcpResult r;
   solver.solve(Mat::Identity(2, 2), Vec2(0.3, -2), contacts_in_pairs(1, 0.5), r);
   ASSERT_EQ(r.status, LcpStatus::solved);
@@ -50,7 +50,7 @@ TEST(FrictionalContact2D, SeparatingContactCarriesNoImpulse) {
 
 // The lifted LCP solved exactly by Lemke and the box formulation solved by Gauss-Seidel agree.
 // W is positive definite (dofs > rows) and mu small, where the solution is unique.
-TEST(FrictionalContact2D, GaussSeidelAgreesWithLemkeOnTheLiftedLcp) {
+TEST(FrictionalContact, GaussSeidelAgreesWithLemkeOnTheLiftedLcp) {
   for (unsigned seed = 1; seed <= 8; ++seed) {
     const Eigen::Index m = 2 + seed % 4;
     const Mat W = fixtures::delassus(m, 2 * m + 4, seed) + 0.05 * Mat::Identity(2 * m, 2 * m);
@@ -64,7 +64,7 @@ TEST(FrictionalContact2D, GaussSeidelAgreesWithLemkeOnTheLiftedLcp) {
     Vec p_lemke;
     contact_impulses_from_lcp(lz.z, c, 2 * m, p_lemke);
 
-    FrictionalContact2DSolver gs(2 * m, {.tolerance = 1e-12, .max_iterations = 100000, .relaxation = 1.0});
+    FrictionalContactSolver gs(2 * m, {.tolerance = 1e-12, .max_iterations = 100000, .relaxation = 1.0});
     LcpResult r;
     gs.solve(W, b, c, r);
     ASSERT_EQ(r.status, LcpStatus::solved) << seed;
@@ -79,7 +79,7 @@ TEST(FrictionalContact2D, GaussSeidelAgreesWithLemkeOnTheLiftedLcp) {
 // Lemke on lifted problems of 10 to 60 contacts on a semidefinite W (more contact rows than
 // degrees of freedom, slightly regularised): solved exactly (rounding only, bound as in
 // lemke_test.cpp), and the impulses are a solution of the box formulation too.
-TEST(FrictionalContact2D, LemkeSolvesLargerLiftedProblems) {
+TEST(FrictionalContact, LemkeSolvesLargerLiftedProblems) {
   for (Eigen::Index m : {10, 25, 60}) {
     const auto seed = static_cast<unsigned>(m);
     const Mat W = fixtures::delassus(m, m, seed) + 1e-3 * Mat::Identity(2 * m, 2 * m);
@@ -93,7 +93,7 @@ TEST(FrictionalContact2D, LemkeSolvesLargerLiftedProblems) {
     fixtures::expect_solution(M, q, r, 1e-10 * fixtures::magnitude(M, q, r.z));
     Vec p;
     contact_impulses_from_lcp(r.z, c, 2 * m, p);
-    FrictionalContact2DSolver gs(2 * m);
+    FrictionalContactSolver gs(2 * m);
     LcpResult check;
     gs.solve(W, b, c, p, check);  // warm start at Lemke's impulses: already a solution
     EXPECT_EQ(check.iterations, 0) << m;
@@ -101,12 +101,12 @@ TEST(FrictionalContact2D, LemkeSolvesLargerLiftedProblems) {
   }
 }
 
-TEST(FrictionalContact2D, SparseMatchesDenseAndFreeRowsAreEqualities) {
+TEST(FrictionalContact, SparseMatchesDenseAndFreeRowsAreEqualities) {
   // Three contacts plus one bilateral row (row 6), W positive definite.
   const Mat W = fixtures::delassus(4, 12, 3).topLeftCorner(7, 7) + 0.1 * Mat::Identity(7, 7);
   Vec b = fixtures::approaching_velocities(4, 4).head(7);
   const auto c = contacts_in_pairs(3, 0.4);
-  FrictionalContact2DSolver solver(7, {.tolerance = 1e-12, .max_iterations = 0, .relaxation = 1.2});
+  FrictionalContactSolver solver(7, {.tolerance = 1e-12, .max_iterations = 0, .relaxation = 1.2});
   LcpResult rd, rs;
   solver.solve(W, b, c, rd);
   const SparseMat S = W.sparseView();
@@ -116,12 +116,12 @@ TEST(FrictionalContact2D, SparseMatchesDenseAndFreeRowsAreEqualities) {
   EXPECT_LE(std::abs(rd.w[6]), 1e-12 * std::max(1.0, b.cwiseAbs().maxCoeff()));  // v = 0 on the free row
 }
 
-TEST(FrictionalContact2D, WarmStartSavesSweeps) {
+TEST(FrictionalContact, WarmStartSavesSweeps) {
   const Eigen::Index m = 30;
   const Mat W = fixtures::delassus(m, 40, 8);  // semidefinite: more contact rows than dofs
   const Vec b = fixtures::approaching_velocities(m, 9);
   const auto c = contacts_in_pairs(m, 0.5);
-  FrictionalContact2DSolver solver(2 * m, {.tolerance = 1e-6, .max_iterations = 0, .relaxation = 1.0});
+  FrictionalContactSolver solver(2 * m, {.tolerance = 1e-6, .max_iterations = 0, .relaxation = 1.0});
   LcpResult r;
   solver.solve(W, b, c, r);
   ASSERT_EQ(r.status, LcpStatus::solved);
@@ -133,20 +133,28 @@ TEST(FrictionalContact2D, WarmStartSavesSweeps) {
   EXPECT_LT(r.iterations, cold);
 }
 
-TEST(FrictionalContact2D, InvalidContactsAreRejected) {
-  FrictionalContact2DSolver solver;
+TEST(FrictionalContact, InvalidContactsAreRejected) {
+  FrictionalContactSolver solver;
   LcpResult r;
   const Mat W = Mat::Identity(4, 4);
   const Vec b = -Vec::Ones(4);
-  const std::vector<Contact2D> shared{{0, 1, 0.5}, {1, 2, 0.5}};
+  const std::vector<FrictionContact> shared{{0, 1, 0.5}, {1, 2, 0.5}};
   solver.solve(W, b, shared, r);
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
-  const std::vector<Contact2D> out_of_range{{0, 7, 0.5}};
+  const std::vector<FrictionContact> out_of_range{{0, 7, 0.5}};
   solver.solve(W, b, out_of_range, r);
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
-  const std::vector<Contact2D> negative_mu{{0, 1, -0.1}};
+  const std::vector<FrictionContact> negative_mu{{0, 1, -0.1}};
   solver.solve(W, b, negative_mu, r);
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
+  // Cones these solvers do not take yet (two tangent rows of a spatial contact) are refused, not
+  // solved as if planar.
+  const std::vector<FrictionContact> two_tangent_rows{{0, 1, 0.5, 2}};
+  EXPECT_FALSE(is_supported_cone(two_tangent_rows[0]));
+  EXPECT_FALSE(are_valid_contacts(two_tangent_rows, 4));
+  solver.solve(W, b, two_tangent_rows, r);
+  EXPECT_EQ(r.status, LcpStatus::invalid_input);
+  EXPECT_TRUE(is_supported_cone(FrictionContact{0, 1, 0.5}));  // the default: one row, interval cone
   Mat M;
   Vec q;
   EXPECT_FALSE(frictional_contact_to_lcp(W, b, contacts_in_pairs(1, 0.5), M, q));  // free rows left

@@ -1,0 +1,25 @@
+// Conversions between Python values and the library's types (no logic of their own).
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <yaml-cpp/yaml.h>
+
+#include "formulations/event_log.hpp"
+#include "formulations/output.hpp"
+#include "formulations/simulation.hpp"
+
+namespace stickslip::python {
+
+namespace py = pybind11;
+
+// dict → map, list/tuple/array → list, bool, int, float (exact shortest text), str, None.
+YAML::Node to_yaml(const py::handle& value);
+// The reverse: numbers become int or float, true/false bool, other text str.
+py::object from_yaml(const YAML::Node& node);
+
+// Results: the rows as a 2-D float64 array, the events as a list of tuples, the summary as a dict.
+py::object rows_array(const MemorySink& sink);
+py::list event_tuples(const std::vector<EventRecord>& events);
+py::dict summary_dict(const SimulationSummary& s);
+
+}  // namespace stickslip::python

@@ -1,0 +1,30 @@
+"""stickslip: nonsmooth multibody dynamics (rigid bodies, joints, contacts with impacts and dry
+friction) from Python. docs/python.md describes the module; docs/sweeps.md the sweeps.
+
+    import stickslip
+    model = stickslip.Model.load("examples/free_standing_body/case1_e0.yaml")
+    model.set("contacts.tip_left.friction.mu_s", 0.5)
+    result = model.run(t_end=5)
+    result["body.x"], result.events, result.summary, result.to_pandas()
+"""
+from ._core import Model, Sweep, SweepRow, SweepTable, __version__, solve_lcp, solve_mlcp
+from .errors import Error, InputError, ModelError, NumericalError, SimulationWarning
+from .result import Result
+from .sweep import read_table, run_sweep
+
+
+def load(path):
+    """Reads a model file (Model.load)."""
+    return Model.load(path)
+
+
+def run(model, **options):
+    """Runs a model (a Model or a model file's path) with the options of `stickslip run`."""
+    if not isinstance(model, Model):
+        model = Model.load(str(model))
+    return model.run(**options)
+
+
+__all__ = ["Model", "Sweep", "SweepRow", "SweepTable", "Result", "Error", "InputError", "ModelError",
+           "NumericalError", "SimulationWarning", "load", "run", "run_sweep", "read_table", "solve_lcp",
+           "solve_mlcp", "__version__"]

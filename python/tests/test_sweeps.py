@@ -1,0 +1,93 @@
+"""Sweeps from Python and on a Dask cluster: a LocalCluster on the loopback interface writes the
+same table as the local run, row for row (from Python and through `stickslip sweep --scheduler`)."""
+import os
+import pickle
+import subprocess
+
+import pytest
+
+import stickslip
+from conftest import example
+
+# The sliding block of examples/scheme_comparison (rigid feet, time-stepping) over μ and v0; μ < 0
+# is refused by the model, so two runs fail and record their error.
+SWEEP = """model: {model}
+run: {{scheme: time-stepping, t_end: 0.6, output_interval: 0.01}}
+parameters:
+  - name: mu
+    values: [0.3, -0.1, 0.25, 0.2]
+    set: [contacts.left.friction.mu_s, contacts.left.friction.mu_k,
+          contacts.right.friction.mu_s, contacts.right.friction.mu_k]
+  - {{name: v0, path: bodies.block.velocity.0, range: {{from: 0.5, to: 1.0, count: 3}}}}
+keep:
+  - {{name: stop, final: block.x}}
+  - {{first_event: stick, contact: left}}
+  - {{max_abs: block.theta}}
+  - contact_events
+"""
+
+
+@pytest.fixture
+def sweep_file(tmp_path):
+    path = tmp_path / "blocks.yaml"
+    path.write_text(SWEEP.format(model=example("scheme_comparison", "sliding_block.yaml")))
+    return str(path)
+
+
+def test_a_local_sweep_from_python(sweep_file, tmp_path):
+    table = stickslip.run_sweep(sweep_file, tmp_path / "local.csv", jobs=2)
+    pandas = pytest.importorskip("pandas")
+    assert isinstance(table, pandas.DataFrame)
+    assert list(table.columns) == ["run", "mu", "v0", "stop", "first_event.stick.left", "max_abs.block.theta",
+                                   "contact_events", "status", "error"]
+    assert len(table) == 12 and list(table["run"]) == list(range(12))
+    failed = table[table["status"] == "failed"]
+    assert list(failed["mu"]) == [-0.1] * 3 and failed["error"].str.contains("contacts\\[0\\].friction.mu_s").all()
+    ok = table[table["status"] == "ok"]
+    # x* = v0²/(2 μ g) to within μ g h² (tests/sweep/sweep_test.cpp gives the reason)
+    assert ((ok["stop"] - ok["v0"] ** 2 / (2 * ok["mu"] * 9.81)).abs() < 4e-8).all()
+    # The Sweep itself: one run, and a copy made by pickling (what Dask sends) runs the same.
+    sweep = stickslip.Sweep.load(sweep_file)
+    copy = pickle.loads(pickle.dumps(sweep))
+    assert len(copy) == 12 and copy.parameters(5) == sweep.parameters(5) == [-0.1, 1.0]
+    row = copy.run(0)
+    assert row.ok and row.quantities == sweep.run(0).quantities
+    assert pickle.loads(pickle.dumps(row)).quantities == row.quantities
+
+
+def test_a_dask_cluster_writes_the_local_table(sweep_file, tmp_path, cli):
+    distributed = pytest.importorskip("distributed")
+    local = tmp_path / "local.csv"
+    stickslip.run_sweep(sweep_file, local, jobs=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = tmp_path / "dask.csv"
+        stickslip.run_sweep(sweep_file, on_dask, scheduler=client)
+        assert on_dask.read_text() == local.read_text()  # row for row, every digit
+        by_address = tmp_path / "address.csv"
+        stickslip.run_sweep(sweep_file, by_address, scheduler=cluster.scheduler_address)
+        assert by_address.read_text() == local.read_text()
+        # The command line hands --scheduler to this module.
+        from_cli = tmp_path / "cli.csv"
+        p = subprocess.run([cli, "sweep", sweep_file, "-o", str(from_cli), "--scheduler", cluster.scheduler_address],
+                           capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        assert "12 of 12 runs (3 failed); 12 run now" in p.stdout
+        assert from_cli.read_text() == local.read_text()
+        # Resuming on the cluster: a table missing runs gets exactly those.
+        lines = local.read_text().splitlines(keepends=True)
+        partial = tmp_path / "partial.csv"
+        partial.write_text("".join(lines[:1] + lines[5:9]))
+        stickslip.run_sweep(sweep_file, partial, scheduler=client)
+        assert partial.read_text() == local.read_text()
+
+
+def test_the_command_lines_cluster_errors(sweep_file, tmp_path, cli):
+    p = subprocess.run([cli, "sweep", sweep_file + ".missing", "--scheduler", "tcp://127.0.0.1:9"],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and "cannot open the file" in p.stderr
+    # Nobody listens on port 9 of the loopback interface (Dask retries for 2 s here, 30 s by default).
+    p = subprocess.run([cli, "sweep", sweep_file, "-o", str(tmp_path / "t.csv"), "--scheduler", "tcp://127.0.0.1:9"],
+                       capture_output=True, text=True,
+                       env=dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s"))
+    assert p.returncode == 2 and "no Dask scheduler answers at tcp://127.0.0.1:9" in p.stderr, p.stderr
