@@ -133,9 +133,13 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
   s.iterations = a.iterations + b.iterations;
   s.max_iterations = std::max(a.max_iterations, b.max_iterations);
   s.unconverged = a.unconverged + b.unconverged;
+  s.stalled = a.stalled + b.stalled;
+  s.subspace_steps = a.subspace_steps + b.subspace_steps;
+  s.direct = a.direct + b.direct;
   s.fallbacks = a.fallbacks + b.fallbacks;
   s.fallback_sweeps = a.fallback_sweeps + b.fallback_sweeps;
   s.max_residual = std::max(a.max_residual, b.max_residual);
+  s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
   return s;
 }
 
@@ -146,8 +150,9 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
   snapshot.put_integers("time_stepping.span_steps", {span_steps_, span_step_});
   const ImpulseSolverStats s = combined(earlier_, stepper_.problem().stats());
   snapshot.put_integers("time_stepping.solver_counts", {s.solves, s.iterations, s.max_iterations, s.unconverged,
-                                                        s.fallbacks, s.fallback_sweeps});
-  snapshot.put("time_stepping.solver_max_residual", s.max_residual);
+                                                        s.fallbacks, s.fallback_sweeps, s.stalled, s.subspace_steps,
+                                                        s.direct});
+  snapshot.put_reals("time_stepping.solver_max_residuals", {s.max_residual, s.max_unconverged_residual});
 }
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
@@ -160,14 +165,19 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
   const auto& steps = snapshot.integers("time_stepping.span_steps", 2);
   span_steps_ = steps[0];
   span_step_ = steps[1];
-  const auto& n = snapshot.integers("time_stepping.solver_counts", 6);
+  const auto& n = snapshot.integers("time_stepping.solver_counts", 9);
   earlier_.solves = n[0];
   earlier_.iterations = n[1];
   earlier_.max_iterations = static_cast<int>(n[2]);
   earlier_.unconverged = n[3];
   earlier_.fallbacks = n[4];
   earlier_.fallback_sweeps = n[5];
-  earlier_.max_residual = snapshot.real("time_stepping.solver_max_residual");
+  earlier_.stalled = n[6];
+  earlier_.subspace_steps = n[7];
+  earlier_.direct = n[8];
+  const auto& r = snapshot.reals("time_stepping.solver_max_residuals", 2);
+  earlier_.max_residual = r[0];
+  earlier_.max_unconverged_residual = r[1];
 }
 
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
