@@ -5,6 +5,9 @@
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
+FUZZ_BUILD  ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS   ?= 0
 CMAKE_FLAGS ?=
 DEMO_DIR    ?= results/demo
 DEMO_MODEL  ?= examples/free_standing_body/case1_e-0.915.yaml
@@ -14,7 +17,7 @@ PREFIX      ?= /usr/local
 CCACHE_SLOPPINESS ?= pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_SLOPPINESS
 
-.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer mutate coverage clean
+.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer fuzz fuzz-ci mutate coverage clean
 
 all: build
 
@@ -67,6 +70,25 @@ bench: build
 viewer:
 	cd viewer && npm ci --no-audit --no-fund && npm run build
 
+# libFuzzer (clang) on the model-file, LCP-file and checkpoint readers: FUZZ_SECONDS per harness
+# (FUZZ_RUNS > 0: that many executions each instead). Crashes land in $(FUZZ_BUILD)/fuzz-artifacts.
+$(FUZZ_BUILD)/CMakeCache.txt:
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTICKSLIP_FUZZ=ON \
+	  -DSTICKSLIP_BENCHMARKS=OFF $(CMAKE_FLAGS)
+
+fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_model_file fuzz_lcp_file fuzz_checkpoint
+	./scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_RUNS)
+
+# The bounded, deterministic run of CI (.ci/run, after make test; docs/fuzzing.md): a fixed seed and a
+# fixed number of executions per harness from a fresh copy of the seed corpus, so every CI run
+# executes the same inputs; FUZZ_CI_RUNS is sized to stay under 2 minutes per harness on 2 cores.
+FUZZ_CI_SEED ?= 1
+FUZZ_CI_RUNS ?= 20000
+fuzz-ci: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_model_file fuzz_lcp_file fuzz_checkpoint
+	FUZZ_SEED=$(FUZZ_CI_SEED) FUZZ_FRESH=1 ./scripts/fuzz.sh $(FUZZ_BUILD) 0 $(FUZZ_CI_RUNS)
+
 # Mutation testing (docs/testing.md): every mutant of tests/mutants.txt, one at a time, in a scratch
 # copy of the tree (build-mutate/); prints the survivors. Not part of `make test`.
 mutate: deps
@@ -77,4 +99,4 @@ coverage: deps
 	@JOBS=$(JOBS) ./scripts/coverage.sh
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-mutate build-coverage
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-mutate build-coverage

@@ -19,6 +19,7 @@ packages=(
   python3-pandas         # results as DataFrames (optional at run time)
   python3-pytest         # the Python module's tests
   python3-distributed    # sweeps on a Dask cluster
+  clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
 )
 
 missing=()

@@ -1,12 +1,15 @@
-"""Plots columns of a stickslip CSV result file (run by `stickslip plot` with /usr/bin/python3).
+"""Plots columns of a stickslip result file, CSV or .npy (run by `stickslip plot` with /usr/bin/python3).
 
-usage: plot.py CSV OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]
+usage: plot.py RESULTS OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]
 COLUMNS is a comma-separated list of column names or shell-style patterns ("crank.*").
-Exit status 2 when the CSV is missing or malformed or a column is missing, 3 when the plot
-cannot be written.
+A last row cut short (a run killed while writing it) is dropped with a message; anything else
+malformed is an error. Exit status 2 when the file is missing or malformed or a column is missing,
+3 when the plot cannot be written.
 """
 import csv
 import fnmatch
+import io
+import os
 import sys
 
 
@@ -15,12 +18,24 @@ def fail(message):
     sys.exit(2)
 
 
+def dropped(path, what):
+    print(f"warning: {path}: {what}: dropped (the run was stopped while writing it)", file=sys.stderr)
+
+
 def read_csv(path):
     try:
         with open(path, newline="") as f:
-            rows = list(csv.reader(f))
+            text = f.read()
     except OSError as e:
         fail(f"cannot read '{path}': {e.strerror}")
+    except UnicodeDecodeError:
+        fail(f"'{path}' is not a text (CSV) file")
+    # Rows reach the file whole; a last line without its newline is a row cut short.
+    lines = text.split("\n")
+    partial = lines.pop() if lines else ""
+    if partial:
+        dropped(path, f"line {len(lines) + 1} is an incomplete row")
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
     if len(rows) < 2:
         fail(f"'{path}' has no data rows")
     header = rows[0]
@@ -34,6 +49,33 @@ def read_csv(path):
             except ValueError:
                 fail(f"{path}:{line_no}: column '{name}' holds '{cell}', not a number")
     return header, data
+
+
+def read_npy(path):
+    """A .npy of `stickslip run --format npy`: a structured array, one float64 field per column. The
+    row count is taken from the file's size, so a file whose header was not yet updated, or whose
+    last row was cut short, loads with its whole rows."""
+    import numpy as np
+    try:
+        with open(path, "rb") as f:
+            version = np.lib.format.read_magic(f)
+            shape, fortran, dtype = np.lib.format._read_array_header(f, version)
+            offset = f.tell()
+    except OSError as e:
+        fail(f"cannot read '{path}': {e.strerror}")
+    except ValueError as e:
+        fail(f"'{path}' is not a .npy file: {e}")
+    if dtype.names is None or len(shape) != 1 or fortran:
+        fail(f"'{path}' is not a stickslip result (a 1-D structured array)")
+    size = os.path.getsize(path) - offset
+    rows, rest = divmod(size, dtype.itemsize)
+    if rest:
+        dropped(path, f"the bytes after row {rows} are an incomplete row")
+    if rows < 1:
+        fail(f"'{path}' has no data rows")
+    array = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(rows,))
+    header = list(dtype.names)
+    return header, {name: np.asarray(array[name]) for name in header}
 
 
 def select(header, patterns):
@@ -62,7 +104,7 @@ def main(argv):
     if len(args) != 3:
         fail("usage: plot.py CSV OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]")
     csv_path, png_path, columns = args
-    header, data = read_csv(csv_path)
+    header, data = read_npy(csv_path) if csv_path.endswith(".npy") else read_csv(csv_path)
     x_name = options["--x"]
     if x_name not in data:
         fail(f"no column '{x_name}' for the x axis")

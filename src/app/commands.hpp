@@ -11,7 +11,9 @@ enum ExitCode : int {
   kExitNumericalFailure = 1,  // the computation failed; results written so far stay on disk
   kExitBadInput = 2,          // bad usage or a malformed input file; nothing was written
   kExitIoError = 3,           // an output file could not be written
+  kExitStopped = 4,           // stopped before t_end by --max-wall; the rows up to the stop are complete
   kExitInterrupted = 130,     // stopped by Ctrl-C (128 + SIGINT); what was done is on disk
+  // in general 128 + the signal's number (130 SIGINT, 143 SIGTERM): stopped cleanly by that signal
 };
 
 // A command-line number that must be finite, >= lowest (> lowest when strict); `what` words the
@@ -20,6 +22,7 @@ CLI::Validator finite_number(double lowest, bool strict, const char* what);
 
 // Each adds its subcommand to `cli`; when the subcommand runs it stores its exit code in `exit_code`.
 void add_run_command(CLI::App& cli, int& exit_code);
+void add_resume_command(CLI::App& cli, int& exit_code);
 void add_plot_command(CLI::App& cli, int& exit_code);
 void add_lcp_command(CLI::App& cli, int& exit_code);
 void add_view_command(CLI::App& cli, int& exit_code);

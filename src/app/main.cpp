@@ -10,10 +10,24 @@ int main(int argc, char** argv) {
   cli.require_subcommand(1);
   int exit_code = kExitOk;
   add_run_command(cli, exit_code);
+  add_resume_command(cli, exit_code);
   add_plot_command(cli, exit_code);
   add_lcp_command(cli, exit_code);
   add_view_command(cli, exit_code);
   add_sweep_command(cli, exit_code);
+  // A first word that is neither an option nor a command is named (CLI11 would only say that a
+  // subcommand is required).
+  const auto known = [&cli](const std::string& name) {
+    for (const CLI::App* sub : cli.get_subcommands({})) {
+      if (sub->check_name(name)) return true;
+    }
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
+    std::cerr << "error: unknown command '" << argv[1] << "'; the commands are run, resume, plot, lcp, view and sweep "
+              << "(stickslip --help)\n";
+    return kExitBadInput;
+  }
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -60,8 +60,8 @@ int plot(const PlotArgs& a) {
 
 void add_plot_command(CLI::App& cli, int& exit_code) {
   auto args = std::make_shared<PlotArgs>();
-  auto* sub = cli.add_subcommand("plot", "Plot columns of a result CSV file to a PNG image");
-  sub->add_option("csv", args->csv, "Result CSV file")->required();
+  auto* sub = cli.add_subcommand("plot", "Plot columns of a result file (CSV or .npy) to a PNG image");
+  sub->add_option("results", args->csv, "Result file (CSV, or .npy from --format npy)")->required();
   sub->add_option("--columns,-c", args->columns, "Comma-separated columns or patterns (crank.*)")->required();
   sub->add_option("-o,--output", args->output, "Output PNG file")->required();
   sub->add_option("--x", args->x, "Column for the horizontal axis")->capture_default_str();

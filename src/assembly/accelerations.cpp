@@ -1,6 +1,8 @@
 #include "assembly/accelerations.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "assembly/constraints.hpp"
 #include "math/errors.hpp"
@@ -28,6 +30,36 @@ int first_dependent_row(const Mat& G) {
   return static_cast<int>(qr.colsPermutation().indices()[G.rows() - 1]);
 }
 
+// A constraint matrix can be singular in double precision without any dependent equation: when a
+// joint acts at a lever arm d far beyond its body's radius of gyration r_g = √(J/m) (a length in mm
+// beside an inertia in kg m², a pendulum 1e9 m long), the angular column of G M⁻¹ Gᵀ outweighs the
+// others by (d/r_g)², about 1e18 at d/r_g = 1e9, and the rotational and translational equations can
+// no longer be told apart. Returns that explanation for the worst row of `owner`, or "".
+std::string scale_problem(const Model& model, const Workspace& ws, const std::string& owner) {
+  double worst = 0;
+  std::string text;
+  for (int row = 0; row < ws.G.rows(); ++row) {
+    if (constraint_row_owner(model, row) != owner) continue;
+    for (const Body& b : model.bodies) {
+      if (!b.is_dynamic() || !(ws.mass_inv[b.v_offset + 2] > 0)) continue;
+      const double translation = std::hypot(ws.G(row, b.v_offset), ws.G(row, b.v_offset + 1));
+      const double lever = std::abs(ws.G(row, b.v_offset + 2)) / std::max(translation, 1e-300);
+      const double gyration = std::sqrt(ws.mass_inv[b.v_offset] / ws.mass_inv[b.v_offset + 2]);
+      if (translation == 0 || !(lever / gyration > worst)) continue;
+      worst = lever / gyration;
+      char buf[400];
+      std::snprintf(buf, sizeof buf,
+                    "the constraint equations of %s cannot be solved in double precision: its lever arm about the "
+                    "centre of body %s is %.3g m, %.3g times the body's radius of gyration sqrt(J/m) = %.3g m; check the units "
+                    "of the positions and the inertia",
+                    owner.c_str(), b.name.c_str(), lever, lever / gyration, gyration);
+      text = buf;
+    }
+  }
+  constexpr double kScaleLimit = 1e5;  // (d/r_g)² = 1e10: with rounding ~1e-16, λ keeps under 6 digits
+  return worst > kScaleLimit ? text : "";
+}
+
 }  // namespace
 
 void factor_constraint_matrix(const Model& model, double t, Workspace& ws) {
@@ -47,6 +79,8 @@ void factor_constraint_matrix(const Model& model, double t, Workspace& ws) {
                         pivots.minCoeff() * pivots.minCoeff() < kSingularRatio * pivots.maxCoeff() * pivots.maxCoeff();
   if (singular) {
     const int row = first_dependent_row(ws.G);
+    const std::string owner = constraint_row_owner(model, row), scale = scale_problem(model, ws, owner);
+    if (!scale.empty()) throw NumericalError(t, owner, scale);
     throw NumericalError(t, constraint_row_owner(model, row),
                          "the constraint Jacobian became singular (dependent equation of " +
                              constraint_row_owner(model, row) + "): a singular configuration or a lock-up");

@@ -25,6 +25,7 @@ class EventSink {
  public:
   virtual ~EventSink() = default;
   virtual void write(const EventRecord& e) = 0;
+  virtual void flush() {}  // everything written so far reaches its destination
 };
 
 class MemoryEventSink final : public EventSink {

@@ -11,6 +11,8 @@ class OutputSink {
   virtual ~OutputSink() = default;
   virtual void begin(const std::vector<std::string>& columns) = 0;
   virtual void write(const std::vector<double>& row) = 0;
+  // Everything written so far reaches its destination (before a checkpoint is taken).
+  virtual void flush() {}
   virtual void end() = 0;
 };
 

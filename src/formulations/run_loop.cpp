@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "formulations/observer.hpp"
+#include "formulations/run_monitors.hpp"
 
 namespace stickslip {
 
@@ -18,7 +19,8 @@ class RunLoop {
  public:
   RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink, const SimulationCallbacks& callbacks,
           EventSink* events)
-      : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model) {
+      : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model),
+        energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
     reporter_.events = events;
     reporter_.warn = [this](const std::string& m) {
       summary_.warnings.push_back(m);
@@ -27,13 +29,20 @@ class RunLoop {
   }
 
   const StepReporter& reporter() const { return reporter_; }
-  SimulationSummary run(StepStrategy& strategy);
+  SimulationSummary run(StepStrategy& strategy, const Snapshot* checkpoint);
 
  private:
+  void start(StepStrategy& strategy);
+  void restore(StepStrategy& strategy, const Snapshot& snapshot);
+  bool checkpoint_due(const StepStrategy& strategy) const;
+  void take_checkpoint(StepStrategy& strategy);
   double output_time(long k) const { return opt_.t_start + static_cast<double>(k) * opt_.output_interval; }
   double step_limit(const StepStrategy& strategy) const;
+  void warn(const std::string& message) { reporter_.warn(message); }
   void write_row(const StateSample& s);
+  void sample_row(StepStrategy& strategy, double t, bool last);
   void write_outputs(StepStrategy& strategy, double t_until);
+  void watch_pace(const StepStrategy& strategy);
   bool stop_requested();
 
   const Model& model_;
@@ -41,10 +50,14 @@ class RunLoop {
   OutputSink& sink_;
   const SimulationCallbacks& cb_;
   Observer observer_;
+  EnergyWatch energy_;
+  PaceWatch pace_;
   StepReporter reporter_;
   std::vector<double> row_;
   long next_output_ = 1;  // index k of the next output time t_start + k Δt
+  long samples_ = 0;      // rows sampled after the first (written or decimated by output_every)
   long steps_ = 0;        // steps completed
+  long next_checkpoint_ = 1;  // index k of the next checkpoint time t_start + k·checkpoint_interval
   SimulationSummary summary_;
 };
 
@@ -63,22 +76,38 @@ void RunLoop::write_row(const StateSample& s) {
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
   summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, s.workspace.phi_dot.norm());
+  const std::string energy = energy_.check(row_);
+  if (!energy.empty()) warn(energy);
+}
+
+// A row at t, written unless output_every decimates it. It is sampled either way: the evaluation
+// for a row is part of the computation (it leaves the warm start of the next), so decimation
+// changes what is written, never a number.
+void RunLoop::sample_row(StepStrategy& strategy, double t, bool last) {
+  const StateSample s = strategy.sample(t);
+  if (++samples_ % opt_.output_every == 0 || last) write_row(s);
 }
 
 // The rows at the output times up to t_until (one row at t_until with Δt = 0).
 void RunLoop::write_outputs(StepStrategy& strategy, double t_until) {
   const double dt = opt_.output_interval;
   if (dt <= 0) {
-    write_row(strategy.sample(t_until));
+    sample_row(strategy, t_until, t_until >= opt_.t_end);
     return;
   }
   const double slack = 1e-9 * dt;  // absorbs rounding of t_start + k Δt against the step's end
   for (;;) {
     const double t_out = output_time(next_output_);
     if (t_out > t_until + slack || t_out > opt_.t_end + slack) break;
-    write_row(strategy.sample(std::min(t_out, t_until)));
+    sample_row(strategy, std::min(t_out, t_until), t_out >= opt_.t_end - slack);
     ++next_output_;
   }
+}
+
+void RunLoop::watch_pace(const StepStrategy& strategy) {
+  if (!pace_.check(strategy.time())) return;
+  const std::string limiter = strategy.step_limiter();
+  warn(pace_.message() + (limiter.empty() ? "" : "; the steps are held small by " + limiter));
 }
 
 bool RunLoop::stop_requested() {
@@ -88,20 +117,85 @@ bool RunLoop::stop_requested() {
   return true;
 }
 
-SimulationSummary RunLoop::run(StepStrategy& strategy) {
-  const auto start = std::chrono::steady_clock::now();
+void RunLoop::start(StepStrategy& strategy) {
   strategy.set_up();
   sink_.begin(observer_.columns());
   write_row(strategy.current());
   strategy.log_start();
+}
+
+// The loop's own part of a checkpoint: output position, counters, figures.
+void RunLoop::take_checkpoint(StepStrategy& strategy) {
+  if (!strategy.resumable()) strategy.restart_here();
+  const double t = strategy.time(), interval = opt_.checkpoint_interval;
+  if (interval > 0) {
+    while (opt_.t_start + static_cast<double>(next_checkpoint_) * interval <= t) ++next_checkpoint_;
+  }
+  if (!cb_.checkpoint) return;
+  Snapshot snapshot;
+  snapshot.put_text("run.scheme", scheme_name(opt_.scheme));
+  snapshot.put("run.t", t);
+  snapshot.put_integers("run.counts", {next_output_, steps_, summary_.output_rows, next_checkpoint_,
+                                       static_cast<std::int64_t>(observer_.columns().size()), samples_});
+  energy_.save(snapshot);
+  snapshot.put_reals("run.drift", {summary_.max_drift, summary_.max_velocity_drift});
+  strategy.save(snapshot);
+  sink_.flush();
+  if (reporter_.events) reporter_.events->flush();
+  cb_.checkpoint(snapshot);
+}
+
+void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
+  if (snapshot.text("run.scheme") != scheme_name(opt_.scheme)) {
+    throw SnapshotError("the checkpoint was taken under the " + snapshot.text("run.scheme") + " scheme, not the " +
+                        scheme_name(opt_.scheme) + " scheme");
+  }
+  const auto& counts = snapshot.integers("run.counts", 6);
+  if (counts[4] != static_cast<std::int64_t>(observer_.columns().size())) {
+    throw SnapshotError("the checkpoint has " + std::to_string(counts[4]) + " output columns, the model " +
+                        std::to_string(observer_.columns().size()) + " (a checkpoint of another model?)");
+  }
+  next_output_ = counts[0];
+  steps_ = counts[1];
+  summary_.output_rows = counts[2];
+  next_checkpoint_ = counts[3];
+  samples_ = counts[5];
+  energy_.restore(snapshot);
+  const auto& drift = snapshot.reals("run.drift", 2);
+  summary_.max_drift = drift[0];
+  summary_.max_velocity_drift = drift[1];
+  strategy.restore(snapshot);
+  if (std::abs(strategy.time() - snapshot.real("run.t")) > 0) throw SnapshotError("the checkpoint's times disagree");
+  sink_.begin(observer_.columns());
+}
+
+bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
+  const double interval = opt_.checkpoint_interval;
+  return interval > 0 && strategy.time() < opt_.t_end &&
+         strategy.time() >= opt_.t_start + static_cast<double>(next_checkpoint_) * interval;
+}
+
+SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoint) {
+  const auto start_time = std::chrono::steady_clock::now();
+  if (checkpoint) {
+    restore(strategy, *checkpoint);
+  } else {
+    start(strategy);
+  }
   try {
     while (strategy.time() < opt_.t_end) {
       const double t_known = strategy.take_step(step_limit(strategy));
       write_outputs(strategy, t_known);
       strategy.complete_step();
       ++steps_;
+      watch_pace(strategy);
       if (cb_.progress) cb_.progress(strategy.time());
-      if (stop_requested()) break;
+      if (stop_requested()) {
+        // A checkpoint where the run stopped, when continuing from it changes nothing.
+        if (opt_.checkpoint_interval > 0 && strategy.resumable()) take_checkpoint(strategy);
+        break;
+      }
+      if (checkpoint_due(strategy)) take_checkpoint(strategy);
     }
   } catch (NumericalError& e) {
     NumericalError located = strategy.diagnose(e);
@@ -117,14 +211,14 @@ SimulationSummary RunLoop::run(StepStrategy& strategy) {
   sink_.end();
   strategy.finish(summary_);
   summary_.t_final = strategy.time();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return summary_;
 }
 
 }  // namespace
 
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                            const SimulationCallbacks& callbacks, EventSink* events) {
+                            const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint) {
   RunLoop loop(model, options, sink, callbacks, events);
   std::unique_ptr<StepStrategy> strategy;
   switch (options.scheme) {
@@ -132,7 +226,7 @@ SimulationSummary run_steps(const Model& model, const SimulationOptions& options
     case Scheme::event_driven: strategy = make_event_driven_steps(model, options, loop.reporter()); break;
     case Scheme::time_stepping: strategy = make_time_stepping_steps(model, options, loop.reporter()); break;
   }
-  return loop.run(*strategy);
+  return loop.run(*strategy, checkpoint);
 }
 
 }  // namespace stickslip

@@ -58,6 +58,9 @@ class StepStrategy {
   virtual void complete_step() = 0;
   // A numerical failure as reported by the strategy (it may add its diagnosis).
   virtual NumericalError diagnose(const NumericalError& e) { return e; }
+  // What holds the steps small at present (the model element whose error estimate limits an
+  // adaptive integrator), for a run that slows down; "" when the strategy cannot tell.
+  virtual std::string step_limiter() const { return ""; }
   // The scheme's part of the summary (integrator statistics, contact events, solver figures).
   virtual void finish(SimulationSummary& summary) = 0;
 
@@ -81,8 +84,9 @@ std::unique_ptr<StepStrategy> make_event_driven_steps(const Model& model, const 
 std::unique_ptr<StepStrategy> make_time_stepping_steps(const Model& model, const SimulationOptions& options,
                                                        const StepReporter& reporter);
 
-// Runs the strategy of options.scheme in the run loop (simulate() of simulation.hpp).
+// Runs the strategy of options.scheme in the run loop (simulate() and resume() of simulation.hpp),
+// from the start or from a checkpoint.
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
-                            const SimulationCallbacks& callbacks, EventSink* events);
+                            const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint);
 
 }  // namespace stickslip

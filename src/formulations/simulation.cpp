@@ -1,10 +1,12 @@
 #include "formulations/simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "formulations/integrator_choice.hpp"
 #include "formulations/run_loop.hpp"
+#include "formulations/run_monitors.hpp"
 
 namespace stickslip {
 
@@ -34,16 +36,44 @@ void check_options(const SimulationOptions& o) {
   // rk4 and the time-stepping scheme take `step` as their step; dopri5 and bdf read 0 as automatic.
   const bool fixed_step = o.scheme == Scheme::time_stepping || o.integrator == "rk4";
   const double h = o.integrator_options.step;
+  if (!(o.checkpoint_interval >= 0) || !std::isfinite(o.checkpoint_interval)) {
+    throw ModelError("simulation.checkpoint_interval", "must be a finite number >= 0");
+  }
   if (!std::isfinite(h) || h < 0 || (fixed_step && !(h > 0))) {
     throw ModelError("simulation.step", fixed_step ? "must be a finite number > 0" : "must be a finite number >= 0");
   }
+  if (o.output_every < 1) throw ModelError("simulation.output_every", "must be an integer >= 1");
+  // The time must still move by a step at t_end (a step below the spacing of doubles there would
+  // never advance it).
+  const double span = o.t_end - o.t_start, scale = std::max(std::abs(o.t_start), std::abs(o.t_end));
+  if (fixed_step && !(scale + h > scale && span / h < 1e15)) {
+    throw ModelError("simulation.t_end", "the time span [" + short_number(o.t_start) + ", " + short_number(o.t_end) +
+                                             "] s cannot be covered in steps of " + short_number(h) +
+                                             " s (more than 1e15 steps, or a step below the resolution of the "
+                                             "time there)");
+  }
   // A run that would write more rows than this is almost certainly a typo (1e-5 for 1e-2...).
   constexpr double kMaxRows = 1e8;
-  if (o.output_interval > 0 && (o.t_end - o.t_start) / o.output_interval > kMaxRows) {
-    throw ModelError("simulation.output_interval",
-                     "would write " + std::to_string(static_cast<long long>((o.t_end - o.t_start) / o.output_interval)) +
-                         " rows (more than 1e8); choose a larger output interval");
+  const double interval = o.output_interval > 0 ? o.output_interval : fixed_step ? h : 0.0;
+  const double rows = interval > 0 ? span / interval / static_cast<double>(o.output_every) : 0.0;
+  if (rows > kMaxRows) {
+    throw ModelError(o.output_interval > 0 ? "simulation.output_interval" : "simulation.step",
+                     "would write " + short_number(rows, 3) + " rows (more than 1e8); choose a larger output " +
+                         "interval (or --output-every)");
   }
+}
+
+// `integrator: auto` resolved (integrator_choice.hpp) and the run's summary naming the choice.
+SimulationSummary run_with_chosen_integrator(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                                             const SimulationCallbacks& callbacks, EventSink* events,
+                                             const Snapshot* checkpoint) {
+  const IntegratorChoice choice = choose_integrator(model, options);
+  SimulationOptions chosen = options;
+  chosen.integrator = choice.name;
+  SimulationSummary summary = run_steps(model, chosen, sink, callbacks, events, checkpoint);
+  summary.integrator = choice.name;
+  summary.integrator_reason = choice.reason;
+  return summary;
 }
 
 }  // namespace
@@ -51,13 +81,15 @@ void check_options(const SimulationOptions& o) {
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  const IntegratorChoice choice = choose_integrator(model, options);
-  SimulationOptions chosen = options;
-  chosen.integrator = choice.name;
-  SimulationSummary summary = run_steps(model, chosen, sink, callbacks, events);
-  summary.integrator = choice.name;
-  summary.integrator_reason = choice.reason;
-  return summary;
+  return run_with_chosen_integrator(model, options, sink, callbacks, events, nullptr);
+}
+
+// A resumed run resolves `integrator: auto` exactly as the run it continues did (the same model and
+// options give the same choice), so it carries on with the same integrator and its history.
+SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
+                         OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
+  check_options(options);
+  return run_with_chosen_integrator(model, options, sink, callbacks, events, &checkpoint);
 }
 
 }  // namespace stickslip

@@ -10,6 +10,7 @@
 #include "formulations/event_log.hpp"
 #include "formulations/output.hpp"
 #include "formulations/simulation_options.hpp"
+#include "math/snapshot.hpp"
 #include "model/model.hpp"
 
 namespace stickslip {
@@ -50,6 +51,12 @@ struct SimulationCallbacks {
   // run then writes no further row, ends the sink (so every row written is whole and flushed) and
   // returns its summary with `stopped` set, instead of going on to t_end.
   std::function<bool()> should_stop;
+  // A checkpoint (options.checkpoint_interval, and at a stop request when the integrator's history
+  // can be saved): everything needed to continue the run with resume(), taken between two steps
+  // after the rows up to that time were written (the sink holds exactly output_rows rows). The
+  // receiver may add its own entries (keys outside run., integrator. and the schemes' prefixes)
+  // before storing it.
+  std::function<void(Snapshot& snapshot)> checkpoint;
 };
 
 // Runs the model from options.t_start to options.t_end with options.scheme and streams rows to
@@ -60,5 +67,12 @@ struct SimulationCallbacks {
 // contact in the compliant scheme, ...).
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks = {}, EventSink* events = nullptr);
+
+// Continues the run that took `checkpoint` (same model, same options): writes the rows and events
+// after it, so the earlier run's rows up to the checkpoint followed by these equal the rows of the
+// uninterrupted run bit for bit. The sink gets begin() with the columns (and no first row).
+// Throws SnapshotError when the checkpoint does not belong to this model and scheme.
+SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
+                         OutputSink& sink, const SimulationCallbacks& callbacks = {}, EventSink* events = nullptr);
 
 }  // namespace stickslip

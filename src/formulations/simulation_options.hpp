@@ -68,6 +68,8 @@ struct SimulationOptions {
   double t_start = 0;
   double t_end = 1;
   double output_interval = 0.01;  // Δt between output rows; 0: one row per integrator step
+  long output_every = 1;          // decimation: only every n-th of those rows is written (the first
+                                  // and the last always are); results do not depend on it
   // "rk4", "dopri5", "bdf" or "auto": dopri5, or bdf when a spring-damper makes explicit steps tiny
   // (formulations/integrator_choice.hpp).
   std::string integrator = "auto";
@@ -78,6 +80,11 @@ struct SimulationOptions {
   Stabilization baumgarte;
   bool projection = false;
   double projection_tolerance = 1e-12;
+
+  // Checkpoints (SimulationCallbacks::checkpoint): one after the first step that reaches
+  // t_start + k·checkpoint_interval, k = 1, 2, ...; 0: none. An integrator whose history cannot be
+  // saved (bdf) is restarted at each checkpoint, so with bdf this interval is part of the result.
+  double checkpoint_interval = 0;
 
   // Redundant constraints: solve λ in the minimum-norm least-squares sense with a warning (true),
   // or refuse the model (false).

@@ -137,12 +137,34 @@ void BdfIntegrator::reset(OdeSystem& sys, double t0, const Vec& y0) {
   y_in_.resize(n);
   f_out_.resize(n);
   evaluate(sys, t_, y_, f_);
+  create(sys, t0);
+  restart(opt_.step > 0 ? opt_.step : 0.0);
+}
+
+void BdfIntegrator::create(OdeSystem& sys, double t0) {
+  const int n = sys.dimension();
   if (!cv_ || N_VGetLength(cv_->y.get()) != n) cv_.reset();  // the old objects go before the new ones come
   if (!cv_) cv_ = std::make_unique<Cvode>(*this, n, t0);
+  f_out_.resize(n);
   sys.tolerance_scales(f_out_);
   view(cv_->abstol.get()) = opt_.atol * f_out_;
   cv_->check(CVodeSVtolerances(cv_->m(), opt_.rtol, cv_->abstol.get()), "CVodeSVtolerances", t0);
-  restart(opt_.step > 0 ? opt_.step : 0.0);
+}
+
+// CVODES keeps its history (Nordsieck array, order, step) to itself: continue from the saved (t, y)
+// as restart() does at an event (saves_history() is false, so the original run restarted there too).
+void BdfIntegrator::restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) {
+  const int n = sys.dimension();
+  if (n < 1) throw std::invalid_argument("bdf needs a system of dimension >= 1");
+  const double t = snapshot.real(prefix + "t");
+  const Vec y = Eigen::Map<const Vec>(snapshot.reals(prefix + "y", static_cast<std::size_t>(n)).data(), n);
+  t_ = t_prev_ = t;
+  y_ = y;
+  f_.resize(n);
+  y_in_.resize(n);
+  create(sys, t);
+  restart(sys, t, y);
+  restore_stats(snapshot, prefix);  // the saved figures already count the original run's restart
 }
 
 void BdfIntegrator::restart(double hin) {
@@ -202,6 +224,22 @@ void BdfIntegrator::step(OdeSystem& sys, double t_limit) {
   y_ = view(cv_->y.get());
   cv_->check(CVodeGetDky(cv_->m(), t_, 1, cv_->dky.get()), "CVodeGetDky", t_);
   f_ = view(cv_->dky.get());
+}
+
+// CVODE's local error estimates weighted by its error weights (what its error test compares to 1).
+int BdfIntegrator::limiting_component() const {
+  if (!cv_) return -1;
+  N_Vector errors = N_VClone(cv_->y.get()), weights = N_VClone(cv_->y.get());
+  int worst = -1;
+  if (errors && weights && CVodeGetEstLocalErrors(cv_->m(), errors) == CV_SUCCESS &&
+      CVodeGetErrWeights(cv_->m(), weights) == CV_SUCCESS) {
+    Eigen::Index i = 0;
+    (view(errors).cwiseProduct(view(weights))).cwiseAbs().maxCoeff(&i);
+    worst = static_cast<int>(i);
+  }
+  if (errors) N_VDestroy(errors);
+  if (weights) N_VDestroy(weights);
+  return worst;
 }
 
 void BdfIntegrator::update_stats() {

@@ -62,6 +62,9 @@ class BdfIntegrator final : public Integrator {
   void set_state(OdeSystem& sys, const Vec& y) override;
   void restart(OdeSystem& sys, double t, const Vec& y) override;
   double next_step() const override;
+  bool saves_history() const override { return false; }
+  int limiting_component() const override;
+  void restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) override;
 
  private:
   struct Cvode;  // the SUNDIALS objects (bdf.cpp)
@@ -69,6 +72,7 @@ class BdfIntegrator final : public Integrator {
   // CVODE's right-hand side: 0 on success, 1 (recoverable: CVODE shrinks the step) when the system
   // threw NumericalError or returned NaN, -1 (fatal) for any other exception.
   int rhs(double t, const double* y, double* ydot) noexcept;
+  void create(OdeSystem& sys, double t0);  // the CVODE objects for (t0, y_) and the tolerances
   void restart(double hin);  // (re)initialises CVODE at (t_, y_)
   void update_stats();
   [[noreturn]] void fail(int flag, double t);

@@ -1,3 +1,4 @@
+#include "math/number_format.hpp"
 #include "integrators/dopri5.hpp"
 
 #include <algorithm>
@@ -85,7 +86,7 @@ void Dopri5Integrator::step(OdeSystem& sys, double t_limit) {
     if (last) h = t_limit - t_;
     if (h < min_step && !last) {
       if (last_failure_) throw NumericalError(*last_failure_);
-      throw NumericalError(t_, "integrator", "dopri5: step size underflow (h = " + std::to_string(h) +
+      throw NumericalError(t_, "integrator", "dopri5: step size underflow (h = " + number_text(h, 3) +
                                                  "); the problem may be too stiff or discontinuous");
     }
     double err = 0;
@@ -130,6 +131,19 @@ void Dopri5Integrator::step(OdeSystem& sys, double t_limit) {
   }
 }
 
+int Dopri5Integrator::limiting_component() const {
+  int worst = -1;
+  double largest = -1;
+  for (Eigen::Index i = 0; i < err_.size(); ++i) {
+    const double r = std::abs(err_[i]) / (atol_[i] + opt_.rtol * std::abs(y_[i]));
+    if (r > largest) {
+      largest = r;
+      worst = static_cast<int>(i);
+    }
+  }
+  return largest > 0 ? worst : restarted_worst_;  // no step since a restart: the one before it
+}
+
 // The six stages and the FSAL derivative of a trial step of size h ending at t_new; fills y_new_, err_.
 void Dopri5Integrator::attempt(OdeSystem& sys, double h, double t_new) {
   tmp_ = y_ + h * a21 * f_;
@@ -160,6 +174,7 @@ void Dopri5Integrator::interpolate(double t, Vec& y) const {
 void Dopri5Integrator::restart(OdeSystem& sys, double t, const Vec& y) {
   const double step = opt_.step;
   opt_.step = 0;  // automatic first step (Hairer, Nørsett & Wanner §II.4)
+  restarted_worst_ = limiting_component();  // what limited the steps before (reset clears the estimate)
   reset(sys, t, y);
   opt_.step = step;
 }
@@ -169,6 +184,34 @@ void Dopri5Integrator::set_state(OdeSystem& sys, const Vec& y) {
   evaluate(sys, t_, y_, f_);
   t_prev_ = t_;
   r1_ = y_;
+}
+
+// The step-size controller's state and the last step's dense output with the base state (the FSAL
+// derivative is the base's dydt); the stages are scratch.
+void Dopri5Integrator::save(Snapshot& snapshot, const std::string& prefix) const {
+  Integrator::save(snapshot, prefix);
+  snapshot.put(prefix + "h", h_);
+  snapshot.put(prefix + "error_previous", err_prev_);
+  const char* names[] = {"dense1", "dense2", "dense3", "dense4", "dense5"};
+  const Vec* dense[] = {&r1_, &r2_, &r3_, &r4_, &r5_};
+  for (int i = 0; i < 5; ++i) snapshot.put(prefix + names[i], *dense[i]);
+}
+
+void Dopri5Integrator::restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) {
+  Integrator::restore(sys, snapshot, prefix);
+  const int n = sys.dimension();
+  for (Vec* v : {&k2_, &k3_, &k4_, &k5_, &k6_, &k7_, &y_new_, &tmp_, &err_}) v->setZero(n);
+  sys.tolerance_scales(atol_);
+  atol_ *= opt_.atol;
+  h_ = snapshot.real(prefix + "h");
+  err_prev_ = snapshot.real(prefix + "error_previous");
+  const char* names[] = {"dense1", "dense2", "dense3", "dense4", "dense5"};
+  Vec* dense[] = {&r1_, &r2_, &r3_, &r4_, &r5_};
+  for (int i = 0; i < 5; ++i) {
+    snapshot.reals(prefix + names[i], static_cast<std::size_t>(n));
+    *dense[i] = snapshot.vector(prefix + names[i]);
+  }
+  last_failure_.reset();
 }
 
 }  // namespace stickslip

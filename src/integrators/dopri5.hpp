@@ -20,6 +20,9 @@ class Dopri5Integrator final : public Integrator {
   void set_state(OdeSystem& sys, const Vec& y) override;
   void restart(OdeSystem& sys, double t, const Vec& y) override;
   double next_step() const override { return h_; }
+  int limiting_component() const override;
+  void save(Snapshot& snapshot, const std::string& prefix) const override;
+  void restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) override;
 
  private:
   double initial_step(OdeSystem& sys);
@@ -32,7 +35,8 @@ class Dopri5Integrator final : public Integrator {
   Vec k2_, k3_, k4_, k5_, k6_, k7_, y_new_, tmp_, err_;
   Vec atol_;  // per-component absolute tolerance
   Vec r1_, r2_, r3_, r4_, r5_;  // dense-output coefficients of the last accepted step
-  std::unique_ptr<NumericalError> last_failure_;  // why the last trial step could not be evaluated
+  std::unique_ptr<NumericalError> last_failure_;
+  int restarted_worst_ = -1;  // limiting_component() before the last restart  // why the last trial step could not be evaluated
 };
 
 }  // namespace stickslip

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "math/snapshot.hpp"
 #include "math/types.hpp"
 
 namespace stickslip {
@@ -65,8 +66,22 @@ class Integrator {
   const IntegratorStats& stats() const { return stats_; }
   // Size of the step to be tried next.
   virtual double next_step() const = 0;
+  // The component of y with the largest weighted error estimate in the last step (what holds an
+  // adaptive method's steps small); -1 for a method without an error estimate.
+  virtual int limiting_component() const { return -1; }
+
+  // Checkpoints (math/snapshot.hpp), between steps. An integrator that saves_history() continues
+  // after restore() exactly as it would have from the saved point. One that does not (bdf: CVODES
+  // keeps its history to itself) is restarted by restore() at the saved (t, y) as restart() would
+  // restart it; a run that checkpoints such an integrator restarts it at every checkpoint in the
+  // original run too, so that both runs stay identical.
+  virtual bool saves_history() const { return true; }
+  virtual void save(Snapshot& snapshot, const std::string& prefix) const;
+  // Throws SnapshotError when the snapshot does not fit the system.
+  virtual void restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix);
 
  protected:
+  void restore_stats(const Snapshot& snapshot, const std::string& prefix);
   void evaluate(OdeSystem& sys, double t, const Vec& y, Vec& out) {
     sys.derivative(t, y, out);
     ++stats_.rhs_evaluations;

@@ -70,4 +70,21 @@ void Rk4Integrator::set_state(OdeSystem& sys, const Vec& y) {
   f_prev_ = f_;
 }
 
+// The last step's ends (for its dense output) with the base state; the stages are scratch.
+void Rk4Integrator::save(Snapshot& snapshot, const std::string& prefix) const {
+  Integrator::save(snapshot, prefix);
+  snapshot.put(prefix + "y_previous", y_prev_);
+  snapshot.put(prefix + "dydt_previous", f_prev_);
+}
+
+void Rk4Integrator::restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) {
+  Integrator::restore(sys, snapshot, prefix);
+  const auto n = static_cast<std::size_t>(sys.dimension());
+  snapshot.reals(prefix + "y_previous", n);
+  snapshot.reals(prefix + "dydt_previous", n);
+  y_prev_ = snapshot.vector(prefix + "y_previous");
+  f_prev_ = snapshot.vector(prefix + "dydt_previous");
+  for (Vec* v : {&k2_, &k3_, &k4_, &tmp_}) v->resize(sys.dimension());
+}
+
 }  // namespace stickslip

@@ -17,6 +17,8 @@ class Rk4Integrator final : public Integrator {
   void interpolate(double t, Vec& y) const override;
   void set_state(OdeSystem& sys, const Vec& y) override;
   double next_step() const override { return h_; }
+  void save(Snapshot& snapshot, const std::string& prefix) const override;
+  void restore(OdeSystem& sys, const Snapshot& snapshot, const std::string& prefix) override;
 
  private:
   double h_;

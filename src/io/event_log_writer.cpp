@@ -1,9 +1,6 @@
 #include "io/event_log_writer.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <stdexcept>
 
 #include "io/csv_writer.hpp"
 
@@ -11,37 +8,55 @@ namespace stickslip {
 
 CsvEventSink::CsvEventSink(const std::string& path) : path_(path) { check_writable(path); }
 
+CsvEventSink::CsvEventSink(const std::string& path, std::uint64_t bytes)
+    : path_(path), resume_bytes_(bytes), resuming_(true) {
+  check_writable(path);
+}
+
 void CsvEventSink::open() {
-  if (file_) return;
-  file_ = std::fopen(path_.c_str(), "w");
-  if (!file_) throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
-  std::fputs("t,contact,event,from,to,vn_before,vn_after\n", file_);
-  std::fflush(file_);
+  if (opened()) return;
+  if (resuming_) {
+    out_.file().open_at(path_, resume_bytes_);
+  } else {
+    out_.file().create(path_);
+    out_.buffer() = "t,contact,event,from,to,vn_before,vn_after\n";
+  }
 }
 
 CsvEventSink::~CsvEventSink() {
-  if (file_) std::fclose(file_);
+  try {
+    out_.close();
+  } catch (const OutputError&) {  // reported by close() when it matters; a destructor must not throw
+  }
 }
 
 void CsvEventSink::write(const EventRecord& e) {
   open();
-  std::string line;
+  std::string& line = out_.buffer();
   append_number(line, e.t);
-  line += ',' + e.contact + ',' + e.kind + ',' + contact_state_name(e.from) + ',' + contact_state_name(e.to) + ',';
+  line += ',';
+  line += e.contact;
+  line += ',';
+  line += e.kind;
+  line += ',';
+  line += contact_state_name(e.from);
+  line += ',';
+  line += contact_state_name(e.to);
+  line += ',';
   if (!std::isnan(e.vn_before)) append_number(line, e.vn_before);
   line += ',';
   if (!std::isnan(e.vn_after)) append_number(line, e.vn_after);
   line += '\n';
-  std::fputs(line.c_str(), file_);
-  std::fflush(file_);
+  out_.record_done();
   ++count_;
 }
 
 std::string event_log_path(const std::string& results_path) {
-  const std::string suffix = ".csv";
-  if (results_path.size() > suffix.size() &&
-      results_path.compare(results_path.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    return results_path.substr(0, results_path.size() - suffix.size()) + ".events.csv";
+  for (const std::string suffix : {".csv", ".npy"}) {
+    if (results_path.size() > suffix.size() &&
+        results_path.compare(results_path.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      return results_path.substr(0, results_path.size() - suffix.size()) + ".events.csv";
+    }
   }
   return results_path + ".events.csv";
 }

@@ -51,7 +51,9 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 
 ModelFile read_model_file(const std::string& path) {
   YamlReader reader(path);
-  return read_model(reader);
+  ModelFile out = read_model(reader);
+  out.input_files.insert(out.input_files.begin(), path);  // the model file first, then its tables
+  return out;
 }
 
 ModelFile read_model(YamlReader& reader) {
@@ -94,6 +96,7 @@ ModelFile read_model(YamlReader& reader) {
   } catch (const ModelError& e) {
     reader.fail_at_path(e.path(), e.message());
   }
+  out.input_files.insert(out.input_files.end(), reader.inputs().begin(), reader.inputs().end());
   return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "formulations/simulation_options.hpp"
 #include "io/input_error.hpp"
@@ -12,6 +13,7 @@ namespace stickslip {
 struct ModelFile {
   Model model;
   SimulationOptions options;  // from the file's `simulation:` section (defaults otherwise)
+  std::vector<std::string> input_files;  // the model file and every file it reads (tables)
 };
 
 // Reads and validates a model file. Throws InputError naming file, line and key path for anything

@@ -74,7 +74,7 @@ Scheme parse_scheme_name(const std::string& name, bool& ok) {
 }
 
 void read_simulation(const YamlField& f, SimulationOptions& o) {
-  f.expect_keys({"scheme", "t_start", "t_end", "output_interval", "integrator", "step", "rtol", "atol", "max_step",
+  f.expect_keys({"scheme", "t_start", "t_end", "output_interval", "output_every", "integrator", "step", "rtol", "atol", "max_step",
                  "baumgarte", "projection", "projection_tolerance", "redundant_constraints", "event_driven",
                  "time_stepping", "initial"});
   if (const auto v = f.get("scheme")) o.scheme = read_scheme(*v);
@@ -90,6 +90,10 @@ void read_simulation(const YamlField& f, SimulationOptions& o) {
     if (!(o.t_end > o.t_start)) v->fail("t_end must be greater than t_start");
   }
   if (const auto v = f.get("output_interval")) o.output_interval = v->as_non_negative();
+  if (const auto v = f.get("output_every")) {
+    o.output_every = v->as_int();
+    if (o.output_every < 1) v->fail("must be an integer >= 1");
+  }
   if (const auto v = f.get("integrator")) o.integrator = v->as_choice({"auto", "rk4", "dopri5", "bdf"});
   if (const auto v = f.get("step")) o.integrator_options.step = v->as_positive();
   if (const auto v = f.get("rtol")) o.integrator_options.rtol = v->as_positive();

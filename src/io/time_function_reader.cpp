@@ -42,6 +42,7 @@ TimeFunction read_table(const YamlField& f, const YamlReader& reader, double sca
 
   std::ifstream in(file);
   if (!in) file_field.fail("cannot open the table '" + file.string() + "'");
+  reader.note_input(file.string());
   std::vector<double> t, x;
   std::string line;
   int line_no = 0;

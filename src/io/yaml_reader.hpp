@@ -80,6 +80,10 @@ class YamlReader {
   double angle_scale() const { return angle_scale_; }
   void set_angle_scale(double s) { angle_scale_ = s; }
 
+  // Other files the model reads (tables): they are inputs a run must not overwrite.
+  void note_input(const std::string& path) const { inputs_.push_back(path); }
+  const std::vector<std::string>& inputs() const { return inputs_; }
+
   [[noreturn]] void fail(const YAML::Node& node, const std::string& path, const std::string& message) const;
   // Error at the node that `path` ("bodies[2].mass") designates, or its nearest existing parent
   // (the nearest one with a location, for values set after parsing).
@@ -93,6 +97,7 @@ class YamlReader {
   std::string directory_;
   YAML::Node root_;
   double angle_scale_ = 1.0;
+  mutable std::vector<std::string> inputs_;
 };
 
 }  // namespace stickslip

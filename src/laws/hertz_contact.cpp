@@ -1,4 +1,5 @@
 // Hertz stiffness from geometry and elastic constants (see hertz_contact.hpp).
+#include "math/number_format.hpp"
 #include "laws/hertz_contact.hpp"
 
 #include <cmath>
@@ -12,7 +13,7 @@ namespace {
 
 void require(bool ok, const char* name, const std::string& what, double value) {
   if (!ok) {
-    throw ParameterError(name, what + ", got " + std::to_string(value));
+    throw ParameterError(name, what + ", got " + number_text(value));
   }
 }
 

@@ -161,7 +161,7 @@ void LcpSolver::automatic(const MatRef& M, const VecRef& q, LcpResult& result) {
   for (int a = 0; a < count && !accepted; ++a) {
     run(order[static_cast<std::size_t>(a)], M, q, trial_);
     total_iterations += trial_.iterations;
-    const double rel = eq_.relative_residual(q, trial_.z, trial_.w);
+    const double rel = eq_.relative_residual(M, q, trial_.z, trial_.w);
     accepted = trial_.solved() && rel <= accept;
     const bool ray = last_ == LcpSolverKind::lemke && trial_.status == LcpStatus::ray_termination;
     // Keep: an accepted result; else Lemke's ray (a certificate); else the smallest residual.

@@ -61,7 +61,7 @@ void EnumerationSolver::solve_mlcp(const MatRef& K, const VecRef& q, Eigen::Inde
     return set_invalid(result);
   reserve(n);
   prepare_result(result, n);
-  const double accept = options_.tolerance * residual_scale(q);
+  const double accept = options_.tolerance * lcp_scale(q);
   const unsigned count = 1u << static_cast<unsigned>(n - n_free);
   bool any_singular = false;
   for (unsigned mask = 0; mask < count; ++mask) {
@@ -88,7 +88,7 @@ std::vector<Vec> enumerate_solutions(const MatRef& K, const VecRef& q, Eigen::In
   if (!is_valid_lcp(K, q) || n - n_free > 20) return out;
   EnumerationSolver solver(n);
   Vec z(n), w(n);
-  const double accept = tolerance * residual_scale(q);
+  const double accept = tolerance * lcp_scale(q);
   for (unsigned mask = 0; mask < (1u << static_cast<unsigned>(n - n_free)); ++mask) {
     if (!solver.solve_basis(K, q, n_free, mask, z)) continue;
     if (recompute_w_and_residual(K, q, z, w, n_free) > accept) continue;

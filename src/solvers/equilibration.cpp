@@ -81,24 +81,50 @@ void Equilibration::set_identity(const MatRef& M) {
   max_entry_ = n_ > 0 ? M.cwiseAbs().maxCoeff() : 0.0;
 }
 
-double Equilibration::relative_residual(const VecRef& q, const VecRef& z, const VecRef& w,
-                                        Eigen::Index n_free) const {
-  double num = 0.0, zmax = 0.0, qmax = 0.0;
-  for (Eigen::Index i = 0; i < n_; ++i) {
-    const double zs = z[i] / col_[i], ws = row_[i] * w[i];
-    const double term = i < n_free ? std::abs(ws) : std::abs(std::min(zs, ws));
-    if (!(term <= num)) num = std::isnan(term) ? INFINITY : term;
-    zmax = std::max(zmax, std::abs(zs));
-    qmax = std::max(qmax, std::abs(row_[i] * q[i]));
+double Equilibration::balanced_max(const VecRef& z) const {
+  double zmax = 0.0;
+  for (Eigen::Index i = 0; i < n_; ++i) zmax = std::max(zmax, std::abs(z[i] / col_[i]));
+  return zmax;
+}
+
+//   s_i = |q_i| + Σ_j |M_ij z_j| + κ ||z'||_inf Σ_{j: z_j != 0} |M_ij| c_j,
+// the terms row i sums and the rounding they may carry (κ ||z'||_inf is the noise of a computed
+// balanced unknown; an unknown that is exactly zero, non-basic, carries none).
+double Equilibration::row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i,
+                                double zmax) const {
+  constexpr double kNoise = 64 * 2.220446049250313e-16;  // κ: a few dozen roundings of a basis solve
+  double terms = std::abs(q[i]), noise = 0.0;
+  for (Eigen::Index j = 0; j < n_; ++j) {
+    terms += std::abs(M(i, j) * z[j]);
+    if (z[j] != 0.0) noise += std::abs(M(i, j)) * col_[j];
   }
-  if (num == 0.0) return 0.0;
-  return num / std::max(qmax, max_entry_ * zmax);
+  return terms + kNoise * zmax * noise;
+}
+
+// Row by row, so that no row hides behind another's size: w_i against the magnitude of what it sums
+// (row_scale), and z_i against ||z'||_inf in the balanced columns. A global denominator let a row
+// hide a residual as large as its own q_i behind another row's size (M = diag(3, -1e30),
+// q = (2, -3): z = 0 leaves w_2 = -3).
+double Equilibration::relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w,
+                                        Eigen::Index n_free) const {
+  const double zmax = balanced_max(z);
+  double worst = 0.0;
+  for (Eigen::Index i = 0; i < n_; ++i) {
+    const double w_scale = row_scale(M, q, z, i, zmax);
+    const double zs = z[i] / col_[i];
+    if (!std::isfinite(zs) || !std::isfinite(w[i]) || !std::isfinite(w_scale)) return INFINITY;
+    const double wr = w[i] == 0.0 ? 0.0 : w[i] / w_scale;
+    const double zr = zs == 0.0 ? 0.0 : zs / zmax;
+    const double term = i < n_free ? std::abs(wr) : std::abs(std::min(zr, wr));
+    if (!(term <= worst)) worst = std::isnan(term) ? INFINITY : term;
+  }
+  return worst;
 }
 
 double relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w, Eigen::Index n_free) {
   Equilibration e(q.size());
   e.compute(M);
-  return e.relative_residual(q, z, w, n_free);
+  return e.relative_residual(M, q, z, w, n_free);
 }
 
 }  // namespace stickslip::solvers

@@ -34,11 +34,18 @@ class Equilibration {
   double max_entry() const { return max_entry_; }
   Eigen::Index size() const { return n_; }
 
-  // The residual of (z, w) in the balanced problem relative to its magnitude:
-  //   max_i |min(z_i / c_i, r_i w_i)| (|r_i w_i| on the first n_free rows)
-  //   / max(||E q||_inf, max|E M D| ||D^{-1} z||_inf),
-  // 0 when the denominator is 0 (then z = 0 and q = 0 solve), +inf when not finite.
-  double relative_residual(const VecRef& q, const VecRef& z, const VecRef& w, Eigen::Index n_free = 0) const;
+  // The residual of (z, w) relative to the problem's magnitude, row by row:
+  //   max_i |min(z'_i / ||z'||_inf, w_i / s_i)|  (|w_i / s_i| on the first n_free rows),
+  //   z' = D^{-1} z (the balanced unknowns),
+  //   s_i = |q_i| + Σ_j |M_ij z_j| + κ ||z'||_inf Σ_{j: z_j != 0} |M_ij| c_j  (κ = 64 ε: the rounding
+  //   a computed unknown carries; an exact zero carries none),
+  // a quotient counting as 0 where its numerator is 0; +inf when anything is not finite. M is the
+  // matrix of the last compute() or set_identity().
+  double relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w,
+                           Eigen::Index n_free = 0) const;
+  // Its parts: ||z'||_inf = ||D^{-1} z||_inf, and s_i, the magnitude of row i's terms.
+  double balanced_max(const VecRef& z) const;
+  double row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i, double zmax) const;
 
  private:
   Vec row_, col_, rowmax_, colmax_;

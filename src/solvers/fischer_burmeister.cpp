@@ -144,7 +144,7 @@ void FischerBurmeisterSolver::iterate(const MatRef& K, const VecRef& q, Eigen::I
   const Eigen::Index n = q.size();
   reserve(n);
   const int cap = options_.max_iterations > 0 ? options_.max_iterations : static_cast<int>(100 + 2 * n);
-  const double goal = options_.tolerance * residual_scale(q);
+  const double goal = options_.tolerance * lcp_scale(q);
   Vec& z = result.z;
   double merit = fb_merit(K, q, z, n_free, 0.0, result.w, phi_.head(n));
   result.status = LcpStatus::max_iterations;

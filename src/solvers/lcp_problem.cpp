@@ -62,4 +62,12 @@ double residual_scale(const VecRef& q) {
   return q.size() == 0 ? 1.0 : std::max(1.0, q.cwiseAbs().maxCoeff());
 }
 
+// ||q||_inf itself: with residual_scale's floor of 1, a problem whose q is 1e-20 was "solved" by
+// z = 0 at the default tolerance (a residual as large as the whole problem). q = 0 is solved by
+// z = 0 exactly, so any positive scale serves there.
+double lcp_scale(const VecRef& q) {
+  const double m = q.size() == 0 ? 0.0 : q.cwiseAbs().maxCoeff();
+  return m > 0.0 ? m : 1.0;
+}
+
 }  // namespace stickslip::solvers

@@ -59,7 +59,11 @@ void set_invalid(LcpResult& result);
 // Resizes z and w of `result` to n (allocates only when their size differs) and zero-fills z.
 void prepare_result(LcpResult& result, Eigen::Index n);
 
-// The scale the iterative solvers measure their tolerance against: max(1, ||q||_inf).
+// The scale the box-constrained Gauss-Seidel of the time-stepping scheme and the mixed LCP measure
+// their tolerance against: max(1, ||q||_inf) (velocities: an absolute floor of tolerance · 1 m/s).
 double residual_scale(const VecRef& q);
+// The scale the LCP solvers (pgs, fb, smooth, enum) measure their tolerance against: ||q||_inf
+// (1 when q = 0), so that `solved` means a residual small against the problem's own size.
+double lcp_scale(const VecRef& q);
 
 }  // namespace stickslip::solvers

@@ -16,6 +16,11 @@
 // take the lexicographically smallest. This is the simplex method's perturbation q + (eps, eps^2,
 // ...) made exact; every basis stays lexicographically feasible, so no basis repeats and the
 // method cannot cycle. If z0 is among the tied rows it leaves at once (the path ends in a solution).
+// In floating point a tie is a ratio within tie_tolerance of the minimum. Passing a row's ratio by δ
+// leaves that row at -δ d (d its rate), so for rows that block fast the window shrinks by the rate:
+// a tied row is left at most tie_tolerance of its unit below zero. (A window in ratio units alone let
+// a row with d = 5e6 in a nearly degenerate LP of two corners be passed by 2.6e-13 and left at
+// -1.3e-6, a wrong basis.)
 //
 // Basis algebra in O(n^2) per pivot without refactoring. At any time the basic variables are some
 // w's (rows R) and k others: z's or z0 (columns C of [-M, -e]); S is the complement of R and has k
@@ -37,9 +42,13 @@
 // e in the balanced problem (E^{-1} e in the original one).
 //
 // Acceptance. `solved` is reported only when the residual of the returned z, recomputed from the
-// original M and q, is small relative to the balanced problem's magnitude (residual_tolerance). If
-// not, the final basis is refactorised from scratch and its values refined; if the residual is still
-// poor the basis is numerically singular for this problem and the status is `singular`.
+// original M and q, is small row by row against each row's own terms (residual_tolerance,
+// equilibration.hpp). If not, the final basis is refactorised from scratch and its values refined. A
+// complementary basis that still leaves basic variables below zero is the end of a path whose values
+// carried rounding of the path's scale, not of those rows' (a row of 1e-17 beside one of 0.25): the
+// scheme is restarted from that basis with a covering vector on those variables only, at the scale
+// of their deficits (restart, at most kMaxRestarts times). If the residual is still poor the basis
+// is numerically singular for this problem and the status is `singular`.
 //
 // Worst case. Lemke's method, like the simplex method, can need exponentially many pivots (Murty
 // 1978, Computational complexity of complementary pivot methods): for M lower triangular with 1 on
@@ -81,6 +90,7 @@ void LemkeSolver::reserve(Eigen::Index capacity) {
   spos_.resize(um);
   ties_.resize(2 * um);
   qs_.resize(capacity);
+  cover_.resize(capacity);
   eq_.reserve(capacity);
   lu_.reserve(m);
 }
@@ -101,9 +111,9 @@ LcpResult solve_lemke(const MatRef& M, const VecRef& q, const LemkeOptions& opti
   return solver.solve(M, q);
 }
 
-// Entry (row, var) of the balanced tableau [-E M D, -e] (var == n: the column of z0).
+// Entry (row, var) of the balanced tableau [-E M D, -d] (var == n: the column of z0).
 double LemkeSolver::entry(const MatRef& M, int row, int var) const {
-  return var == n_ ? -1.0 : -eq_.row()[row] * M(row, var) * eq_.col()[var];
+  return var == n_ ? -cover_[row] : -eq_.row()[row] * M(row, var) * eq_.col()[var];
 }
 
 // Entry (row, t) of the basis block A_C: column C[t] of [-E M D, -e].
@@ -130,6 +140,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
   else
     eq_.set_identity(M);
   qs_.head(n) = q.cwiseProduct(eq_.row().head(n));
+  cover_.head(n).setOnes();
   m_scale_ = std::max(eq_.max_entry(), 1e-300);
   q_scale_ = qs_.head(n).cwiseAbs().maxCoeff();
   // z0 enters; w_r with the smallest q'_r leaves (ties: the largest index is lexicographically least).
@@ -137,11 +148,31 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
   for (int i = 1; i < n_; ++i)
     if (qs_[i] <= qs_[r]) r = i;
   start(r);
-  Var e{false, r};
-  const int cap = options_.max_iterations > 0 ? options_.max_iterations : lemke_pivot_cap(n);
+  result.iterations = 1;
+  bool degenerate_ray = false;  // a ray taken for a solution because z0 looked zero
+  result.status = walk(M, Var{false, r}, result.iterations, degenerate_ray);
+  if (result.status == LcpStatus::solved) {
+    finish(M, q, result);
+    // z0 looked zero only beside a larger row (it is small against q_scale_ but not against its own
+    // row): the ray stands, the problem has no solution.
+    if (degenerate_ray && result.status == LcpStatus::singular) result.status = LcpStatus::ray_termination;
+  } else {
+    extract(M, q, result);
+  }
+}
+
+int LemkeSolver::pivot_cap() const {
+  return options_.max_iterations > 0 ? options_.max_iterations : lemke_pivot_cap(n_);
+}
+
+// Follows the almost-complementary path from the current basis, e entering first, until z0 leaves
+// (solved), nothing blocks (a ray), a refresh finds the basis singular, or `pivots` (the count so
+// far, advanced here) reaches the cap.
+LcpStatus LemkeSolver::walk(const MatRef& M, Var e, int& pivots, bool& degenerate_ray) {
+  const int cap = pivot_cap();
   int since_refresh = 0;
-  result.status = LcpStatus::max_iterations;
-  for (result.iterations = 1; result.iterations < cap; ++result.iterations) {
+  degenerate_ray = false;
+  for (; pivots < cap; ++pivots) {
     entering_direction(M, e);
     Row leaving;
     double theta = 0.0;
@@ -150,57 +181,102 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
       // An apparent ray may be rounding drift in the updated inverse (a blocking rate just under
       // the pivot tolerance): confirm it on a freshly factorised basis before reporting it.
       since_refresh = 0;
-      if (!refresh(M)) {
-        result.status = LcpStatus::singular;
-        break;
-      }
+      if (!refresh(M)) return LcpStatus::singular;
       entering_direction(M, e);
       blocked = ratio_test(M, e, leaving, theta);
     }
     if (!blocked) {
       // A ray from a basis whose z0 is already zero up to rounding: that basis solves the LCP
-      // (w = M z + q + e z0 with z0 = 0), a degenerate end the ratio test could not see.
+      // (w = M z + q + d z0 with z0 = 0), a degenerate end the ratio test could not see.
       const double z0 = xc_[zpos_[static_cast<std::size_t>(n_)]];
-      result.status = z0 <= kZeroZ0 * q_scale_ ? LcpStatus::solved : LcpStatus::ray_termination;
-      break;
+      degenerate_ray = z0 <= kZeroZ0 * q_scale_;
+      return degenerate_ray ? LcpStatus::solved : LcpStatus::ray_termination;
     }
     const bool z0_leaves = !leaving.is_w && !is_z_like(leaving.index);
     const Var next = leaving.is_w ? Var{false, leaving.index}
                                   : Var{true, c_var_[static_cast<std::size_t>(leaving.index)]};
     pivot(M, e, leaving, theta);
     if (z0_leaves) {
-      result.status = LcpStatus::solved;
-      ++result.iterations;
-      break;
+      ++pivots;
+      return LcpStatus::solved;
     }
     e = next;
     const int interval = options_.refresh_interval > 0 ? options_.refresh_interval : std::max(50, k_);
     if (++since_refresh >= interval) {
       since_refresh = 0;
-      if (!refresh(M)) {
-        result.status = LcpStatus::singular;
-        break;
-      }
+      if (!refresh(M)) return LcpStatus::singular;
     }
   }
-  if (result.status == LcpStatus::solved)
-    finish(M, q, result);
-  else
-    extract(M, q, result);
+  return LcpStatus::max_iterations;
 }
 
 // Refines the final basic solution and accepts it only when its relative residual is small; else
-// decides on a freshly factorised basis (drift in the updated inverse is then gone).
+// decides on a freshly factorised basis (drift in the updated inverse is then gone). A complementary
+// basis that still leaves rows violated against their own scale is repaired by a restart (below).
+// The one acceptance test of Lemke's answers, direct (lemke_small.cpp) or pivoted: the relative
+// residual row by row (equilibration.hpp) within residual_tolerance.
+bool LemkeSolver::accepted(const MatRef& M, const VecRef& q, const LcpResult& result) const {
+  return eq_.relative_residual(M, q, result.z, result.w) <= options_.residual_tolerance;
+}
+
 void LemkeSolver::finish(const MatRef& M, const VecRef& q, LcpResult& result) {
-  refine(M);
-  extract(M, q, result);
-  if (eq_.relative_residual(q, result.z, result.w) <= options_.residual_tolerance) return;
-  if (refresh(M)) {
+  for (int restarts = 0;; ++restarts) {
     refine(M);
     extract(M, q, result);
-    if (eq_.relative_residual(q, result.z, result.w) <= options_.residual_tolerance) return;
+    if (accepted(M, q, result)) return;
+    if (!refresh(M)) break;
+    refine(M);
+    extract(M, q, result);
+    if (accepted(M, q, result)) return;
+    if (restarts == kMaxRestarts || !restart(M, q, result)) break;
   }
   result.status = LcpStatus::singular;
+}
+
+// Lemke's scheme once more, from the final complementary basis B, for the basic variables that are
+// negative where they matter: the basic w's that violate their own row (w_i < 0 beyond
+// residual_tolerance s_i, s_i as in the relative residual) and the basic z's below zero (extract
+// clamps them to zero, which leaves their rows unsolved). The path's values carry rounding of
+// ε ||q'||, so a row whose own terms are smaller than that comes out of an otherwise correct path
+// violated: a contact velocity of 1e-17 (rounding itself) beside one of 0.25 is the same number to
+// the tableau as 0; a slip-speed slack left at 0 for |v_T| = 1.3e-13 by z0 leaving at a tie; a
+// constraint row of the admissible-force LP whose entries are rounding (1e-31) next to ones of 1.
+// With u the indicator of those basic variables and the covering vector d = B u (the unit columns of
+// the w's, the tableau columns of the z's), x_B(z0) = B^{-1}(q' + d z0) = x_B + z0 u: z0 entering at
+// the largest deficit makes every basic value non-negative, an almost-complementary feasible basis
+// from which the path is followed as before (Cottle, Pang & Stone 1992 §4.4: Lemke's scheme from any
+// complementary basis with such a covering vector; finite under the lexicographic rule, but with no
+// guarantee of ending in a solution, so a ray here leaves the status `singular`). Its values are of
+// the size of the deficits, which is the scale its ratio test (ties, a zero z0 at a ray) measures
+// against. False when there is nothing to cover (z0 still basic) or the path does not end with z0
+// leaving.
+bool LemkeSolver::restart(const MatRef& M, const VecRef& q, LcpResult& result) {
+  if (zpos_[static_cast<std::size_t>(n_)] != kNone) return false;
+  const double zmax = eq_.balanced_max(result.z);
+  // d = B u and the rates of decrease of the basic values per unit of z0: -u (y for the basic z's,
+  // dw for the basic w's); z0 replaces the most negative of them.
+  Row leaving;
+  double theta = 0.0;
+  for (int i = 0; i < n_; ++i) {
+    const bool violated = spos_[static_cast<std::size_t>(i)] == kNone && xw_[i] < 0.0 &&
+                          -result.w[i] > options_.residual_tolerance * eq_.row_scale(M, q, result.z, i, zmax);
+    cover_[i] = violated ? 1.0 : 0.0;
+    dw_[i] = -cover_[i];
+    if (violated && -xw_[i] >= theta) leaving = Row{true, i}, theta = -xw_[i];
+  }
+  for (int t = 0; t < k_; ++t) {
+    y_[t] = xc_[t] < 0.0 ? -1.0 : 0.0;
+    if (!(xc_[t] < 0.0)) continue;
+    for (int i = 0; i < n_; ++i) cover_[i] += column_entry(M, i, t);
+    if (-xc_[t] >= theta) leaving = Row{false, t}, theta = -xc_[t];
+  }
+  if (!(theta > 0.0)) return false;
+  const Var next = leaving.is_w ? Var{false, leaving.index} : Var{true, c_var_[static_cast<std::size_t>(leaving.index)]};
+  pivot(M, Var{false, n_}, leaving, theta);
+  ++result.iterations;
+  q_scale_ = theta;
+  bool degenerate_ray = false;
+  return walk(M, next, result.iterations, degenerate_ray) == LcpStatus::solved;
 }
 
 void LemkeSolver::start(int r) {
@@ -240,7 +316,7 @@ void LemkeSolver::entering_direction(const MatRef& M, Var e) {
       dw.noalias() += M.col(var) * (c[var] * y_[t]);
   }
   dw = dw.cwiseProduct(eq_.row().head(n_));
-  dw.array() += z0_rate;
+  dw += z0_rate * cover_.head(n_);
 }
 
 // Minimum-ratio test. Returns false when nothing blocks (ray). Rates are compared in units that make
@@ -248,13 +324,17 @@ void LemkeSolver::entering_direction(const MatRef& M, Var e) {
 bool LemkeSolver::ratio_test(const MatRef& M, Var e, Row& leaving, double& theta) {
   const double ent_unit = e.is_w ? 1.0 : 1.0 / m_scale_;  // unit of the entering variable / q_scale
   int n_cand = 0;
-  double best = INFINITY;
+  double best = INFINITY, bound = INFINITY;
   auto consider = [&](double x, double d, double basic_unit, int code) {
-    if (!(d * ent_unit / basic_unit > options_.pivot_tolerance)) return;
+    const double rate = d * ent_unit / basic_unit;  // in units of the row per unit of the entering variable
+    if (!(rate > options_.pivot_tolerance)) return;
     const double ratio = std::max(x, 0.0) / d;
     ties_[static_cast<std::size_t>(n_cand++)] = code;
     tmp_[n_cand - 1] = ratio;  // reuse tmp_ for the ratios of the candidates
     best = std::min(best, ratio);
+    // Stepping past this row's ratio by δ leaves it at -δ d: a tie may do so by at most tie_tolerance
+    // of the row's unit (ratio + unit / rate), never by more than the relative gap of a unit-rate row.
+    bound = std::min(bound, ratio + options_.tie_tolerance * (ratio + ent_unit * q_scale_ / std::max(rate, 1.0)));
   };
   // tmp_ holds n+1 entries; candidates never exceed k + (n - k) = n, so it is large enough.
   for (int t = 0; t < k_; ++t) consider(xc_[t], y_[t], is_z_like(t) ? 1.0 / m_scale_ : 1.0, -t - 1);
@@ -262,12 +342,11 @@ bool LemkeSolver::ratio_test(const MatRef& M, Var e, Row& leaving, double& theta
     if (spos_[static_cast<std::size_t>(i)] == kNone) consider(xw_[i], dw_[i], 1.0, i);
   if (n_cand == 0) return false;
   theta = best;
-  const double tie = options_.tie_tolerance * (best + ent_unit * q_scale_);
   int n_ties = 0, z0_code = 0;
   bool z0_tied = false;
   for (int c = 0; c < n_cand; ++c) {
     const int code = ties_[static_cast<std::size_t>(c)];
-    if (!(tmp_[c] <= best + tie)) continue;
+    if (!(tmp_[c] <= bound)) continue;
     if (code < 0 && !is_z_like(-code - 1)) {
       z0_tied = true;
       z0_code = code;

@@ -29,7 +29,9 @@ struct LemkeOptions {
   // A basic variable blocks the entering one when its rate of decrease, in the equilibrated problem
   // and in units of ||q||/||M|| (z-like) or ||q|| (w-like), exceeds this.
   double pivot_tolerance = 1e-10;
-  // Ratios within this relative distance of the minimum are ties, broken lexicographically.
+  // Ratios within this relative distance of the minimum are ties, broken lexicographically (z0 first);
+  // for a row that blocks faster than one unit per unit of the entering variable the distance shrinks
+  // by its rate, so that passing it at a tie leaves it at most tie_tolerance of a unit below zero.
   double tie_tolerance = 1e-11;
   // false selects the textbook rule (first minimum ratio, no anti-cycling): for tests only.
   bool lexicographic = true;
@@ -75,6 +77,10 @@ class LemkeSolver {
 
   // The direct path for n <= 3 (lemke_small.cpp); false when it found no solution.
   bool solve_small(const MatRef& M, const VecRef& q, LcpResult& result);
+  bool accepted(const MatRef& M, const VecRef& q, const LcpResult& result) const;
+  int pivot_cap() const;
+  LcpStatus walk(const MatRef& M, Var e, int& pivots, bool& degenerate_ray);
+  bool restart(const MatRef& M, const VecRef& q, LcpResult& result);
   void start(int r);
   void entering_direction(const MatRef& M, Var e);
   bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);
@@ -95,6 +101,12 @@ class LemkeSolver {
   double entry(const MatRef& M, int row, int var) const;
   bool is_z_like(int t) const { return c_var_[static_cast<std::size_t>(t)] != n_; }
 
+  // Restarts from a final basis that fails the acceptance (lemke.cpp, restart). Each works at the
+  // scale of the previous path's deficits: the first resolves rows down to the first path's rounding
+  // (~ε ||q'||), the second rows below its own rounding (~ε² ||q'||, 1e-32 of the largest row), which
+  // no physical input resolves; more would only repeat a path that cannot end in a solution.
+  static constexpr int kMaxRestarts = 2;
+
   LemkeOptions options_;
   Eigen::Index capacity_ = 0;
   // Workspace (sizes for capacity n; k = number of basic z's including z0, k <= n + 1):
@@ -109,6 +121,7 @@ class LemkeSolver {
   std::vector<int> spos_;   // row -> S position or -1 (w_i basic <=> spos_[i] == -1)
   std::vector<int> ties_;   // candidates of the ratio test, encoded (w row i -> i, C pos t -> -t-1)
   Vec qs_;                  // E q, the equilibrated q
+  Vec cover_;               // covering vector d of z0 in the equilibrated rows: e, or B u at a restart
   Equilibration eq_;        // E = diag(row), D = diag(col): the solver works on LCP(E M D, E q)
   DenseLu lu_;
   int n_ = 0, k_ = 0;

@@ -141,7 +141,7 @@ void LemkeSolver::basic_values(const MatRef& M) {
       xw.noalias() += M.col(var) * (c[var] * xc_[t]);
   }
   xw = xw.cwiseProduct(r.head(n_)) + qs_.head(n_);
-  xw.array() += z0;
+  xw += z0 * cover_.head(n_);
 }
 
 // One step of iterative refinement of x_C against M: the residual of the rows S is w_S, which must

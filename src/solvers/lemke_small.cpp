@@ -5,10 +5,10 @@
 // each a system of at most 3 × 3 solved by Cramer's rule on the stack: no balancing, no basis
 // inverse, no heap. Bases are tried by increasing support, so for a P-matrix (unique solution) the
 // answer is Lemke's; otherwise a solution Lemke's path might not reach first can be returned, which
-// is a solution all the same. A basis is accepted when min(z_i, w_i) is within Lemke's residual
-// tolerance row by row (each w_i against the terms it sums, so that badly scaled rows cannot hide
-// behind large ones; accepted() below); when no basis passes (singular principal blocks, no
-// solution) the pivoting path decides.
+// is a solution all the same. A basis is accepted by the same test as the pivoting path's answers
+// (LemkeSolver::accepted: the relative residual row by row, each w_i against the terms it sums, so
+// that badly scaled rows cannot hide behind large ones), measured here without balancing (E = D = I);
+// when no basis passes (singular principal blocks, no solution) the pivoting path decides.
 #include <cmath>
 
 #include "solvers/lemke.hpp"
@@ -62,22 +62,6 @@ bool principal_solution(const MatRef& M, const VecRef& q, const int idx[3], int 
   return true;
 }
 
-// Row by row, so that no row hides behind another's size (a row scaled by 1e-5 beside one scaled
-// by 1e5): min(z_i, w_i) with z_i against the largest z and w_i against the terms it sums,
-// |q_i| + Σ_j |M_ij z_j|. A basis solves the problem when every such term is within `tolerance`.
-bool accepted(const MatRef& M, const VecRef& q, const Vec& z, const Vec& w, double tolerance) {
-  const Eigen::Index n = q.size();
-  const double zmax = z.cwiseAbs().maxCoeff();
-  for (Eigen::Index i = 0; i < n; ++i) {
-    double terms = std::abs(q[i]);
-    for (Eigen::Index j = 0; j < n; ++j) terms += std::abs(M(i, j) * z[j]);
-    const double zr = z[i] == 0.0 ? 0.0 : z[i] / zmax;
-    const double wr = w[i] == 0.0 ? 0.0 : w[i] / terms;
-    if (!std::isfinite(zr) || !std::isfinite(wr) || !(std::abs(std::min(zr, wr)) <= tolerance)) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool LemkeSolver::solve_small(const MatRef& M, const VecRef& q, LcpResult& result) {
@@ -87,6 +71,7 @@ bool LemkeSolver::solve_small(const MatRef& M, const VecRef& q, LcpResult& resul
   double z[3];
   int idx[3];
   int tried = 0;
+  eq_.set_identity(M);  // the acceptance's scales: no balancing on this path
   for (const unsigned mask : kOrder) {
     if (mask >> n) continue;
     ++tried;
@@ -97,7 +82,7 @@ bool LemkeSolver::solve_small(const MatRef& M, const VecRef& q, LcpResult& resul
     if (!feasible) continue;
     for (int i = 0; i < n; ++i) result.z[i] = z[i];
     result.residual = recompute_w_and_residual(M, q, result.z, result.w);
-    if (!accepted(M, q, result.z, result.w, options_.residual_tolerance)) continue;
+    if (!accepted(M, q, result)) continue;
     result.status = LcpStatus::solved;
     result.iterations = tried;
     return true;

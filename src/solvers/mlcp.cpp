@@ -86,13 +86,13 @@ void MlcpSolver::dispatch(const MatRef& K, const VecRef& q, Eigen::Index n_free,
       // Accepted only when the residual is small relative to the balanced problem's magnitude: an
       // ill-conditioned A loses accuracy in the elimination that the reduced LCP cannot see.
       eq_.compute(K);
-      const double rel = eq_.relative_residual(q, result.z, result.w, n_free);
+      const double rel = eq_.relative_residual(K, q, result.z, result.w, n_free);
       if (result.solved() && rel <= std::max(options_.tolerance, kAcceptableRelativeResidual)) return;
       if (result.solved()) result.status = LcpStatus::singular;
       if (method == MlcpMethod::schur) return;
       // automatic: Newton on the whole MLCP; the better of the two answers is kept.
       newton(K, q, n_free, z_start, trial_);
-      if (trial_.solved() || eq_.relative_residual(q, trial_.z, trial_.w, n_free) < rel) {
+      if (trial_.solved() || eq_.relative_residual(K, q, trial_.z, trial_.w, n_free) < rel) {
         std::swap(result, trial_);
         last_ = MlcpMethod::fischer_burmeister;
       }

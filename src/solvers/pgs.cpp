@@ -77,7 +77,7 @@ void PgsSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& result) {
   }
   const int cap = options_.max_iterations > 0 ? options_.max_iterations
                                               : static_cast<int>(std::max<Eigen::Index>(1000, 100 * n));
-  const double goal = options_.tolerance * residual_scale(q);
+  const double goal = options_.tolerance * lcp_scale(q);
   Vec& z = result.z;
   Vec& w = result.w;
   result.residual = recompute_w_and_residual(M, q, z, w);

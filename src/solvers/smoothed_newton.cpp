@@ -172,7 +172,7 @@ void SmoothedNewtonSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& 
   const auto& o = options_.newton;
   const int cap = o.max_iterations > 0 ? o.max_iterations : static_cast<int>(100 + 2 * n);
   const bool custom = options_.scaling == SmoothingScaling::custom;
-  const double goal = o.tolerance * (custom ? residual_scale(qs_.head(n)) : residual_scale(q));
+  const double goal = o.tolerance * (custom ? lcp_scale(qs_.head(n)) : lcp_scale(q));
   const auto Ms = ms_.topLeftCorner(n, n);
   double eps = std::max(options_.eps_initial, options_.eps_min);
   double merit = fb_merit(Ms, qs_.head(n), x_.head(n), 0, eps, ws_.head(n), phi_.head(n));

@@ -221,7 +221,7 @@ TEST(CompliantContact, Rk4StepBeyondTheContactsStabilityIsReported) {
       if (w.find("stability limit") == std::string::npos) continue;
       ++reports;
       EXPECT_NE(w.find("contact floor"), std::string::npos) << w;
-      EXPECT_NE(w.find("h·ω = 3.35"), std::string::npos) << w;
+      EXPECT_NE(w.find("h·ρ = 3.35"), std::string::npos) << w;
     }
     EXPECT_EQ(reports, stable ? 0u : 1u) << "h = " << h;
     if (stable) {

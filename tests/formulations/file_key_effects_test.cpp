@@ -122,6 +122,20 @@ TEST(FileKeyEffects, IntegratorStepOutputIntervalAndTolerances) {
   EXPECT_GT(loose, 100 * tight);
 }
 
+// simulation.output_every decimates the rows and nothing else: every 7th of the 101 step rows, the
+// first and the last always (1 + 14 + 1 = 16 rows), each equal to the undecimated run's row.
+TEST(FileKeyEffects, OutputEveryDecimatesRowsOnly) {
+  const std::string model = "bodies:\n  - {name: b, mass: 1, inertia: 1, position: [0.1, 0]}\nforces:\n"
+                            "  - {name: s, type: spring_damper, bodies: [ground, b], points: [[-1, 0], [0, 0]], stiffness: 100, "
+                            "rest_length: 1}\nsimulation: {t_end: 1, integrator: rk4, step: 0.01, output_interval: 0";
+  const KeyRun all = run(model + "}\n");
+  const KeyRun every = run(model + ", output_every: 7}\n");
+  ASSERT_EQ(all.out.rows.size(), 101u);
+  ASSERT_EQ(every.out.rows.size(), 16u);
+  for (std::size_t k = 0; k + 1 < every.out.rows.size(); ++k) EXPECT_EQ(every.out.rows[k], all.out.rows[7 * k]) << k;
+  EXPECT_EQ(every.out.rows.back(), all.out.rows.back());
+}
+
 // A point force in the body frame turns with the body: a body at 90° pushed by fx = 2 N (body frame)
 // and fy = 1 N (global) accelerates at (−0 + 0, 2 + 1)/m ... in global terms: body x axis = global y.
 TEST(FileKeyEffects, PointForceFrameAndFy) {

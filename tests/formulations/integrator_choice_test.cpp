@@ -79,3 +79,35 @@ TEST(IntegratorChoice, BdfChosenForAStiffDamperFollowsTheClosedForm) {
 
 }  // namespace
 }  // namespace stickslip
+
+namespace stickslip {
+namespace {
+
+// `stickslip resume` and resume() resolve `integrator: auto` as the run did: the stiff block's run
+// takes bdf, and the run resumed from each of its checkpoints takes bdf too and continues the rows
+// bit for bit (bdf restarts at a checkpoint in both; an unresolved `auto` or another integrator
+// could not reproduce them).
+TEST(IntegratorChoice, ResumedRunTakesTheIntegratorTheRunTook) {
+  const ModelFile mf = test::model_from_yaml(damped_block(1e6, 1e6, "t_end: 0.02, output_interval: 0.001"));
+  ASSERT_EQ(mf.options.integrator, "auto");
+  SimulationOptions options = mf.options;
+  options.checkpoint_interval = 0.005;
+  MemorySink rows;
+  std::vector<std::pair<Snapshot, std::size_t>> checkpoints;
+  SimulationCallbacks cb;
+  cb.checkpoint = [&](Snapshot& s) { checkpoints.emplace_back(s, rows.rows.size()); };
+  const SimulationSummary original = simulate(mf.model, options, rows, cb, nullptr);
+  ASSERT_EQ(original.integrator, "bdf");
+  ASSERT_GE(checkpoints.size(), 2u);
+  for (const auto& [snapshot, taken] : checkpoints) {
+    MemorySink resumed_rows;
+    const SimulationSummary resumed = resume(mf.model, options, snapshot, resumed_rows, {}, nullptr);
+    EXPECT_EQ(resumed.integrator, "bdf");
+    EXPECT_EQ(resumed.integrator_reason, original.integrator_reason);
+    ASSERT_EQ(taken + resumed_rows.rows.size(), rows.rows.size());
+    for (std::size_t k = 0; k < resumed_rows.rows.size(); ++k) ASSERT_EQ(resumed_rows.rows[k], rows.rows[taken + k]) << k;
+  }
+}
+
+}  // namespace
+}  // namespace stickslip

@@ -10,12 +10,17 @@ A reference may change only in a commit that says why the old number was wrong:
     tests/golden/golden.py --cli build/bin/stickslip --update      # rewrite every reference
     tests/golden/golden.py --cli build/bin/stickslip --only NAME   # one case (prefix match)
 
+The determinism test runs every case twice and compares the two runs' files by their SHA-256
+(stickslip promises byte-identical reruns: no threads, no clocks, no unordered iteration in results):
+    tests/golden/golden.py --cli build/bin/stickslip --determinism
+
 Exit status: 0 all equal, 1 a difference or a failed run (each named with its first differing row,
 column and the largest difference), 2 usage.
 """
 import argparse
 import concurrent.futures
 import filecmp
+import hashlib
 import os
 import shutil
 import subprocess
@@ -89,6 +94,38 @@ def run_case(cli, name, model, options, workdir):
     return proc, out, os.path.join(workdir, name + ".events.csv")
 
 
+def digest(path):
+    if not os.path.exists(path):
+        return None
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def determinism(cli, cases, jobs):
+    """Every case twice, each run in its own folder: the results and event logs must hash the same."""
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="stickslip-determinism-") as tmp:
+        first, second = os.path.join(tmp, "first"), os.path.join(tmp, "second")
+        os.makedirs(first)
+        os.makedirs(second)
+        work = [(c, d) for c in cases for d in (first, second)]
+        with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+            runs = list(pool.map(lambda w: run_case(cli, w[0][0], w[0][1], w[0][2], w[1]), work))
+        for k, (name, _, _) in enumerate(cases):
+            (p1, csv1, ev1), (p2, csv2, ev2) = runs[2 * k], runs[2 * k + 1]
+            if p1.returncode != 0 or p2.returncode != 0:
+                failures.append(f"{name}: exit {p1.returncode}, {p2.returncode}: {(p1.stderr or p2.stderr).strip()}")
+                continue
+            for a, b, what in ((csv1, csv2, "results"), (ev1, ev2, "event log")):
+                da, db = digest(a), digest(b)
+                if da != db:
+                    failures.append(f"{name}: the two runs' {what} differ (sha256 {da} and {db})")
+    print(f"determinism: {len(cases)} cases run twice, {len(failures)} differences")
+    for f in failures:
+        print("  " + f)
+    return 1 if failures else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True, help="the stickslip executable")
@@ -97,12 +134,16 @@ def main():
     ap.add_argument("--update", action="store_true", help="rewrite the references from this build")
     ap.add_argument("--only", default="", help="run only the cases whose name starts with this")
     ap.add_argument("--jobs", type=int, default=2, help="cases run at once")
+    ap.add_argument("--determinism", action="store_true",
+                    help="run every case twice and compare the runs with each other (not the references)")
     args = ap.parse_args()
     cli = os.path.abspath(args.cli)
     cases = [c for c in read_cases(args.cases) if c[0].startswith(args.only)]
     if not cases:
         print(f"golden: no case matches '{args.only}'", file=sys.stderr)
         return 2
+    if args.determinism:
+        return determinism(cli, cases, args.jobs)
     if args.update:
         os.makedirs(args.references, exist_ok=True)
     failures = []

@@ -38,6 +38,8 @@ TEST(LcpProblem, Validation) {
   EXPECT_FALSE(is_valid_lcp(Mat::Identity(2, 2), Vec2(1, INFINITY)));
   EXPECT_EQ(residual_scale(Vec2(0.5, -3)), 3.0);
   EXPECT_EQ(residual_scale(Vec2(0.5, -0.25)), 1.0);
+  EXPECT_EQ(lcp_scale(Vec2(0.5, -0.25)), 0.5);  // no floor: a small q is judged at its own size
+  EXPECT_EQ(lcp_scale(Vec2(0.0, 0.0)), 1.0);    // z = 0 solves q = 0 exactly
 }
 
 }  // namespace

@@ -28,14 +28,19 @@ TEST(Scaling, TwoByTwoWithRowsTimes1e5And1eMinus5) {
     EXPECT_LE(relative_residual(M, q, r.z, r.w), 1e-15);  // a few ulps of the balanced problem
   }
   // Without balancing the pivot tolerance, measured against max|M| = 2e5, skips the blocking row of
-  // size 1e-5; the answer (z = (0, 3)) is wrong, and Lemke must say so rather than report `solved`.
-  // (Pivoting forced: the direct path of n <= 3, which needs no balancing, solves it.)
+  // size 1e-5; the path ends after 4 pivots at z = (0, 3), w_1 = -2e5, which the acceptance
+  // rejects. The restart from that basis (z0 covering row 1 only, lemke.cpp) finds the solution in
+  // 2 more pivots: the rejection is what triggers it, so the answer is right rather than `solved`
+  // with a violated row.
   LemkeOptions raw;
   raw.equilibrate = false;
-  raw.direct_up_to = 0;
-  const LcpResult bad = solve_lemke(M, q, raw);
-  EXPECT_EQ(bad.status, LcpStatus::singular);
-  EXPECT_GT(relative_residual(M, q, bad.z, bad.w), 0.1);
+  raw.direct_up_to = 0;  // pivoting forced: the direct path of n <= 3, which needs no balancing, solves it
+  const LcpResult repaired = solve_lemke(M, q, raw);
+  ASSERT_EQ(repaired.status, LcpStatus::solved);
+  EXPECT_NEAR(repaired.z[0], 4.0 / 3.0, kExact);
+  EXPECT_NEAR(repaired.z[1], 7.0 / 3.0, kExact);
+  EXPECT_LE(relative_residual(M, q, repaired.z, repaired.w), 1e-15);
+  EXPECT_GT(repaired.iterations, solve_lemke(M, q, LemkeOptions{.direct_up_to = 0}).iterations);
 }
 
 // The tridiagonal 4 a + b = 5, a + 4 b + c = 6, b + 4 c = 5 (z = (1, 1, 1)) with rows scaled by

@@ -5,12 +5,16 @@
 #include <cmath>
 #include <cstdio>
 
+#include "math/number_format.hpp"
 #include "assembly/constraints.hpp"
 #include "assembly/projection.hpp"
+#include "formulations/compliant/contact_stability.hpp"
 #include "formulations/compliant/multibody_ode.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_loop.hpp"
+#include "formulations/run_monitors.hpp"
+#include "formulations/scheme_snapshot.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -36,6 +40,18 @@ class CompliantSteps final : public StepStrategy {
   void complete_step() override;
   NumericalError diagnose(const NumericalError& e) override;
   void finish(SimulationSummary& summary) override;
+  bool resumable() const override { return integ_->saves_history(); }
+  void restart_here() override {
+    const Vec y = integ_->y();
+    integ_->restart(ode_, integ_->t(), y);
+  }
+  void save(Snapshot& snapshot) const override;
+  void restore(const Snapshot& snapshot) override;
+  std::string step_limiter() const override {
+    std::vector<char> closed(model_.contacts.size());
+    for (std::size_t c = 0; c < closed.size(); ++c) closed[c] = ode_.contact_closed(static_cast<int>(c));
+    return state_component_owner(model_, integ_->limiting_component(), &closed);
+  }
 
  private:
   void warn(const std::string& message) { reporter_.warn(message); }
@@ -47,6 +63,7 @@ class CompliantSteps final : public StepStrategy {
   void apply_contact_event();
   void check_drift(const Integrator& integ);
   void check_step_stability(double t);
+  void warn_if_unstable(double t, int contact, double rate, double penetration, const char* which);
   void note_contact_mass(double t, int contact, const Vec& y);
   void log_contact_event(double t, int contact, const Vec& y);
   void log_contacts_closed_at_start(double t, const Vec& y);
@@ -190,16 +207,24 @@ void CompliantSteps::log_contacts_closed_at_start(double t, const Vec& y) {
 }
 
 void CompliantSteps::note_contact_mass(double t, int contact, const Vec& y) {
-  if (fixed_step_) contact_inverse_mass_[static_cast<std::size_t>(contact)] = ode_.contact_inverse_mass(contact, t, y);
+  if (!fixed_step_) return;
+  const double inverse_mass = ode_.contact_inverse_mass(contact, t, y);
+  contact_inverse_mass_[static_cast<std::size_t>(contact)] = inverse_mass;
+  // Before the contact is integrated: the rate at the penetration it is expected to reach.
+  const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
+  if (!c.compliant() || !(inverse_mass > 0)) return;
+  ode_.evaluate(t, y);
+  const double approach = std::max(-ode_.workspace().contacts[static_cast<std::size_t>(contact)].vn, 0.0);
+  const double mass = 1 / inverse_mass;
+  const double depth = expected_penetration(*c.normal, approach, mass, model_.gravity.norm());
+  warn_if_unstable(t, contact, contact_rate(*c.normal, depth, mass, approach), depth, "expected");
 }
 
-// A fixed-step RK4 diverges on a contact whose frequency ω = √(k/m_eff) exceeds about 2.8/h (the
-// stability boundary of RK4 on the imaginary axis is 2√2, on the real axis 2.785): say so once per
-// contact instead of writing an exploding contact as results. k is the law's tangent stiffness at
-// the current penetration (after the step's last evaluation); m_eff is taken at the onset.
+// A fixed-step RK4 diverges on a contact whose rate ρ (contact_stability.hpp: √(k/m_eff), or the
+// damping's c/m_eff when it dominates) exceeds about 2.8/h: say so once per contact, at its onset
+// (from the penetration it is expected to reach) or after a step (at the penetration it has),
+// instead of writing an exploding contact as results. m_eff is taken at the onset.
 void CompliantSteps::check_step_stability(double t) {
-  constexpr double kRk4Limit = 2.78;
-  const double h = opt_.integrator_options.step;
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     const Contact& contact = model_.contacts[c];
     const double inverse_mass = contact_inverse_mass_[c];
@@ -207,18 +232,26 @@ void CompliantSteps::check_step_stability(double t) {
         !(inverse_mass > 0)) {
       continue;
     }
-    const double penetration = std::max(-ode_.workspace().contacts[c].gap, 0.0);
-    const double omega = std::sqrt(contact.normal->stiffness(penetration) * inverse_mass);
-    if (h * omega <= kRk4Limit) continue;
-    stiffness_warned_[c] = 1;
-    char text[400];
-    std::snprintf(text, sizeof text,
-                  "t = %.6g s, contact %s: the step %.3g s is beyond rk4's stability limit for the contact's "
-                  "stiffness (h·ω = %.3g > 2.78, ω = √(k/m_eff) = %.4g rad/s): its results are unreliable; use a "
-                  "step well below %.3g s, or --integrator dopri5 or bdf",
-                  t, contact.name.c_str(), h, h * omega, omega, kRk4Limit / omega);
-    warn(text);
+    const ContactKinematics& kin = ode_.workspace().contacts[c];
+    const double penetration = std::max(-kin.gap, 0.0);
+    warn_if_unstable(t, static_cast<int>(c), contact_rate(*contact.normal, penetration, 1 / inverse_mass, -kin.vn),
+                     penetration, "current");
   }
+}
+
+void CompliantSteps::warn_if_unstable(double t, int contact, double rate, double penetration, const char* which) {
+  const double h = opt_.integrator_options.step;
+  const std::size_t c = static_cast<std::size_t>(contact);
+  if (stiffness_warned_[c] || !(h * rate > kRk4StabilityLimit)) return;
+  stiffness_warned_[c] = 1;
+  char text[500];
+  std::snprintf(text, sizeof text,
+                "t = %.6g s, contact %s: the step %.3g s is beyond rk4's stability limit for the contact "
+                "(h·ρ = %.3g > 2.78, with ρ = %.4g /s from its law at the %s penetration %.3g m and the mass %.4g kg "
+                "it drives): its results are unreliable; use a step well below %.3g s, or --integrator dopri5 or bdf",
+                t, model_.contacts[c].name.c_str(), h, h * rate, rate, which, penetration,
+                1 / contact_inverse_mass_[c], kRk4StabilityLimit / rate);
+  warn(text);
 }
 
 // After a step the last evaluation was at its end (FSAL, or the step's final stage): a constraint
@@ -239,8 +272,8 @@ void CompliantSteps::check_drift(const Integrator& integ) {
     Eigen::Index pushing = 0;
     const double largest = ode_.workspace().lambda.cwiseAbs().maxCoeff(&pushing);
     throw NumericalError(t, owner,
-                         "the constraint of " + owner + " is violated by " + std::to_string(worst) +
-                             " while the largest constraint force (" + std::to_string(largest) + ") acts in " +
+                         "the constraint of " + owner + " is violated by " + number_text(worst, 3) +
+                             " while the largest constraint force (" + number_text(largest, 3) + ") acts in " +
                              constraint_row_owner(model_, static_cast<int>(pushing)) +
                              ": a lock-up, or a step too large for the motion");
   }
@@ -260,7 +293,7 @@ NumericalError CompliantSteps::diagnose(const NumericalError& e) {
   const double largest = ode_.workspace().lambda.cwiseAbs().maxCoeff(&row);
   const std::string owner = constraint_row_owner(model_, static_cast<int>(row));
   return NumericalError(e.t(), e.element(),
-                        std::string(e.what()) + "; the largest constraint force there (" + std::to_string(largest) +
+                        std::string(e.what()) + "; the largest constraint force there (" + number_text(largest, 3) +
                             ") acts in " + owner + ": a lock-up or singular configuration of it is the likely cause");
 }
 
@@ -282,6 +315,31 @@ void CompliantSteps::set_up() {
     if (ode_.contact_closed(static_cast<int>(c))) note_contact_mass(opt_.t_start, static_cast<int>(c), y);
   }
   integ_->reset(ode_, opt_.t_start, y);
+}
+
+void CompliantSteps::save(Snapshot& snapshot) const {
+  integ_->save(snapshot, "integrator.");
+  ode_.save(snapshot, "ode.");
+  snapshot.put_integer("compliant.contact_events", contact_events_);
+  snapshot.put("compliant.last_event_t", last_event_t_);
+  snapshot.put_integer("compliant.events_at_instant", events_at_instant_);
+  snapshot.put("compliant.drift_limit", drift_limit_);
+  snapshot.put_reals("compliant.contact_inverse_mass", contact_inverse_mass_);
+  save_flags(snapshot, "compliant.stiffness_warned", stiffness_warned_);
+}
+
+void CompliantSteps::restore(const Snapshot& snapshot) {
+  integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
+  fixed_step_ = opt_.integrator == "rk4";
+  const std::size_t nc = model_.contacts.size();
+  ode_.restore(snapshot, "ode.");
+  contact_events_ = snapshot.integer("compliant.contact_events");
+  last_event_t_ = snapshot.real("compliant.last_event_t");
+  events_at_instant_ = static_cast<int>(snapshot.integer("compliant.events_at_instant"));
+  drift_limit_ = snapshot.real("compliant.drift_limit");
+  contact_inverse_mass_ = restore_reals(snapshot, "compliant.contact_inverse_mass", nc);
+  stiffness_warned_ = restore_flags(snapshot, "compliant.stiffness_warned", nc);
+  integ_->restore(ode_, snapshot, "integrator.");
 }
 
 void CompliantSteps::finish(SimulationSummary& summary) {

@@ -20,6 +20,7 @@
 #include "math/least_squares.hpp"
 #include "solvers/admissible_forces.hpp"
 #include "state/state.hpp"
+#include "math/snapshot.hpp"
 
 namespace stickslip {
 
@@ -66,6 +67,11 @@ class MultibodyOde final : public OdeSystem {
   const State& state() const { return state_; }
   const JointFrictionStats& joint_friction_stats() const { return jf_stats_; }
   bool contact_closed(int c) const { return closed_[static_cast<std::size_t>(c)] != 0; }
+
+  // Checkpoints (math/snapshot.hpp): the contacts' bookkeeping, the workspace's warm start and the
+  // joint-friction counters (compliant/ode_snapshot.cpp).
+  void save(Snapshot& snapshot, const std::string& prefix) const;
+  void restore(const Snapshot& snapshot, const std::string& prefix);
 
  private:
   std::string first_non_finite_body(const Vec& y) const;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "math/number_format.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
 #include "assembly/kinematic_map.hpp"
@@ -17,6 +18,8 @@
 #include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_loop.hpp"
+#include "formulations/run_monitors.hpp"
+#include "formulations/scheme_snapshot.hpp"
 #include "math/errors.hpp"
 #include "math/root_finding.hpp"
 
@@ -61,6 +64,7 @@ class EventDrivenSystem final : public OdeSystem {
     y.tail(model_.nv) = s.v;
   }
   ModalDynamics& dyn() { return dyn_; }
+  const ModalDynamics& dyn() const { return dyn_; }
   const State& state() const { return state_; }
 
  private:
@@ -86,8 +90,21 @@ class EventDrivenSteps final : public StepStrategy {
   StateSample current() override { return evaluated(integ_->t(), integ_->y()); }
   void complete_step() override;
   void finish(SimulationSummary& summary) override;
+  bool resumable() const override { return integ_->saves_history(); }
+  void restart_here() override {
+    const Vec y = integ_->y();
+    integ_->restart(sys_, integ_->t(), y);
+  }
+  void save(Snapshot& snapshot) const override;
+  void restore(const Snapshot& snapshot) override;
+  std::string step_limiter() const override {
+    std::vector<char> closed(model_.contacts.size());
+    for (std::size_t c = 0; c < closed.size(); ++c) closed[c] = sys_.dyn().modes()[c] != ContactState::open;
+    return state_component_owner(model_, integ_->limiting_component(), &closed);
+  }
 
  private:
+  void set_force_scale();
   void check_model();
   void warn(const std::string& m) { reporter_.warn(m); }
   StateSample evaluated(double t, const Vec& y) {
@@ -245,18 +262,23 @@ void EventDrivenSteps::check_model() {
     }
     if (!c.friction->set_valued()) {
       warn("contact '" + c.name + "': friction law '" + law + "' is applied as Coulomb's set-valued law with mu_s = " +
-           std::to_string(c.friction->static_coefficient()) + ", mu_k = " +
-           std::to_string(c.friction->kinetic_coefficient()) + " by the event-driven scheme");
+           number_text(c.friction->static_coefficient()) + ", mu_k = " +
+           number_text(c.friction->kinetic_coefficient()) + " by the event-driven scheme");
     }
   }
 }
 
-void EventDrivenSteps::set_up() {
-  check_model();
+void EventDrivenSteps::set_force_scale() {
+  force_scale_ = 1.0;
   for (const Body& b : model_.bodies) {
     if (b.is_dynamic()) force_scale_ += b.mass * model_.gravity.norm();
   }
   settler_.set_force_scale(force_scale_);
+}
+
+void EventDrivenSteps::set_up() {
+  check_model();
+  set_force_scale();
   integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
   fixed_step_ = opt_.integrator == "rk4";
   State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), reporter_.warn);
@@ -298,6 +320,31 @@ void EventDrivenSteps::complete_step() {
     sys_.pack(s, y);
     integ_->set_state(sys_, y);
   }
+}
+
+void EventDrivenSteps::save(Snapshot& snapshot) const {
+  integ_->save(snapshot, "integrator.");
+  sys_.dyn().save(snapshot, "dynamics.");
+  settler_.save(snapshot, "settler.");
+  save_flags(snapshot, "event_driven.armed", armed_);
+  snapshot.put("event_driven.last_event_t", last_event_t_);
+  snapshot.put_integer("event_driven.events_at_instant", events_at_instant_);
+  snapshot.put_integer("event_driven.immediate", immediate_ ? 1 : 0);
+}
+
+void EventDrivenSteps::restore(const Snapshot& snapshot) {
+  check_model();
+  set_force_scale();
+  integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
+  fixed_step_ = opt_.integrator == "rk4";
+  sys_.dyn().restore(snapshot, "dynamics.");
+  settler_.restore(snapshot, "settler.");
+  functions_ = event_functions(sys_.dyn());
+  armed_ = restore_flags(snapshot, "event_driven.armed", functions_.size());
+  last_event_t_ = snapshot.real("event_driven.last_event_t");
+  events_at_instant_ = static_cast<int>(snapshot.integer("event_driven.events_at_instant"));
+  immediate_ = snapshot.integer("event_driven.immediate") != 0;
+  integ_->restore(sys_, snapshot, "integrator.");
 }
 
 void EventDrivenSteps::finish(SimulationSummary& summary) {

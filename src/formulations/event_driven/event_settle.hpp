@@ -13,6 +13,7 @@
 
 #include "formulations/event_driven/contact_decisions.hpp"
 #include "formulations/event_driven/event_functions.hpp"
+#include "math/snapshot.hpp"
 
 namespace stickslip {
 
@@ -32,6 +33,11 @@ class EventSettler {
   long contact_events() const { return contact_events_; }
   // Contacts whose slip started from stick in the last settle (no impact): v_T is zero there.
   const std::vector<char>& slip_starts() const { return slip_starts_; }
+
+  // Checkpoints: the decisions held at the last settle's instant and the event count
+  // (event_driven/event_driven_snapshot.cpp).
+  void save(Snapshot& snapshot, const std::string& prefix) const;
+  void restore(const Snapshot& snapshot, const std::string& prefix);
 
  private:
   bool close_and_open(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,

@@ -26,6 +26,7 @@
 #include "math/least_squares.hpp"
 #include "solvers/admissible_forces.hpp"
 #include "state/state.hpp"
+#include "math/snapshot.hpp"
 
 namespace stickslip {
 
@@ -76,6 +77,10 @@ class ModalDynamics {
   // Friction coefficients of a contact (0 without friction).
   double mu_static(int contact) const;
   double mu_kinetic(int contact) const;
+
+  // Checkpoints: modes and approach speeds (event_driven/event_driven_snapshot.cpp).
+  void save(Snapshot& snapshot, const std::string& prefix) const;
+  void restore(const Snapshot& snapshot, const std::string& prefix);
 
  private:
   void contact_forces();

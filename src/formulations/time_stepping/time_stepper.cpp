@@ -1,3 +1,4 @@
+#include "math/number_format.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
 
 #include <cmath>
@@ -150,7 +151,7 @@ void TimeStepper::check_model() {
     double e = c.impact ? c.impact->normal_coefficient() : 0.0;
     if (c.impact && c.impact->kind() == laws::RestitutionKind::kPoisson) {
       warnings_.push_back("contact '" + c.name + "': Poisson restitution is applied as Newton's law with e_N = " +
-                          std::to_string(e) + " (they agree for single frictionless impacts)");
+                          number_text(e) + " (they agree for single frictionless impacts)");
     }
     if (c.impact && c.impact->tangential_coefficient() > 0) {
       warnings_.push_back("contact '" + c.name + "': the tangential restitution coefficient is ignored by the "

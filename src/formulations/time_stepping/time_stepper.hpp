@@ -29,6 +29,7 @@
 #include "formulations/time_stepping/impulse_problem.hpp"
 #include "formulations/simulation_options.hpp"
 #include "state/state.hpp"
+#include "math/snapshot.hpp"
 
 namespace stickslip {
 
@@ -68,6 +69,11 @@ class TimeStepper {
   void evaluate_output();
   Workspace& workspace() { return ws_; }
   const ImpulseProblem& problem() const { return problem_; }
+
+  // Checkpoints: the state, the contact states, the impulses that warm-start the next step and the
+  // step count (time_stepping/stepper_snapshot.cpp).
+  void save(Snapshot& snapshot, const std::string& prefix) const;
+  void restore(const Snapshot& snapshot, const std::string& prefix);
 
  private:
   void check_model();

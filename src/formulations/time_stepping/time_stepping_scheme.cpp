@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "math/number_format.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/run_loop.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
@@ -33,6 +34,8 @@ class TimeSteppingSteps final : public StepStrategy {
   }
   void complete_step() override {}
   void finish(SimulationSummary& summary) override;
+  void save(Snapshot& snapshot) const override;
+  void restore(const Snapshot& snapshot) override;
 
  private:
   void warn(const std::string& message) { reporter_.warn(message); }
@@ -44,6 +47,7 @@ class TimeSteppingSteps final : public StepStrategy {
   StepReporter reporter_;
   TimeStepper stepper_;
   long contact_events_ = 0;
+  ImpulseSolverStats earlier_;  // the contact problems' figures before the checkpoint resumed from
   // The span to the next output time (or t_end) in equal steps no longer than h.
   double span_start_ = 0, span_end_ = NAN;
   long span_steps_ = 0, span_step_ = 0;
@@ -122,8 +126,62 @@ double TimeSteppingSteps::take_step(double t_limit) {
   return t_next;
 }
 
+// The figures of the contact problems solved so far, those before a resumed checkpoint included.
+ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStats& b) {
+  ImpulseSolverStats s;
+  s.solves = a.solves + b.solves;
+  s.iterations = a.iterations + b.iterations;
+  s.max_iterations = std::max(a.max_iterations, b.max_iterations);
+  s.unconverged = a.unconverged + b.unconverged;
+  s.stalled = a.stalled + b.stalled;
+  s.subspace_steps = a.subspace_steps + b.subspace_steps;
+  s.direct = a.direct + b.direct;
+  s.fallbacks = a.fallbacks + b.fallbacks;
+  s.fallback_sweeps = a.fallback_sweeps + b.fallback_sweeps;
+  s.max_residual = std::max(a.max_residual, b.max_residual);
+  s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
+  return s;
+}
+
+void TimeSteppingSteps::save(Snapshot& snapshot) const {
+  stepper_.save(snapshot, "stepper.");
+  snapshot.put_integer("time_stepping.contact_events", contact_events_);
+  snapshot.put_reals("time_stepping.span", {span_start_, span_end_});
+  snapshot.put_integers("time_stepping.span_steps", {span_steps_, span_step_});
+  const ImpulseSolverStats s = combined(earlier_, stepper_.problem().stats());
+  snapshot.put_integers("time_stepping.solver_counts", {s.solves, s.iterations, s.max_iterations, s.unconverged,
+                                                        s.fallbacks, s.fallback_sweeps, s.stalled, s.subspace_steps,
+                                                        s.direct});
+  snapshot.put_reals("time_stepping.solver_max_residuals", {s.max_residual, s.max_unconverged_residual});
+}
+
+void TimeSteppingSteps::restore(const Snapshot& snapshot) {
+  for (const std::string& w : stepper_.warnings()) warn(w);
+  stepper_.restore(snapshot, "stepper.");
+  contact_events_ = snapshot.integer("time_stepping.contact_events");
+  const auto& span = snapshot.reals("time_stepping.span", 2);
+  span_start_ = span[0];
+  span_end_ = span[1];
+  const auto& steps = snapshot.integers("time_stepping.span_steps", 2);
+  span_steps_ = steps[0];
+  span_step_ = steps[1];
+  const auto& n = snapshot.integers("time_stepping.solver_counts", 9);
+  earlier_.solves = n[0];
+  earlier_.iterations = n[1];
+  earlier_.max_iterations = static_cast<int>(n[2]);
+  earlier_.unconverged = n[3];
+  earlier_.fallbacks = n[4];
+  earlier_.fallback_sweeps = n[5];
+  earlier_.stalled = n[6];
+  earlier_.subspace_steps = n[7];
+  earlier_.direct = n[8];
+  const auto& r = snapshot.reals("time_stepping.solver_max_residuals", 2);
+  earlier_.max_residual = r[0];
+  earlier_.max_unconverged_residual = r[1];
+}
+
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
-  const ImpulseSolverStats& s = stepper_.problem().stats();
+  const ImpulseSolverStats s = combined(earlier_, stepper_.problem().stats());
   summary.stats.steps = stepper_.steps();
   summary.contact_events = contact_events_;
   summary.complementarity_solves = s.solves - s.fallbacks;  // those the named solver answered
@@ -143,10 +201,10 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
     char text[320];
     std::snprintf(text, sizeof text,
                   "%ld of %ld contact problems ended above the Gauss-Seidel tolerance %g (%ld where the residual had "
-                  "stopped falling, %ld at the sweep cap; largest residual %.3g); raise time_stepping.tolerance, or "
+                  "stopped falling, %ld at the sweep cap; largest residual %s); raise time_stepping.tolerance, or "
                   "set time_stepping.unconverged: error to stop at the first",
                   s.unconverged, s.solves, opt_.time_stepping.tolerance, s.stalled, s.unconverged - s.stalled,
-                  s.max_unconverged_residual);
+                  number_text(s.max_unconverged_residual, 3).c_str());
     warn(text);
   }
 }

@@ -1,0 +1,38 @@
+// Checkpoints of the time-stepping scheme's stepper (time_stepper.hpp): the state, the contact
+// states (μ_s for a contact that stuck), the velocities of the last step's events, the impulses that
+// warm-start the next solve, the step count and the last step's length (the forces of a row).
+#include "formulations/scheme_snapshot.hpp"
+#include "formulations/time_stepping/time_stepper.hpp"
+
+namespace stickslip {
+
+void TimeStepper::save(Snapshot& snapshot, const std::string& prefix) const {
+  save_state(snapshot, prefix + "state.", s_);
+  save_contact_states(snapshot, prefix + "contact_states", state_);
+  save_contact_states(snapshot, prefix + "previous_contact_states", previous_);
+  snapshot.put_reals(prefix + "vn_before", vn_before_);
+  snapshot.put_reals(prefix + "vn_after", vn_after_);
+  snapshot.put(prefix + "impulses", problem_.impulses());
+  snapshot.put(prefix + "last_step", last_h_);
+  snapshot.put_integer(prefix + "steps", steps_);
+  save_workspace(snapshot, prefix + "workspace.", ws_);
+}
+
+void TimeStepper::restore(const Snapshot& snapshot, const std::string& prefix) {
+  const std::size_t nc = model_.contacts.size();
+  State s;
+  restore_state(snapshot, prefix + "state.", model_, s);
+  restore_workspace(snapshot, prefix + "workspace.", ws_);
+  reset(s);  // sizes and the bilateral regularisation, as at the start; then the saved values
+  state_ = restore_contact_states(snapshot, prefix + "contact_states", nc);
+  previous_ = restore_contact_states(snapshot, prefix + "previous_contact_states", nc);
+  vn_before_ = restore_reals(snapshot, prefix + "vn_before", nc);
+  vn_after_ = restore_reals(snapshot, prefix + "vn_after", nc);
+  const std::vector<double>& p =
+      snapshot.reals(prefix + "impulses", static_cast<std::size_t>(problem_.impulses().size()));
+  problem_.impulses() = Eigen::Map<const Vec>(p.data(), static_cast<Eigen::Index>(p.size()));
+  last_h_ = snapshot.real(prefix + "last_step");
+  steps_ = snapshot.integer(prefix + "steps");
+}
+
+}  // namespace stickslip

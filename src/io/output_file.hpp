@@ -1,0 +1,63 @@
+// An output file whose every write is checked: short writes are continued, interrupted ones
+// retried, and any failure (a full disk, a quota, an I/O error, at write, fsync or close) throws
+// OutputError naming the file and the system's reason. Files are written through POSIX calls, so
+// what write() accepted is in the kernel: a killed process loses nothing that was written.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace stickslip {
+
+// An output file could not be written (exit status 3 of the command).
+class OutputError : public std::runtime_error {
+ public:
+  OutputError(const std::string& path, const std::string& what)
+      : std::runtime_error("cannot write '" + path + "': " + what), path_(path) {}
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+class OutputFile {
+ public:
+  OutputFile() = default;
+  ~OutputFile();  // closes without checking (call close() to check)
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  // Creates or truncates `path`.
+  void create(const std::string& path);
+  // Opens an existing file, cuts it to `size` bytes and writes after them (resuming a run).
+  void open_at(const std::string& path, std::uint64_t size);
+  bool is_open() const { return fd_ >= 0; }
+  const std::string& path() const { return path_; }
+
+  void write(const char* data, std::size_t size);
+  void write(const std::string& text) { write(text.data(), text.size()); }
+  // Writes at an offset without moving the end (a header updated in place).
+  void write_at(std::uint64_t offset, const std::string& text);
+  // The data reach the disk (fsync; a no-op for pipes and devices, which cannot be synced).
+  void sync();
+  // sync() and close(); a no-op when closed.
+  void close();
+  std::uint64_t size() const { return size_; }  // bytes in the file (where the next write goes)
+
+ private:
+  [[noreturn]] void fail(const char* what) const;
+  std::string path_;
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
+
+// Throws OutputError unless `path` can be opened for writing; leaves an existing file's contents
+// alone and removes a file it had to create for the check.
+void check_writable(const std::string& path);
+
+// Writes `text` to `path` atomically: to a temporary file beside it, synced, then renamed over
+// `path` (and the folder synced), so a reader sees the old file or the new one, never a part.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace stickslip

@@ -1,0 +1,131 @@
+// Failures that used to be silent or lose work (issue "nothing lost, nothing silently wrong"):
+// unverified writes, an output that is an input, runs that crawl, and messages.
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "../simulation_support.hpp"
+#include "child_process.hpp"
+
+namespace stickslip {
+namespace {
+
+using test::read_text;
+using test::run_cli;
+using test::source_path;
+
+const std::string kPendulum = "examples/simple_pendulum/simple_pendulum.yaml";
+
+TEST(HonestRun, FullDiskExitsWith3AndSaysSo) {
+  // /dev/full takes nothing: every write fails with ENOSPC. The pendulum has no contacts, hence no
+  // event log beside the results.
+  const auto r = run_cli("run " + source_path(kPendulum) + " -o /dev/full");
+  EXPECT_EQ(r.exit_code, 3) << r.out;
+  EXPECT_NE(r.out.find("No space left on device"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("wrote /dev/full"), std::string::npos) << "no success reported: " << r.out;
+}
+
+TEST(HonestRun, AnOutputThatIsAnInputIsRefusedBeforeAnythingIsWritten) {
+  test::TempDir dir;
+  const std::string model_text = read_text(source_path(kPendulum));
+  const std::string model = dir.write("p.yaml", model_text);
+  const auto r = run_cli("run " + model + " -o " + model);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("is the input"), std::string::npos) << r.out;
+  EXPECT_EQ(read_text(model), model_text) << "the model file was overwritten";
+  // The same through another spelling of the path, and for a table the model reads.
+  EXPECT_EQ(run_cli("run " + model + " -o " + dir.file("./p.yaml")).exit_code, 2);
+  std::string wall = read_text(source_path("examples/block_wall/block_wall.yaml"));
+  const std::string table = read_text(source_path("examples/block_wall/ground_motion.csv"));
+  const std::string wall_model = dir.write("wall.yaml", wall);
+  dir.write("ground_motion.csv", table);
+  const auto t = run_cli("run " + wall_model + " -o " + dir.file("ground_motion.csv") + " --t-end 0.01");
+  EXPECT_EQ(t.exit_code, 2) << t.out;
+  EXPECT_EQ(read_text(dir.file("ground_motion.csv")), table);
+}
+
+TEST(HonestRun, MaxWallStopsCleanlyWithStatus4) {
+  test::TempDir dir;
+  const std::string out = dir.file("r.csv");
+  const auto r = run_cli("run " + source_path("examples/free_standing_body/case1_e-0.915.yaml") + " -o " + out +
+                         " --t-end 20 --integrator rk4 --dt 1e-6 --max-wall 0.5 -q");
+  EXPECT_EQ(r.exit_code, 4) << r.out;
+  EXPECT_NE(r.out.find("stopped by --max-wall at t = "), std::string::npos) << r.out;
+  const std::string csv = read_text(out);
+  ASSERT_FALSE(csv.empty());
+  EXPECT_EQ(csv.back(), '\n');
+}
+
+TEST(HonestRun, ProgressLinesOffATerminal) {
+  // Standard error is a pipe here: no bar, but --progress gives lines.
+  const auto r = run_cli("run " + source_path("examples/free_standing_body/case1_e-0.915.yaml") + " -o /dev/null" +
+                         " --t-end 20 --integrator rk4 --dt 1e-6 --max-wall 1.5 --progress 0.2");
+  EXPECT_EQ(r.exit_code, 4) << r.out;
+  EXPECT_NE(r.out.find("progress: t = "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("left"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\r'), std::string::npos) << "a bar was drawn off a terminal";
+}
+
+// A mistyped damping (1e12 N s/m) makes the steps collapse after the disc lands: reported with the
+// contact that forces them, well before the run would end (in days).
+TEST(HonestRun, CollapsingStepsAreReportedWithTheirElement) {
+  test::TempDir dir;
+  const std::string model = dir.write(
+      "disc.yaml",
+      "gravity: [0, -9.81]\nbodies:\n  - {name: disc, mass: 1.0, inertia: 0.005, position: [0, 0.3]}\n"
+      "contacts:\n  - {name: floor, type: circle_line, bodies: [ground, disc], radius: 0.1,\n"
+      "     normal: {law: linear_spring_damper, k: 1e7, c: 1e12}}\n"
+      "simulation: {t_end: 0.3, output_interval: 0.01, integrator: dopri5}\n");
+  const auto r = run_cli("run " + model + " -o " + dir.file("d.csv") + " --max-wall 3");
+  EXPECT_EQ(r.exit_code, 4) << r.out;
+  const std::size_t at = r.out.find("the steps have collapsed");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("contact floor", at), std::string::npos) << r.out;
+}
+
+TEST(HonestRun, SetUpFailureNamesNoStepAndNoResultsFile) {
+  // A pendulum 1e9 m from its pivot: its constraint equations cannot be solved in double precision.
+  test::TempDir dir;
+  std::string text = read_text(source_path(kPendulum));
+  text = test::replace_all(text, "[0.8414709848078965, -0.5403023058681398]", "[841470984.8078965, -540302305.8681398]");
+  const std::string model = dir.write("far.yaml", text);
+  const auto r = run_cli("run " + model + " -o " + dir.file("far.csv"));
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("setting up the run failed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("radius of gyration"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("step"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("results computed"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("far.csv")));
+}
+
+TEST(HonestRun, MessagesNameTheirSubjectWithSensibleNumbers) {
+  const auto unknown = run_cli("foo");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.out.find("unknown command 'foo'"), std::string::npos) << unknown.out;
+  // An end time of 1e17 s: refused with a readable count, not an overflowed one.
+  test::TempDir dir;
+  const auto big = run_cli("run " + source_path(kPendulum) + " -o " + dir.file("p.csv") + " --t-end 1e17");
+  EXPECT_EQ(big.exit_code, 2) << big.out;
+  EXPECT_NE(big.out.find("would write 1e+19 rows"), std::string::npos) << big.out;
+  EXPECT_EQ(big.out.find("-9223372036854775808"), std::string::npos) << big.out;
+  const auto steps = run_cli("run " + source_path(kPendulum) + " -o " + dir.file("p.csv") +
+                             " --integrator rk4 --dt 1e-3 --t-end 1e17 --output-interval 1e15");
+  EXPECT_EQ(steps.exit_code, 2) << steps.out;
+  EXPECT_NE(steps.out.find("cannot be covered in steps"), std::string::npos) << steps.out;
+}
+
+// A results file cut inside its last row (a power cut, or a kill inside a write): `plot` draws the
+// whole rows and says what it dropped.
+TEST(HonestRun, PlotDropsAPartialLastRowWithAMessage) {
+  test::TempDir dir;
+  const std::string csv = dir.file("p.csv");
+  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + csv + " --t-end 1").exit_code, 0);
+  const std::string text = read_text(csv);
+  dir.write("cut.csv", text.substr(0, text.size() - 7));  // into the last row's last number
+  const auto r = run_cli("plot " + dir.file("cut.csv") + " -c bob.x -o " + dir.file("cut.png"));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("line 102 is an incomplete row: dropped"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace stickslip

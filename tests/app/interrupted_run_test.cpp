@@ -1,0 +1,131 @@
+// Interrupted runs, with signals sent to a real `stickslip run` child process:
+// - SIGINT and SIGTERM stop it cleanly: exit status 128 + signal, a message saying where, results and
+//   event log ending on whole rows;
+// - SIGKILL at any moment, then `stickslip resume CHECKPOINT`: the results and the event log equal
+//   those of the uninterrupted run with the same options byte for byte, under each scheme (and in
+//   the .npy format).
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "child_process.hpp"
+
+namespace stickslip {
+namespace {
+
+using test::Child;
+using test::file_size;
+using test::read_text;
+using test::source_path;
+using test::wait_until;
+
+// Every line ends with a newline and has as many fields as the header.
+void expect_whole_rows(const std::string& path) {
+  const std::string text = read_text(path);
+  ASSERT_FALSE(text.empty()) << path;
+  EXPECT_EQ(text.back(), '\n') << path << " ends inside a row";
+  std::size_t fields = std::string::npos, start = 0, line = 1;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string row = text.substr(start, end - start);
+    const std::size_t n = static_cast<std::size_t>(std::count(row.begin(), row.end(), ',')) + 1;
+    if (fields == std::string::npos) fields = n;
+    EXPECT_EQ(n, fields) << path << ": line " << line;
+    if (end == std::string::npos) break;
+    start = end + 1;
+    ++line;
+  }
+}
+
+// A run that takes minutes: rk4 at the paper's step on the rocking block.
+std::vector<std::string> long_run(const std::string& out) {
+  return {"run", source_path("examples/free_standing_body/case1_e-0.915.yaml"), "-o", out, "--t-end", "20",
+          "--integrator", "rk4", "--dt", "1e-6", "--output-interval", "1e-4", "-q"};
+}
+
+class StopSignal : public ::testing::TestWithParam<int> {};
+
+TEST_P(StopSignal, EndsCleanlyWithItsStatusAndWholeRows) {
+  const int signo = GetParam();
+  test::TempDir dir;
+  const std::string out = dir.file("r.csv");
+  Child child(long_run(out), dir.file("out.txt"));
+  ASSERT_TRUE(child.started());
+  // Once rows have reached the file (a block is written at least once a second).
+  ASSERT_TRUE(wait_until([&] { return file_size(out) > 2000 || !child.running(); }));
+  ASSERT_TRUE(child.running()) << read_text(dir.file("out.txt"));
+  child.signal(signo);
+  const int status = child.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by the signal instead of stopping";
+  EXPECT_EQ(WEXITSTATUS(status), 128 + signo);
+  const std::string said = read_text(dir.file("out.txt"));
+  EXPECT_NE(said.find(std::string("stopped by ") + (signo == SIGINT ? "SIGINT" : "SIGTERM") + " at t = "),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("wrote " + out), std::string::npos) << said;  // the summary
+  expect_whole_rows(out);
+  expect_whole_rows(dir.file("r.events.csv"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, StopSignal, ::testing::Values(SIGINT, SIGTERM),
+                         [](const ::testing::TestParamInfo<int>& p) { return p.param == SIGINT ? "sigint" : "sigterm"; });
+
+struct KillCase {
+  const char* name;
+  std::vector<std::string> args;  // after `run MODEL -o OUT`
+  const char* model;
+  const char* extension;
+};
+
+class KilledAndResumed : public ::testing::TestWithParam<KillCase> {};
+
+TEST_P(KilledAndResumed, EqualsTheUninterruptedRun) {
+  const KillCase& c = GetParam();
+  test::TempDir dir;
+  const std::string model = source_path(c.model);
+  const auto run_args = [&](const std::string& out) {
+    std::vector<std::string> a{"run", model, "-o", out, "-q"};
+    a.insert(a.end(), c.args.begin(), c.args.end());
+    return a;
+  };
+  const std::string reference = dir.file(std::string("reference.") + c.extension);
+  {
+    Child whole(run_args(reference), dir.file("reference.txt"));
+    ASSERT_EQ(whole.wait(), 0) << read_text(dir.file("reference.txt"));
+  }
+  const std::string out = dir.file(std::string("killed.") + c.extension);
+  const std::string checkpoint = dir.file("killed.checkpoint");
+  {
+    Child killed(run_args(out), dir.file("killed.txt"));
+    // Killed as soon as its first checkpoint exists, at whatever point of writing it then is. If
+    // it finished first, the resume still starts from its last checkpoint.
+    ASSERT_TRUE(wait_until([&] { return std::filesystem::exists(checkpoint) || !killed.running(); }));
+    killed.signal(SIGKILL);
+    killed.wait();
+  }
+  ASSERT_TRUE(std::filesystem::exists(checkpoint)) << read_text(dir.file("killed.txt"));
+  const auto resumed = test::run_cli("resume " + checkpoint + " -q");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_TRUE(read_text(out) == read_text(reference)) << "results differ from the uninterrupted run";
+  const std::string events = dir.file("killed.events.csv"), reference_events = dir.file("reference.events.csv");
+  EXPECT_TRUE(read_text(events) == read_text(reference_events)) << "event logs differ";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Schemes, KilledAndResumed,
+    ::testing::Values(
+        KillCase{"compliant", {"--scheme", "compliant", "--t-end", "10", "--output-interval", "1e-3",
+                               "--checkpoint-every", "1"},
+                 "examples/scheme_comparison/sliding_block.yaml", "csv"},
+        KillCase{"event_driven_bdf", {"--t-end", "20", "--checkpoint-every", "2"},
+                 "examples/free_standing_body/case1_e-0.915.yaml", "csv"},
+        KillCase{"time_stepping", {"--scheme", "time-stepping", "--dt", "1e-5", "--t-end", "3", "--output-interval",
+                                   "1e-3", "--checkpoint-every", "0.5"},
+                 "examples/scheme_comparison/sliding_block.yaml", "csv"},
+        KillCase{"time_stepping_npy", {"--scheme", "time-stepping", "--dt", "1e-5", "--t-end", "3",
+                                       "--output-interval", "0", "--output-every", "7", "--checkpoint-every", "0.5"},
+                 "examples/scheme_comparison/sliding_block.yaml", "npy"}),
+    [](const ::testing::TestParamInfo<KillCase>& p) { return std::string(p.param.name); });
+
+}  // namespace
+}  // namespace stickslip

@@ -1,0 +1,136 @@
+// Checkpoints (SimulationOptions::checkpoint_interval, resume()): a run continued from any of its
+// checkpoints writes exactly the rows and events of the uninterrupted run after that point, bit for
+// bit, under every scheme and integrator; with an integrator whose history is saved, taking
+// checkpoints changes nothing at all.
+#include <gtest/gtest.h>
+
+#include "../simulation_support.hpp"
+
+namespace stickslip {
+namespace {
+
+using test::source_path;
+
+struct Case {
+  const char* name;
+  const char* model;
+  Scheme scheme;
+  const char* integrator;  // "": the model file's
+  double t_end, output_interval, checkpoint_interval;
+  bool projection = false;
+  double step = 0;  // 0: the model file's
+};
+
+struct Taken {
+  Snapshot snapshot;
+  std::size_t rows = 0, events = 0;
+};
+
+struct Recorded {
+  MemorySink rows;
+  MemoryEventSink events;
+  std::vector<Taken> checkpoints;
+  SimulationSummary summary;
+};
+
+ModelFile load(const Case& c) {
+  ModelFile mf = read_model_file(source_path(c.model));
+  mf.options.scheme = c.scheme;
+  if (*c.integrator) mf.options.integrator = c.integrator;
+  if (c.step > 0) mf.options.integrator_options.step = c.step;
+  mf.options.t_end = c.t_end;
+  mf.options.output_interval = c.output_interval;
+  mf.options.projection = c.projection;
+  return mf;
+}
+
+Recorded run(const ModelFile& mf, double checkpoint_interval) {
+  Recorded r;
+  SimulationOptions o = mf.options;
+  o.checkpoint_interval = checkpoint_interval;
+  SimulationCallbacks cb;
+  cb.checkpoint = [&r](Snapshot& s) { r.checkpoints.push_back({s, r.rows.rows.size(), r.events.events.size()}); };
+  r.summary = simulate(mf.model, o, r.rows, cb, &r.events);
+  return r;
+}
+
+void expect_same_event(const EventRecord& a, const EventRecord& b, std::size_t k) {
+  EXPECT_EQ(a.t, b.t) << "event " << k;
+  EXPECT_EQ(a.contact, b.contact) << "event " << k;
+  EXPECT_EQ(a.kind, b.kind) << "event " << k;
+  EXPECT_EQ(a.from, b.from) << "event " << k;
+  EXPECT_EQ(a.to, b.to) << "event " << k;
+  // NaN where the velocity does not apply: compare the bits' meaning, not with ==.
+  EXPECT_TRUE(a.vn_before == b.vn_before || (std::isnan(a.vn_before) && std::isnan(b.vn_before))) << "event " << k;
+  EXPECT_TRUE(a.vn_after == b.vn_after || (std::isnan(a.vn_after) && std::isnan(b.vn_after))) << "event " << k;
+}
+
+class Checkpoints : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
+  const Case& c = GetParam();
+  const ModelFile mf = load(c);
+  const Recorded original = run(mf, c.checkpoint_interval);
+  ASSERT_GE(original.checkpoints.size(), 2u) << "the case should take several checkpoints";
+  if (mf.options.integrator != "bdf" || c.scheme == Scheme::time_stepping) {
+    // An integrator that saves its history is not disturbed by checkpoints.
+    const Recorded plain = run(mf, 0.0);
+    ASSERT_EQ(plain.rows.rows.size(), original.rows.rows.size());
+    for (std::size_t k = 0; k < plain.rows.rows.size(); ++k) ASSERT_EQ(plain.rows.rows[k], original.rows.rows[k]) << k;
+  }
+  for (const Taken& taken : original.checkpoints) {
+    SCOPED_TRACE("checkpoint at t = " + std::to_string(taken.snapshot.real("run.t")));
+    MemorySink rows;
+    MemoryEventSink events;
+    SimulationOptions options = mf.options;
+    options.checkpoint_interval = c.checkpoint_interval;  // the same options as the original run
+    const SimulationSummary s = resume(mf.model, options, taken.snapshot, rows, {}, &events);
+    ASSERT_EQ(taken.rows + rows.rows.size(), original.rows.rows.size());
+    for (std::size_t k = 0; k < rows.rows.size(); ++k) {
+      ASSERT_EQ(rows.rows[k], original.rows.rows[taken.rows + k]) << "row " << taken.rows + k;
+    }
+    ASSERT_EQ(taken.events + events.events.size(), original.events.events.size());
+    for (std::size_t k = 0; k < events.events.size(); ++k) {
+      expect_same_event(events.events[k], original.events.events[taken.events + k], taken.events + k);
+    }
+    // The summary counts the whole run.
+    EXPECT_EQ(s.output_rows, original.summary.output_rows);
+    EXPECT_EQ(s.stats.steps, original.summary.stats.steps);
+    EXPECT_EQ(s.contact_events, original.summary.contact_events);
+    EXPECT_EQ(s.max_drift, original.summary.max_drift);
+    EXPECT_EQ(s.t_final, original.summary.t_final);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Schemes, Checkpoints,
+    ::testing::Values(
+        Case{"sliding_block_compliant_dopri5", "examples/scheme_comparison/sliding_block.yaml", Scheme::compliant,
+             "dopri5", 0.3, 0.005, 0.05},
+        Case{"sliding_block_compliant_rk4", "examples/scheme_comparison/sliding_block.yaml", Scheme::compliant, "rk4",
+             0.1, 0.005, 0.02},
+        Case{"sliding_block_compliant_bdf", "examples/scheme_comparison/sliding_block.yaml", Scheme::compliant, "bdf",
+             0.3, 0.005, 0.05},
+        Case{"sliding_block_event_driven", "examples/scheme_comparison/sliding_block.yaml", Scheme::event_driven,
+             "dopri5", 0.6, 0.005, 0.1},
+        Case{"sliding_block_time_stepping", "examples/scheme_comparison/sliding_block.yaml", Scheme::time_stepping,
+             "dopri5", 0.6, 0.005, 0.1},
+        Case{"four_bar_projection", "examples/four_bar/four_bar.yaml", Scheme::compliant, "dopri5", 1.0, 0.01, 0.2,
+             true},
+        Case{"four_bar_redundant_time_stepping", "examples/four_bar/four_bar_redundant.yaml", Scheme::time_stepping,
+             "dopri5", 1.0, 0.01, 0.2},
+        // Joint friction (a Newton solve warm-started from the last multipliers) and LuGre states, bdf.
+        Case{"lugre_joint_friction_bdf", "examples/lugre_double_pendulum/case1.yaml", Scheme::compliant, "", 1.0,
+             0.02, 0.25},
+        Case{"rocking_block_event_driven_bdf", "examples/free_standing_body/case1_e-0.915.yaml", Scheme::event_driven,
+             "", 1.0, 0.02, 0.2},
+        Case{"rocking_block_event_driven_rk4", "examples/free_standing_body/case1_e0.yaml", Scheme::event_driven,
+             "rk4", 0.01, 0.001, 0.002, false, 1e-6},
+        Case{"rough_guide_time_stepping", "examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml",
+             Scheme::time_stepping, "dopri5", 0.5, 0.02, 0.1},
+        Case{"stack_time_stepping_every_step", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.05,
+             0.0, 0.01}),
+    [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
+
+}  // namespace
+}  // namespace stickslip

@@ -1,0 +1,85 @@
+// The inputs libFuzzer found to break a reader (fuzz/regressions/<reader>/, one file each, named
+// after what it broke) and the fuzzers' seeds, replayed in the ordinary build: each is read or
+// refused with a located message, nothing else.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "../test_support.hpp"
+#include "io/checkpoint_file.hpp"
+#include "io/input_error.hpp"
+#include "io/lcp_file.hpp"
+#include "io/model_file.hpp"
+#include "solvers/auto_select.hpp"
+
+namespace stickslip {
+namespace {
+
+std::vector<std::string> files_in(const std::string& relative) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(test::source_path(relative), ec)) {
+    if (e.is_regular_file()) out.push_back(e.path().string());
+  }
+  return out;
+}
+
+TEST(FuzzRegressions, ModelFilesAreReadOrRefusedWithALocation) {
+  for (const std::string& f : files_in("fuzz/regressions/model")) {
+    SCOPED_TRACE(f);
+    try {
+      (void)read_model_file(f);
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(FuzzRegressions, LcpFilesAreReadOrRefusedAndSolvedWithoutFault) {
+  auto files = files_in("fuzz/regressions/lcp");
+  const auto seeds = files_in("fuzz/seeds/lcp");
+  files.insert(files.end(), seeds.begin(), seeds.end());
+  ASSERT_FALSE(seeds.empty());
+  for (const std::string& f : files) {
+    SCOPED_TRACE(f);
+    const io::LcpFileResult r = io::read_lcp_file(f);
+    if (!r.ok) {
+      EXPECT_FALSE(r.error.empty());
+      continue;
+    }
+    solvers::LcpSolver solver(r.q.size());
+    solvers::LcpResult result;
+    solver.solve(r.M, r.q, result);
+    EXPECT_EQ(result.z.size(), r.q.size());
+  }
+}
+
+TEST(FuzzRegressions, CheckpointsAreParsedOrRefused) {
+  auto files = files_in("fuzz/regressions/checkpoint");
+  const auto seeds = files_in("fuzz/seeds/checkpoint");
+  files.insert(files.end(), seeds.begin(), seeds.end());
+  ASSERT_FALSE(seeds.empty());
+  for (const std::string& f : files) {
+    SCOPED_TRACE(f);
+    try {
+      (void)read_checkpoint(f);
+    } catch (const InputError&) {
+    }
+  }
+  // The seeds are whole checkpoints: they parse, and one byte changed anywhere is refused.
+  for (const std::string& f : seeds) {
+    const Snapshot s = read_checkpoint(f);
+    EXPECT_TRUE(s.has("run.t")) << f;
+    std::ifstream in(f);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string damaged = text.str();
+    damaged[damaged.size() / 2] ^= 1;
+    EXPECT_THROW(parse_checkpoint(damaged, f), InputError) << f;
+  }
+}
+
+}  // namespace
+}  // namespace stickslip
