@@ -54,8 +54,10 @@ test-asan: asan
 test-long: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -L long
 
+# Every benchmark; the figures go to bench/results/<date>_<commit>.json and their ratio to the
+# previous run is printed (BENCH_FILTER=regex runs a subset).
 bench: build
-	@./scripts/bench.sh $(BUILD)
+	@BENCH_FILTER='$(BENCH_FILTER)' ./scripts/bench.sh $(BUILD)
 
 # Rebuilds the animation page's front end (viewer/dist, committed) from viewer/src. Needs npm (the
 # npm registry); nothing else does: building, `make demo` and `make test` use the committed files.

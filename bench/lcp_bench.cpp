@@ -22,6 +22,7 @@
 
 #include "solvers/auto_select.hpp"
 #include "solvers/frictional_contact.hpp"
+#include "solvers/lemke.hpp"
 
 namespace {
 
@@ -143,6 +144,22 @@ void friction_gs_bench(benchmark::State& state) {
   report(state, r, false);
 }
 
+// Lemke on tiny problems (n = 1, 2, 3: the LCPs of one to three contacts of the event-driven
+// scheme), with its direct path (default) and with pivoting only (direct_up_to = 0).
+void tiny_lemke_bench(benchmark::State& state, const std::string& set, bool direct) {
+  const Problem& p = problem(set, state.range(0));
+  LemkeOptions options;
+  if (!direct) options.direct_up_to = 0;
+  LemkeSolver solver(p.q.size(), options);
+  LcpResult r;
+  solver.solve(p.M, p.q, r);
+  for (auto _ : state) {
+    solver.solve(p.M, p.q, r);
+    benchmark::DoNotOptimize(r.z.data());
+  }
+  report(state, r, !direct);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (int n : {10, 50, 100, 200, 500}) b->Arg(n);
   b->Unit(benchmark::kMicrosecond);
@@ -161,6 +178,11 @@ void register_all() {
     }
   }
   benchmark::RegisterBenchmark("friction/contact_gs", friction_gs_bench)->Apply(sizes);
+  for (const char* set : {"spd", "delassus"})
+    for (const bool direct : {true, false})
+      benchmark::RegisterBenchmark((std::string("tiny_") + set + (direct ? "/lemke" : "/lemke_pivoting")).c_str(),
+                                   tiny_lemke_bench, std::string(set), direct)
+          ->DenseRange(1, 3);
   benchmark::RegisterBenchmark("spd/enum", solve_bench, std::string("spd"), LcpSolverKind::enumeration)
       ->Arg(10)
       ->Unit(benchmark::kMicrosecond);

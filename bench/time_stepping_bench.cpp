@@ -42,48 +42,55 @@ const char* kRockingBlock =
     " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n";
 
 // Steps of h = 1 ms; the motion restarts every `period` steps (the reset is amortised over them).
-void run_small(benchmark::State& st, const char* yaml, int period) {
-  const ModelFile mf = from_yaml(yaml);
+void run_small(benchmark::State& st, const char* yaml, int period, bool direct = true) {
+  ModelFile mf = from_yaml(yaml);
+  if (!direct) mf.options.time_stepping.direct_contacts = 0;  // Lemke on the lifted LCP every step
   TimeStepper stepper(mf.model, mf.options);
   const State s0 = assembled_initial_state(mf.model, mf.options, stepper.workspace());
   stepper.reset(s0);
   const double h = 1e-3;
   long k = 0;
-  const long pivots0 = stepper.problem().stats().iterations;
+  const long pivots0 = stepper.problem().stats().iterations, direct0 = stepper.problem().stats().direct;
   for (auto _ : st) {
     if (++k % period == 0) stepper.reset(s0);
     stepper.step(stepper.state().t + h);
   }
   st.counters["steps_per_s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["direct"] =  // share of the steps solved by their contacts' faces
+      static_cast<double>(stepper.problem().stats().direct - direct0) / static_cast<double>(st.iterations());
   st.counters["pivots"] =
       static_cast<double>(stepper.problem().stats().iterations - pivots0) / static_cast<double>(st.iterations());
 }
 
 void BM_BouncingBall(benchmark::State& st) { run_small(st, kBall, 3000); }
 void BM_RockingBlock(benchmark::State& st) { run_small(st, kRockingBlock, 1500); }
+void BM_BouncingBallLifted(benchmark::State& st) { run_small(st, kBall, 3000, false); }
+void BM_RockingBlockLifted(benchmark::State& st) { run_small(st, kRockingBlock, 1500, false); }
 BENCHMARK(BM_BouncingBall);
 BENCHMARK(BM_RockingBlock);
+BENCHMARK(BM_BouncingBallLifted);
+BENCHMARK(BM_RockingBlockLifted);
 
 // A running-bond wall of 5 rows and `columns` units (N = 5 columns + 2 blocks) on a table shaken
 // by x = 0.02 sin(4π t) m (peak acceleration 3.2 m/s² < μ g: the wall rides the table, its contact
 // impulses change every step). `sweeps` > 0 fixes the Gauss-Seidel sweeps per step (cost per
 // sweep); 0 sweeps as needed for a natural residual of 1e-4 (pinned, with plain Gauss-Seidel and no
 // subspace steps, so that the figures measure the sweep itself; docs/performance.md).
-ModelFile wall(int columns, int sweeps) {
+ModelFile wall(int columns, int sweeps, bool defaults = false) {
   std::string yaml =
       "gravity: [0, -9.81]\n"
       "bodies: [{name: table, motion: prescribed, x: {type: sine, amplitude: 0.02, omega: 12.566370614359172}}]\n"
       "generators: [{type: block_wall, name: w, rows: 5, columns: " +
       std::to_string(columns) +
       ", bond: running, base: table, block: {width: 0.4, height: 0.2, mass: 16},"
-      " impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n"
-      "simulation: {time_stepping: {solver: pgs, tolerance: 1e-4, subspace_after: 0";
+      " impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n" +
+      std::string(defaults ? "simulation: {time_stepping: {solver: pgs"
+                           : "simulation: {time_stepping: {solver: pgs, tolerance: 1e-4, subspace_after: 0");
   if (sweeps > 0) yaml += ", min_iterations: " + std::to_string(sweeps) + ", max_iterations: " + std::to_string(sweeps);
   return from_yaml(yaml + "}}\n");
 }
 
-void BM_Wall(benchmark::State& st) {
-  const ModelFile mf = wall(static_cast<int>(st.range(0)), static_cast<int>(st.range(1)));
+void run_wall(benchmark::State& st, const ModelFile& mf) {
   TimeStepper stepper(mf.model, mf.options);
   stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
   const double h = 1e-3;
@@ -98,7 +105,19 @@ void BM_Wall(benchmark::State& st) {
   st.counters["sweeps"] = sweeps / steps;
   st.counters["s_per_step"] = benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   st.counters["s_per_sweep"] = benchmark::Counter(sweeps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  const ImpulseSolverStats& s = stepper.problem().stats();
+  st.counters["unconverged"] = static_cast<double>(s.unconverged);
+  st.counters["max_sweeps"] = s.max_iterations;
 }
+
+void BM_Wall(benchmark::State& st) {
+  run_wall(st, wall(static_cast<int>(st.range(0)), static_cast<int>(st.range(1))));
+}
+
+// The same walls at the default settings (tolerance 1e-6, subspace steps after 3 sweeps): what a
+// user gets. `unconverged` counts the solves left above the tolerance over the whole run (settling
+// included).
+void BM_WallDefaults(benchmark::State& st) { run_wall(st, wall(static_cast<int>(st.range(0)), 0, true)); }
 // Columns 2, 20, 200, 2000: N = 12, 102, 1002, 10002 blocks. The same 300 steps (t = 0.1 … 0.4 s)
 // for every N, so that the sweeps per step compare.
 BENCHMARK(BM_Wall)
@@ -106,6 +125,8 @@ BENCHMARK(BM_Wall)
     ->ArgNames({"columns", "fixed_sweeps"})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(300);
+// Columns 20, 200, 2000: 748, 7 588 and 75 988 contacts. The same 300 steps as above.
+BENCHMARK(BM_WallDefaults)->Arg(20)->Arg(200)->Arg(2000)->ArgName("columns")->Unit(benchmark::kMillisecond)->Iterations(300);
 
 }  // namespace
 }  // namespace stickslip

@@ -1,12 +1,29 @@
 #!/usr/bin/env bash
-# Runs every benchmark executable of a build (default: build/) and prints the tables.
-# Figures for docs/performance.md are produced by this script on an otherwise idle machine.
+# Runs every benchmark executable of a build (default: build/), prints the tables, keeps the figures
+# as one JSON file bench/results/<UTC date>_<commit>.json (scripts/bench_results.py record) and
+# prints the ratio of every time to the previous file's (scripts/bench_results.py compare).
+# Figures for docs/performance.md are produced on an otherwise idle machine.
+#   BENCH_FILTER=regex   only the benchmarks whose name matches (Google Benchmark's filter)
+#   BENCH_RESULTS=dir    where the JSON file goes (default bench/results of the source tree)
 set -euo pipefail
 build=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+results=${BENCH_RESULTS:-$root/bench/results}
+commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then commit="$commit-dirty"; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 status=0
 for b in "$build"/bin/bench_*; do
   [ -x "$b" ] || continue
   echo "== $(basename "$b")"
-  "$b" --benchmark_counters_tabular=true || status=1
+  "$b" --benchmark_counters_tabular=true ${BENCH_FILTER:+--benchmark_filter="$BENCH_FILTER"} \
+    --benchmark_out="$tmp/$(basename "$b").json" --benchmark_out_format=json || status=1
 done
+shopt -s nullglob
+runs=("$tmp"/*.json)
+if ((${#runs[@]} > 0)); then
+  python3 "$root/scripts/bench_results.py" record --commit "$commit" --out "$results" "${runs[@]}"
+  python3 "$root/scripts/bench_results.py" compare --dir "$results"
+fi
 exit $status

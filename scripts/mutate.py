@@ -43,8 +43,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(ROOT, "tests", "mutants.txt")
 KEYS = ("name", "file", "test", "filter", "why", "find", "replace")
 REQUIRED = ("name", "file", "test", "find", "replace")
-# What the scratch copy needs to build and run the tests (the tests read examples/ and docs/).
-COPY = ("CMakeLists.txt", "src", "tests", "examples", "docs", "scripts", "bench")
+# What the scratch copy needs to configure, build and run the tests: the tests read examples/ and docs/,
+# the configure step needs cmake/ (the package files), python/ (the module's folder) and viewer/dist
+# (compiled into the library).
+COPY = ("CMakeLists.txt", "cmake", "src", "tests", "examples", "docs", "scripts", "bench", "python", "viewer")
+SKIP_DIRS = ("__pycache__", "node_modules")
 
 
 class ListError(Exception):
@@ -123,7 +126,7 @@ def sync_tree(scratch):
         pairs = []
         if os.path.isdir(src):
             for dirpath, dirnames, files in os.walk(src):
-                dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+                dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
                 for name in files:
                     s = os.path.join(dirpath, name)
                     pairs.append((s, os.path.join(dst, os.path.relpath(s, src))))

@@ -97,11 +97,16 @@ void print_summary(const ModelFile& mf, const std::string& out, const std::strin
   if (integrated && !s.integrator_reason.empty())
     std::printf("integrator auto chose %s: %s\n", s.integrator.c_str(), s.integrator_reason.c_str());
   if (s.complementarity_solves > 0) {
-    std::printf("contact problems: %ld solved by %s, %.2f %s on average, at most %d", s.complementarity_solves,
-                s.complementarity_solver.c_str(),
-                static_cast<double>(s.complementarity_iterations) / static_cast<double>(s.complementarity_solves),
+    // Problems solved by their faces take no pivots: the average is over those that pivoted.
+    const long counted = std::max(1L, s.complementarity_solves - s.complementarity_direct);
+    std::printf("contact problems: %ld solved by %s", s.complementarity_solves, s.complementarity_solver.c_str());
+    if (s.complementarity_direct > 0) std::printf(" (%ld directly by their faces)", s.complementarity_direct);
+    std::printf(", %.2f %s on average, at most %d",
+                static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
                 s.complementarity_solver == "lemke" ? "pivots" : "sweeps", s.complementarity_max_iterations);
-    if (s.complementarity_unconverged > 0) std::printf(", %ld at the sweep cap", s.complementarity_unconverged);
+    if (s.complementarity_unconverged > 0)
+      std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
+                  s.complementarity_max_residual, s.complementarity_tolerance);
     std::printf("\n");
   }
   if (s.newton_solves > 0) {

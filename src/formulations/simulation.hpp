@@ -29,7 +29,11 @@ struct SimulationSummary {
   std::string complementarity_solver;  // "lemke" or "pgs"
   long complementarity_solves = 0, complementarity_iterations = 0;
   int complementarity_max_iterations = 0;
-  long complementarity_unconverged = 0;  // Gauss-Seidel stopped at its sweep cap (accepted)
+  long complementarity_direct = 0;       // solved by their contacts' faces, without pivots (lemke)
+  long complementarity_unconverged = 0;  // Gauss-Seidel ended above its tolerance (accepted)
+  long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
+  double complementarity_max_residual = 0;  // largest residual of the unconverged ones
+  double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;
   // A stop request (SimulationCallbacks::should_stop) ended the run before t_end: the rows up to
   // the last output time reached are written, and the run stopped at t = t_final after

@@ -43,8 +43,14 @@ struct TimeSteppingOptions {
   int min_iterations = 3;           // pgs: sweeps per step even when the warm start meets the
                                     // tolerance, so that resting contacts do not creep
   double relaxation = 1.0;          // pgs: over-relaxation ω in (0, 2)
-  int subspace_after = 20;          // pgs: sweeps before and between subspace steps (0: none)
+  int subspace_after = 3;           // pgs: sweeps before and between subspace steps (0: none)
   int subspace_rounds = 10;         // pgs: subspace steps per solve at most
+  int direct_contacts = 2;          // lemke: one or two contacts without joints solved by their faces
+                                    // (solvers/contact_faces_2d.hpp); 0: always the lifted LCP
+  int stall_sweeps = 100;           // pgs: stop when the residual has not halved over this many
+                                    // sweeps (0: only the sweep cap stops)
+  bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
+                                    // (model key `unconverged: error`) instead of a counted warning
 };
 
 // Where a run starts (docs/model-format.md, `simulation: initial`).

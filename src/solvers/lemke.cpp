@@ -44,7 +44,7 @@
 // Worst case. Lemke's method, like the simplex method, can need exponentially many pivots (Murty
 // 1978, Computational complexity of complementary pivot methods): for M lower triangular with 1 on
 // the diagonal and 2 below, q = -e, it visits 2^n bases (that M is balanced: E = D = I). The pivot
-// cap ends such a run with max_iterations (n = 10: 1024 pivots needed, cap 650).
+// cap (lemke_pivot_cap) lets such a run finish up to n = 16 and ends longer ones with max_iterations.
 #include "solvers/lemke.hpp"
 
 #include <algorithm>
@@ -85,6 +85,11 @@ void LemkeSolver::reserve(Eigen::Index capacity) {
   lu_.reserve(m);
 }
 
+int lemke_pivot_cap(Eigen::Index n) {
+  const auto m = static_cast<int>(std::max<Eigen::Index>(n, 0));
+  return 50 * (m + 1) + 100 + (1 << std::min(m, 16));
+}
+
 LcpResult LemkeSolver::solve(const MatRef& M, const VecRef& q) {
   LcpResult result;
   solve(M, q, result);
@@ -119,6 +124,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     result.residual = lcp_residual(result.z, result.w);
     return;
   }
+  if (n <= std::min(options_.direct_up_to, 3) && solve_small(M, q, result)) return;
   if (options_.equilibrate)
     eq_.compute(M);
   else
@@ -132,7 +138,7 @@ void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
     if (qs_[i] <= qs_[r]) r = i;
   start(r);
   Var e{false, r};
-  const int cap = options_.max_iterations > 0 ? options_.max_iterations : 50 * (n_ + 1) + 100;
+  const int cap = options_.max_iterations > 0 ? options_.max_iterations : lemke_pivot_cap(n);
   int since_refresh = 0;
   result.status = LcpStatus::max_iterations;
   for (result.iterations = 1; result.iterations < cap; ++result.iterations) {

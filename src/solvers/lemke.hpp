@@ -14,9 +14,17 @@
 
 namespace stickslip::solvers {
 
+// The automatic pivot cap for n unknowns: 50 (n + 1) + 100 + 2^min(n, 16). Lemke's method is finite
+// with the lexicographic rule and usually needs fewer than 3n pivots, but its worst case is
+// exponential: Murty's (1978) problem of order n needs 2^n pivots, so a cap linear in n would stop
+// it at n >= 10. The 2^min(n, 16) term lets such paths finish up to n = 16 (at most 65 536 extra
+// pivots, ~10 ms at that size) while keeping the cap at about twice the linear one for large n,
+// where every pivot costs O(n^2).
+int lemke_pivot_cap(Eigen::Index n);
+
 struct LemkeOptions {
-  // Pivot cap; 0 means automatic: 50 (n + 1) + 100. Lemke is finite with the lexicographic rule, the
-  // cap only guards against numerical trouble (and bounds the textbook rule, which can cycle).
+  // Pivot cap; 0 means automatic: lemke_pivot_cap(n). The cap only guards against numerical trouble
+  // and exponential paths (and bounds the textbook rule, which can cycle).
   int max_iterations = 0;
   // A basic variable blocks the entering one when its rate of decrease, in the equilibrated problem
   // and in units of ||q||/||M|| (z-like) or ||q|| (w-like), exceeds this.
@@ -29,6 +37,10 @@ struct LemkeOptions {
   bool equilibrate = true;
   // Rebuild the basis inverse from scratch after this many pivots; 0 means max(50, basis size).
   int refresh_interval = 0;
+  // Problems of up to this many unknowns (at most 3) first try their complementary bases directly
+  // (lemke_small.cpp: Cramer's rule, no balancing, no heap); the pivoting path runs only when no
+  // basis passes the residual test. 0: always pivot (for tests of the pivoting itself).
+  int direct_up_to = 3;
   // `solved` needs relative_residual (equilibration.hpp) <= this. Pivoting is exact up to rounding,
   // about 1e-16 cond(basis): 1e-9 admits bases with condition numbers up to ~1e6 with a margin.
   double residual_tolerance = 1e-9;
@@ -61,6 +73,8 @@ class LemkeSolver {
     int index = 0;  // C position if !is_w, row i if is_w
   };
 
+  // The direct path for n <= 3 (lemke_small.cpp); false when it found no solution.
+  bool solve_small(const MatRef& M, const VecRef& q, LcpResult& result);
   void start(int r);
   void entering_direction(const MatRef& M, Var e);
   bool ratio_test(const MatRef& M, Var e, Row& leaving, double& theta);

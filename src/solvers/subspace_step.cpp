@@ -1,3 +1,4 @@
+// The subspace step's face iteration and the path with W given (subspace_step.hpp).
 #include "solvers/subspace_step.hpp"
 
 #include <algorithm>
@@ -6,8 +7,15 @@
 namespace stickslip::solvers {
 namespace {
 
-// Sizes agree and every contact names rows of the problem (checked without allocating).
-bool fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p, std::span<const FrictionContact> contacts) {
+// Two corner contacts of one face leave their tangential impulses determined only in sum (W is
+// singular there): a regularisation far below W's smallest genuine eigenvalue picks the balanced
+// correction and changes the rest by ~1e-10 relative.
+constexpr double kRegularisation = 1e-10;
+
+}  // namespace
+
+bool SubspaceStep::fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p,
+                        std::span<const FrictionContact> contacts) {
   if (rows != n || cols != n || p != n) return false;
   for (const FrictionContact& c : contacts) {
     if (!is_supported_cone(c)) return false;
@@ -16,37 +24,77 @@ bool fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Eigen::Index p, 
   return true;
 }
 
-}  // namespace
-
 void SubspaceStep::reserve(Eigen::Index n) {
   const auto size = static_cast<std::size_t>(n);
+  face_.reserve(size);
+  contact_row_.reserve(size);
   unknown_.reserve(size);
   tied_to_.reserve(size);
+  tie_of_.reserve(size);
   factor_.reserve(size);
   rows_.reserve(size);
   const Eigen::Index m = std::min(n, kDenseLimit);
   dense_A_.setZero(m, m);
   dense_lu_.reserve(m);
-  rhs_.setZero(n);
+  for (Vec* v : {&rhs_, &x_, &w_, &direction_, &trial_, &trial_w_, &candidate_, &w_diagonal_}) v->setZero(n);
 }
 
-void SubspaceStep::classify(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p) {
-  const auto size = static_cast<std::size_t>(n);
-  unknown_.assign(size, 0);  // 0: free row (a bilateral constraint) unless a contact says otherwise
-  tied_to_.assign(size, -1);
-  factor_.assign(size, 0.0);
-  for (const FrictionContact& c : contacts) {
-    const auto N = static_cast<std::size_t>(c.normal), T = static_cast<std::size_t>(c.tangent);
+// The face of p: open (p_N <= 0), sticking (|p_T| < μ p_N) or sliding on the side of p_T.
+void SubspaceStep::face_from_impulses(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p) {
+  face_.resize(contacts.size());
+  contact_row_.assign(static_cast<std::size_t>(n), 0);
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const FrictionContact& c = contacts[k];
+    contact_row_[static_cast<std::size_t>(c.normal)] = contact_row_[static_cast<std::size_t>(c.tangent)] = 1;
     const double pn = p[c.normal], pt = p[c.tangent];
-    if (!(pn > 0.0)) {  // separating: both impulses stay zero
-      unknown_[N] = unknown_[T] = -1;
-    } else if (std::abs(pt) < c.mu * pn) {  // sticking: both rows are equations
-      unknown_[N] = unknown_[T] = 0;
-    } else {  // sliding: p_T = ±μ p_N rides on the normal unknown
-      unknown_[N] = 0;
-      unknown_[T] = -1;
-      tied_to_[T] = c.normal;
-      factor_[T] = pt > 0 ? c.mu : -c.mu;
+    face_[k] = !(pn > 0.0)                   ? Face::open
+               : std::abs(pt) < c.mu * pn    ? Face::stick
+               : pt > 0                      ? Face::slide_positive
+                                             : Face::slide_negative;
+  }
+}
+
+// The face one Gauss-Seidel update of every row would choose at (trial_, trial_w_): the normal
+// closes when s_N = p_N − w_N / W_NN > 0, and then the tangent sticks when s_T = p_T − w_T / W_TT
+// lies inside μ s_N, else slides on the side of s_T. Returns true when some contact changed face.
+bool SubspaceStep::predict_face(std::span<const FrictionContact> contacts, const Operator& op) {
+  bool changed = false;
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const FrictionContact& c = contacts[k];
+    const double dn = op.diagonal(c.normal), dt = op.diagonal(c.tangent);
+    const double sn = dn > 0.0 ? trial_[c.normal] - trial_w_[c.normal] / dn : 0.0;  // no coupling: open
+    const double st = dt > 0.0 ? trial_[c.tangent] - trial_w_[c.tangent] / dt : 0.0;
+    const Face f = !(sn > 0.0)                ? Face::open
+                   : std::abs(st) < c.mu * sn ? Face::stick
+                   : st > 0                   ? Face::slide_positive
+                                              : Face::slide_negative;
+    changed = changed || f != face_[k];
+    face_[k] = f;
+  }
+  return changed;
+}
+
+// Unknowns of the face: every free row (not named by a contact), the normal of a closed contact,
+// the tangent of a sticking one; a sliding tangent is tied to its normal with factor ±μ.
+void SubspaceStep::build_unknowns(std::span<const FrictionContact> contacts, Eigen::Index n) {
+  const auto size = static_cast<std::size_t>(n);
+  unknown_.assign(size, 0);
+  tied_to_.assign(size, -1);
+  tie_of_.assign(size, -1);
+  factor_.assign(size, 0.0);
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const FrictionContact& c = contacts[k];
+    const auto N = static_cast<std::size_t>(c.normal), T = static_cast<std::size_t>(c.tangent);
+    switch (face_[k]) {
+      case Face::open: unknown_[N] = unknown_[T] = -1; break;
+      case Face::stick: break;
+      case Face::slide_positive:
+      case Face::slide_negative:
+        unknown_[T] = -1;
+        tied_to_[T] = c.normal;
+        tie_of_[N] = c.tangent;
+        factor_[T] = face_[k] == Face::slide_positive ? c.mu : -c.mu;
+        break;
     }
   }
   rows_.clear();
@@ -55,13 +103,89 @@ void SubspaceStep::classify(std::span<const FrictionContact> contacts, Eigen::In
     unknown_[r] = static_cast<int>(rows_.size());
     rows_.push_back(static_cast<int>(r));
   }
-  const auto m = static_cast<Eigen::Index>(rows_.size());
-  dense_ = m <= kDenseLimit;
-  if (dense_) {
-    if (dense_A_.rows() < m) dense_A_.resize(m, m);
-    dense_A_.topLeftCorner(m, m).setZero();
+}
+
+// p onto the face: an open contact's impulses zero, a tied tangent exactly on its cone.
+void SubspaceStep::onto_face(std::span<const FrictionContact> contacts, Vec& p) const {
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const FrictionContact& c = contacts[k];
+    if (face_[k] == Face::open) {
+      p[c.normal] = p[c.tangent] = 0.0;
+    } else if (face_[k] != Face::stick) {
+      p[c.tangent] = factor_[static_cast<std::size_t>(c.tangent)] * p[c.normal];
+    }
   }
-  entries_.clear();
+}
+
+// p onto the bounds: p_N >= 0 and |p_T| <= μ p_N (a tied tangent stays on its side of the cone).
+void SubspaceStep::project(std::span<const FrictionContact> contacts, Vec& p) const {
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const FrictionContact& c = contacts[k];
+    p[c.normal] = std::max(p[c.normal], 0.0);
+    const double limit = c.mu * p[c.normal];
+    p[c.tangent] = face_[k] == Face::stick || face_[k] == Face::open
+                       ? std::clamp(p[c.tangent], -limit, limit)
+                       : factor_[static_cast<std::size_t>(c.tangent)] * p[c.normal];
+  }
+}
+
+// The natural residual (box_lcp.hpp) of the contact problem at p with velocities w = W p + b.
+double SubspaceStep::residual(std::span<const FrictionContact> contacts, const Vec& p, const Vec& w) const {
+  double r = 0.0;
+  for (Eigen::Index i = 0; i < p.size(); ++i)
+    if (!contact_row_[static_cast<std::size_t>(i)]) r = std::max(r, std::abs(w[i]));
+  for (const FrictionContact& c : contacts) {
+    const double pn = p[c.normal], pt = p[c.tangent];
+    r = std::max(r, std::abs(pn - std::max(pn - w[c.normal], 0.0)));
+    const double limit = c.mu * std::max(pn, 0.0);
+    r = std::max(r, std::abs(pt - std::clamp(pt - w[c.tangent], -limit, limit)));
+  }
+  return std::isnan(r) ? INFINITY : r;
+}
+
+// The unknowns' correction into direction_ (a tied tangent follows its normal).
+void SubspaceStep::spread(const VecRef& unknowns) {
+  direction_.setZero();
+  for (Eigen::Index k = 0; k < unknowns.size(); ++k) {
+    const int r = rows_[static_cast<std::size_t>(k)];
+    direction_[r] = unknowns[k];
+    const int t = tie_of_[static_cast<std::size_t>(r)];
+    if (t >= 0) direction_[t] = factor_[static_cast<std::size_t>(t)] * unknowns[k];
+  }
+}
+
+// The face iteration shared by both ways of computing the correction. Every corrected point,
+// projected onto the bounds, is a candidate; the one of smallest natural residual is kept (the face
+// predictions need not improve monotonically far from the solution).
+bool SubspaceStep::run(Operator& op, std::span<const FrictionContact> contacts, Eigen::Index n, Vec& p) {
+  face_from_impulses(contacts, n, p);
+  x_ = p;
+  updates_ = 0;
+  end_residual_ = INFINITY;
+  for (;;) {
+    build_unknowns(contacts, n);
+    if (rows_.empty()) break;
+    onto_face(contacts, x_);
+    op.product(x_, w_);
+    if (updates_ == 0) start_residual_ = residual(contacts, x_, w_);
+    if (!op.correction()) break;
+    trial_ = x_ + direction_;
+    op.product(trial_, trial_w_);
+    const bool last = updates_ == kFaceUpdates || !predict_face(contacts, op);
+    x_ = trial_;  // the next face starts from the corrected point
+    project(contacts, trial_);
+    op.product(trial_, trial_w_);
+    const double r = residual(contacts, trial_, trial_w_);
+    if (r < end_residual_) {
+      end_residual_ = r;
+      candidate_ = trial_;
+    }
+    if (last) break;
+    ++updates_;
+  }
+  if (!(end_residual_ < start_residual_)) return false;
+  p = candidate_;
+  return true;
 }
 
 // W(r, c) enters row r's equation through column c's impulse, or through the normal a tied
@@ -83,28 +207,9 @@ void SubspaceStep::add_entry(Eigen::Index r, Eigen::Index c, double w) {
   }
 }
 
-bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
-  if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
-  classify(contacts, b.size(), p);
-  for (Eigen::Index c = 0; c < W.cols(); ++c)
-    for (Eigen::Index r = 0; r < W.rows(); ++r) add_entry(r, c, W(r, c));
-  return solve_and_project(b, contacts, p);
-}
-
-bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
-  if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
-  classify(contacts, b.size(), p);
-  for (Eigen::Index c = 0; c < W.outerSize(); ++c)
-    for (SparseMat::InnerIterator it(W, c); it; ++it) add_entry(it.row(), c, it.value());
-  return solve_and_project(b, contacts, p);
-}
-
-bool SubspaceStep::solve_and_project(const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
+// (A + εI) d = −r on the equation rows, A assembled by add_entry, r = w_ on them.
+bool SubspaceStep::solve_rows() {
   const auto m = static_cast<Eigen::Index>(rows_.size());
-  if (m == 0) return false;
-  // Two corner contacts of one face leave their tangential impulses determined only in sum (W is
-  // singular there): a regularisation far below W's smallest genuine eigenvalue picks the
-  // balanced split and changes the rest by ~1e-10 relative.
   double scale = 0.0;
   if (dense_) {
     scale = dense_A_.diagonal().head(m).cwiseAbs().maxCoeff();
@@ -112,10 +217,10 @@ bool SubspaceStep::solve_and_project(const VecRef& b, std::span<const FrictionCo
     for (const auto& e : entries_)
       if (e.row() == e.col()) scale = std::max(scale, std::abs(e.value()));
   }
-  const double regularisation = 1e-10 * scale;
+  const double regularisation = kRegularisation * scale;
   if (rhs_.size() < m) rhs_.resize(m);
   auto rhs = rhs_.head(m);
-  for (Eigen::Index k = 0; k < m; ++k) rhs[k] = -b[rows_[static_cast<std::size_t>(k)]];
+  for (Eigen::Index k = 0; k < m; ++k) rhs[k] = -w_[rows_[static_cast<std::size_t>(k)]];
   if (dense_) {
     dense_A_.diagonal().head(m).array() += regularisation;
     if (!dense_lu_.factor(dense_A_.topLeftCorner(m, m))) return false;
@@ -127,24 +232,76 @@ bool SubspaceStep::solve_and_project(const VecRef& b, std::span<const FrictionCo
     if (!lu_) lu_ = std::make_unique<Eigen::SparseLU<SparseMat>>();
     lu_->compute(A_);
     if (lu_->info() != Eigen::Success) return false;
-    x_ = lu_->solve(rhs_.head(m));
+    const Vec x = lu_->solve(rhs_.head(m));
     if (lu_->info() != Eigen::Success) return false;
-    rhs = x_;
+    rhs = x;
   }
   if (!rhs.allFinite()) return false;
-  for (Eigen::Index r = 0; r < p.size(); ++r) {
-    const auto rs = static_cast<std::size_t>(r);
-    p[r] = unknown_[rs] >= 0 ? rhs[unknown_[rs]] : 0.0;
-  }
-  for (const FrictionContact& c : contacts) {  // back onto p_N >= 0, |p_T| <= μ p_N
-    const auto T = static_cast<std::size_t>(c.tangent);
-    double& pn = p[c.normal];
-    double& pt = p[c.tangent];
-    pn = std::max(pn, 0.0);
-    if (tied_to_[T] >= 0) pt = factor_[T] * pn;
-    pt = std::clamp(pt, -c.mu * pn, c.mu * pn);
-  }
+  spread(rhs);
   return true;
+}
+
+namespace {
+void add_column(const MatRef& W, Eigen::Index c, double x, Vec& w) { w.noalias() += x * W.col(c); }
+void add_column(const SparseMat& W, Eigen::Index c, double x, Vec& w) {
+  for (SparseMat::InnerIterator it(W, c); it; ++it) w[it.row()] += x * it.value();
+}
+double entry(const MatRef& W, Eigen::Index r) { return W(r, r); }
+double entry(const SparseMat& W, Eigen::Index r) { return W.coeff(r, r); }
+template <class F>
+void for_each_entry(const MatRef& W, F&& f) {
+  for (Eigen::Index c = 0; c < W.cols(); ++c)
+    for (Eigen::Index r = 0; r < W.rows(); ++r) f(r, c, W(r, c));
+}
+template <class F>
+void for_each_entry(const SparseMat& W, F&& f) {
+  for (Eigen::Index c = 0; c < W.outerSize(); ++c)
+    for (SparseMat::InnerIterator it(W, c); it; ++it) f(it.row(), c, it.value());
+}
+}  // namespace
+
+template <class Matrix>
+bool SubspaceStep::apply_given(const Matrix& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
+  if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
+  const Eigen::Index n = b.size();
+  if (w_diagonal_.size() != n) reserve(n);
+  for (Eigen::Index r = 0; r < n; ++r) w_diagonal_[r] = entry(W, r);
+  class Given final : public Operator {
+   public:
+    Given(SubspaceStep& s, const Matrix& W, const VecRef& b) : s_(s), W_(W), b_(b) {}
+    void product(const Vec& x, Vec& w) override {
+      w = b_;
+      for (Eigen::Index c = 0; c < x.size(); ++c)
+        if (x[c] != 0.0) add_column(W_, c, x[c], w);
+    }
+    bool correction() override {
+      const auto m = static_cast<Eigen::Index>(s_.rows_.size());
+      s_.dense_ = m <= kDenseLimit;
+      if (s_.dense_) {
+        if (s_.dense_A_.rows() < m) s_.dense_A_.resize(m, m);
+        s_.dense_A_.topLeftCorner(m, m).setZero();
+      }
+      s_.entries_.clear();
+      for_each_entry(W_, [this](Eigen::Index r, Eigen::Index c, double v) { s_.add_entry(r, c, v); });
+      return s_.solve_rows();
+    }
+    double diagonal(Eigen::Index r) const override { return s_.w_diagonal_[r]; }
+
+   private:
+    SubspaceStep& s_;
+    const Matrix& W_;
+    const VecRef& b_;
+  };
+  Given op(*this, W, b);
+  return run(op, contacts, n, p);
+}
+
+bool SubspaceStep::apply(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
+  return apply_given(W, b, contacts, p);
+}
+
+bool SubspaceStep::apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
+  return apply_given(W, b, contacts, p);
 }
 
 }  // namespace stickslip::solvers

@@ -10,6 +10,7 @@
 #include "../simulation_support.hpp"
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip {
 namespace {
@@ -200,6 +201,61 @@ TEST(TimeStepping, OptionsFromCodeAreChecked) {
   refused([](SimulationOptions& o) { o.time_stepping.max_iterations = 0; }, "max_iterations");
   refused([](SimulationOptions& o) { o.time_stepping.subspace_rounds = -1; }, "subspace_rounds");
   refused([](SimulationOptions& o) { o.time_stepping.drift_correction = 2; }, "drift_correction");
+}
+
+// A contact problem that ends above the Gauss-Seidel tolerance is counted, with its residual, in the
+// summary and a warning; `unconverged: error` stops the run at the first such step instead. The
+// wall's problems cannot meet a tolerance of 1e-14 m/s (below the rounding of impulses of ~1e2 N s
+// in W p + b) within 5 sweeps, so every problem ends unconverged.
+TEST(TimeStepping, UnconvergedProblemsAreCountedOrAnError) {
+  const std::string yaml =
+      "gravity: [0, -9.81]\ngenerators:\n  - {type: block_wall, name: w, rows: 3, columns: 3, bond: running, "
+      "block: {width: 0.4, height: 0.2, mass: 16}, impact: {law: newton, e: 0}, "
+      "friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}\n"
+      "simulation: {scheme: time-stepping, t_end: 0.01, output_interval: 0, step: 1e-3,\n"
+      "  time_stepping: {solver: pgs, tolerance: 1e-14, max_iterations: 5, subspace_after: 0";
+  {
+    const ModelFile mf = test::model_from_yaml(yaml + "}}\n");
+    MemorySink out;
+    const SimulationSummary s = simulate(mf.model, mf.options, out);
+    EXPECT_EQ(s.complementarity_solves, 10);
+    EXPECT_EQ(s.complementarity_unconverged, 10);
+    EXPECT_EQ(s.complementarity_max_iterations, 5);
+    EXPECT_GT(s.complementarity_max_residual, 1e-14);
+    EXPECT_EQ(s.complementarity_tolerance, 1e-14);
+    bool warned = false;
+    for (const std::string& w : s.warnings) warned = warned || w.find("10 of 10 contact problems") != std::string::npos;
+    EXPECT_TRUE(warned);
+    EXPECT_EQ(out.rows.size(), 11u);  // accepted: the run goes on to t_end
+  }
+  {
+    // stall_sweeps: a solve whose residual has not halved over that many sweeps stops. Gauss-Seidel
+    // on the wall gains less than a factor 2 per sweep, so with 1 every solve stops as stalled
+    // after its first sweeps; with 0 each runs to the cap of 50.
+    for (const int stall : {0, 1}) {
+      const ModelFile mf = test::model_from_yaml(yaml + ", stall_sweeps: " + std::to_string(stall) + "}}\n");
+      ModelFile capped = mf;
+      capped.options.time_stepping.max_iterations = 50;
+      MemorySink out;
+      const SimulationSummary s = simulate(capped.model, capped.options, out);
+      EXPECT_EQ(s.complementarity_unconverged, 10) << stall;
+      EXPECT_EQ(s.complementarity_stalled, stall == 0 ? 0 : 10) << stall;
+      if (stall == 0) EXPECT_EQ(s.complementarity_iterations, 500);
+      else EXPECT_LT(s.complementarity_iterations, 100);
+    }
+  }
+  const ModelFile mf = test::model_from_yaml(yaml + ", unconverged: error}}\n");
+  EXPECT_TRUE(mf.options.time_stepping.unconverged_error);
+  MemorySink out;
+  try {
+    simulate(mf.model, mf.options, out);
+    ADD_FAILURE() << "an unconverged problem was accepted";
+  } catch (const NumericalError& e) {
+    EXPECT_NEAR(e.t(), 1e-3, 1e-15);  // the first step
+    EXPECT_NE(std::string(e.what()).find("did not converge"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("after 5 sweeps"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(out.rows.size(), 1u);  // the initial row stays; nothing of the failed step
 }
 
 }  // namespace

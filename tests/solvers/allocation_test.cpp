@@ -12,6 +12,7 @@
 #include "../allocation_counter.hpp"
 #include "lcp_fixtures.hpp"
 #include "solvers/auto_select.hpp"
+#include "solvers/contact_faces_2d.hpp"
 #include "solvers/frictional_contact.hpp"
 #include "solvers/mlcp.hpp"
 
@@ -69,6 +70,28 @@ TEST(Allocation, IterativeSolversDoNotAllocate) {
   enumeration.solve(M.topLeftCorner(8, 8), q.head(8), small);
   EXPECT_EQ(allocations_in([&] { enumeration.solve(M.topLeftCorner(8, 8), q.head(8), small); }), 0);
   EXPECT_TRUE(small.solved());
+}
+
+// The tiny-problem fast paths: Lemke's direct path on 1-3 unknowns and the faces of two contacts,
+// whose singular face (two corners of one rigid body sticking) takes the minimum-norm solve.
+TEST(Allocation, TinyProblemPathsDoNotAllocate) {
+  LemkeSolver lemke(3);
+  LcpResult r;
+  for (Eigen::Index n : {1, 2, 3}) {
+    const Mat M = fixtures::random_spd(n, 8);
+    const Vec q = -Vec::Ones(n);
+    lemke.solve(M, q, r);
+    EXPECT_EQ(allocations_in([&] { lemke.solve(M, q, r); }), 0) << n;
+    ASSERT_TRUE(r.solved());
+  }
+  const Mat W = fixtures::delassus(2, 3, 9);  // rank 3: the sticking face is singular
+  const Vec b = fixtures::approaching_velocities(2, 10);
+  const std::vector<FrictionContact> contacts{{0, 1, 0.5}, {2, 3, 0.5}};
+  ContactFaces2D faces;
+  Vec p = Vec::Zero(4);
+  faces.solve(W, b, contacts, p);
+  Vec guess = Eigen::Vector4d(1, 0, 1, 0);  // both sticking first
+  EXPECT_EQ(allocations_in([&] { faces.solve(W, b, contacts, guess); }), 0);
 }
 
 TEST(Allocation, ContactAndMixedSolversDoNotAllocate) {

@@ -99,20 +99,29 @@ TEST(AutoSelect, EverySolverReturnsTheZeroSolution) {
   }
 }
 
-// Murty's problem of order 10 (lemke_test.cpp): Lemke needs 2^10 pivots and stops at its cap of 650
-// with max_iterations; `auto` then falls back to the Newton methods. The solution is z = (1, 0, ...).
-TEST(AutoSelect, SolvesMurtysProblemOfOrderTen) {
-  LcpSolver solver(10);
-  LcpResult r;
-  solver.solve(fixtures::murty_matrix(10), -Vec::Ones(10), r);
-  ASSERT_EQ(r.status, LcpStatus::solved);
-  EXPECT_NE(solver.last_solver(), LcpSolverKind::lemke);
-  EXPECT_GE(solver.attempts(), 2);
-  Vec z = Vec::Zero(10);
-  z[0] = 1.0;
-  // w_1 = z_1 - 1 involves z_1 alone and z_2.. are bounded by the residual (their w_i = 1), so
-  // |dz| <= residual; FB's default tolerance 1e-10 bounds it.
-  EXPECT_LE((r.z - z).cwiseAbs().maxCoeff(), 1e-9);
+// Murty's problem (lemke_test.cpp): Lemke needs 2^n pivots. Up to n = 16 its pivot cap lets it
+// finish and `auto` keeps its answer; at n = 17 it stops at the cap (66 536 pivots) with
+// max_iterations and `auto` falls back to the Newton methods. The solution is z = (1, 0, ...).
+TEST(AutoSelect, SolvesMurtysProblemWithLemkeOrItsFallback) {
+  for (const Eigen::Index n : {12, 17}) {
+    SCOPED_TRACE(n);
+    LcpSolver solver(n);
+    LcpResult r;
+    solver.solve(fixtures::murty_matrix(n), -Vec::Ones(n), r);
+    ASSERT_EQ(r.status, LcpStatus::solved);
+    if (n <= 16) {
+      EXPECT_EQ(solver.last_solver(), LcpSolverKind::lemke);
+      EXPECT_EQ(solver.attempts(), 1);
+    } else {
+      EXPECT_NE(solver.last_solver(), LcpSolverKind::lemke);
+      EXPECT_GE(solver.attempts(), 2);
+    }
+    Vec z = Vec::Zero(n);
+    z[0] = 1.0;
+    // w_1 = z_1 - 1 involves z_1 alone and z_2.. are bounded by the residual (their w_i = 1), so
+    // |dz| <= residual; FB's default tolerance 1e-10 bounds it (Lemke's answer is exact).
+    EXPECT_LE((r.z - z).cwiseAbs().maxCoeff(), 1e-9);
+  }
 }
 
 TEST(AutoSelect, NamedSolverAndOptionsArePassedThrough) {

@@ -134,12 +134,14 @@ TEST(Lemke, TiesInTheFirstPivot) {
 // q = (−2, −1) the same tie arises; there the other choice costs a third, degenerate pivot to the same
 // answer. The halves keep every tie exact through the power-of-two balancing.
 TEST(Lemke, ArtificialVariableLeavesFirstOnATie) {
-  const LcpResult r = solve_lemke(mat({{2, 1}, {1.5, -0.5}}), Vec2(-2, -1.5));
+  LemkeOptions pivoting;  // the pivoting rule itself (n = 2 would take the direct path)
+  pivoting.direct_up_to = 0;
+  const LcpResult r = solve_lemke(mat({{2, 1}, {1.5, -0.5}}), Vec2(-2, -1.5), pivoting);
   ASSERT_EQ(r.status, LcpStatus::solved);
   EXPECT_EQ(r.iterations, 2);
   EXPECT_EQ(r.z, Vec2(1, 0));
   EXPECT_EQ(r.w, Vec2(0, 0));
-  const LcpResult p = solve_lemke(mat({{2, -2}, {1, 0.5}}), Vec2(-2, -1));
+  const LcpResult p = solve_lemke(mat({{2, -2}, {1, 0.5}}), Vec2(-2, -1), pivoting);
   ASSERT_EQ(p.status, LcpStatus::solved);
   EXPECT_EQ(p.iterations, 2);
   EXPECT_EQ(p.z, Vec2(1, 0));
@@ -197,6 +199,36 @@ TEST(Lemke, AgreesWithEnumerationOnSmallPMatrices) {
   }
 }
 
+// The direct path on 1-3 unknowns (LemkeOptions::direct_up_to) against the pivoting path on the
+// same problems: P-matrices (unique solution, so both must agree to rounding: 1e-12 on these
+// well-scaled entries ≤ ~10), PSD Delassus-like matrices of rank 1 with a planted solution (any
+// solution will do: checked as a solution), and an infeasible problem, which the direct path hands
+// to the pivoting one (ray termination). The direct path tries at most the 7 non-empty bases.
+TEST(Lemke, DirectPathOnTinyProblemsAgreesWithPivoting) {
+  LemkeOptions pivoting;
+  pivoting.direct_up_to = 0;
+  LemkeSolver direct(3), pivot(3, pivoting);
+  LcpResult a, b;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    const Eigen::Index n = 1 + seed % 3;
+    const Mat M = small_p_matrix(n, seed);
+    const Vec q = fixtures::uniform_vector(n, seed + 11);
+    direct.solve(M, q, a);
+    pivot.solve(M, q, b);
+    ASSERT_EQ(a.status, LcpStatus::solved) << "seed " << seed;
+    ASSERT_EQ(b.status, LcpStatus::solved) << "seed " << seed;
+    EXPECT_LE(a.iterations, 7) << "seed " << seed;
+    EXPECT_LE((a.z - b.z).cwiseAbs().maxCoeff(), 1e-12) << "seed " << seed;
+    const Mat psd = fixtures::random_psd(n, 1, seed);
+    const Vec planted = fixtures::planted_q(psd, seed + 5);
+    direct.solve(psd, planted, a);
+    ASSERT_EQ(a.status, LcpStatus::solved) << "psd seed " << seed;
+    expect_solution(psd, planted, a, 1e-12 * fixtures::magnitude(psd, planted, a.z));
+  }
+  direct.solve(mat({{1, -1}, {-1, 1}}), Vec2(-1, -1), a);  // z1 - z2 >= 1 and z2 - z1 >= 1
+  EXPECT_EQ(a.status, LcpStatus::ray_termination);
+}
+
 // Sizes 5..300, SPD, diagonally dominant, PSD and non-symmetric PD: Lemke is exact, so the residual
 // is rounding only. The basis inverse is updated by
 // rank-one formulas and refined once; 1e-10 times the problem's magnitude allows cond(G) up to ~1e5
@@ -245,17 +277,24 @@ TEST(Lemke, RefreshEveryPivotGivesTheSameSolution) {
 }
 
 // Murty's problem (lower triangular, 1 on the diagonal, 2 below, q = -e): 2^n pivots (the matrix is
-// balanced, so the count is that of the textbook analysis); the pivot cap 50 (n + 1) + 100 ends the
-// run at n = 10 (1024 > 650) with max_iterations.
+// balanced, so the count is that of the textbook analysis). The automatic pivot cap,
+// 50 (n + 1) + 100 + 2^min(n, 16), lets the path finish up to n = 16 and ends it at n = 17
+// (131 072 pivots needed, cap 66 536) with max_iterations. The solution is z = (1, 0, ..., 0).
 TEST(Lemke, MurtysProblemNeedsTwoToTheNPivots) {
-  for (Eigen::Index n = 2; n <= 8; ++n) {
-    const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n));
+  LemkeOptions pivoting;  // n = 2, 3 would take the direct path
+  pivoting.direct_up_to = 0;
+  for (Eigen::Index n : {2, 3, 4, 5, 6, 7, 8, 12, 16}) {
+    const LcpResult r = solve_lemke(fixtures::murty_matrix(n), -Vec::Ones(n), pivoting);
     ASSERT_EQ(r.status, LcpStatus::solved) << n;
     EXPECT_EQ(r.iterations, 1 << n) << n;
+    EXPECT_EQ(r.z[0], 1.0) << n;  // w_1 = z_1 - 1 = 0; the others have w_i = 1 > 0, z_i = 0
+    EXPECT_EQ(r.z.tail(n - 1).cwiseAbs().maxCoeff(), 0.0) << n;
   }
-  const LcpResult capped = solve_lemke(fixtures::murty_matrix(10), -Vec::Ones(10));
+  EXPECT_EQ(lemke_pivot_cap(10), 1674);
+  EXPECT_EQ(lemke_pivot_cap(17), 66536);
+  const LcpResult capped = solve_lemke(fixtures::murty_matrix(17), -Vec::Ones(17));
   EXPECT_EQ(capped.status, LcpStatus::max_iterations);
-  EXPECT_EQ(capped.iterations, 650);
+  EXPECT_EQ(capped.iterations, 66536);
 }
 
 // The iteration cap bounds a pivoting run that cannot finish within it.

@@ -29,8 +29,10 @@ TEST(Scaling, TwoByTwoWithRowsTimes1e5And1eMinus5) {
   }
   // Without balancing the pivot tolerance, measured against max|M| = 2e5, skips the blocking row of
   // size 1e-5; the answer (z = (0, 3)) is wrong, and Lemke must say so rather than report `solved`.
+  // (Pivoting forced: the direct path of n <= 3, which needs no balancing, solves it.)
   LemkeOptions raw;
   raw.equilibrate = false;
+  raw.direct_up_to = 0;
   const LcpResult bad = solve_lemke(M, q, raw);
   EXPECT_EQ(bad.status, LcpStatus::singular);
   EXPECT_GT(relative_residual(M, q, bad.z, bad.w), 0.1);

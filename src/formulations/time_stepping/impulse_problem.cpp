@@ -87,7 +87,13 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   solvers::prepare_result(result_, n_);
   solvers::prepare_result(trial_, n_);
   trial_p_.setZero(n_);
-  if (!lemke_ || options_.kind == ImpulseSolverKind::automatic) subspace_.reserve(n_);
+  if (!lemke_ || options_.kind == ImpulseSolverKind::automatic) {
+    subspace_.reserve(n_);
+    if (!implicit_) {  // the subspace step works in velocity space on H and M (subspace_step.hpp)
+      build_row_matrix();
+      subspace_.analyse(Hs_);
+    }
+  }
   if (lemke_) {
     K_.setZero(lifted, lifted);
     kq_.setZero(lifted);
@@ -123,6 +129,47 @@ void ImpulseProblem::build_sparse_pattern() {
       if (Ws_.innerIndexPtr()[k] == s) diagonal_index_[static_cast<std::size_t>(s)] = k;
 }
 
+// H as a sparse matrix with one row per impulse and the velocities of each dynamic body the row
+// touches (its block's width); the values are copied from the rows at every assemble().
+void ImpulseProblem::build_row_matrix() {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int r = 0; r < n_; ++r) {
+    const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    for (int a = 0; a < 2; ++a) {
+      const int off = row.offset[static_cast<std::size_t>(a)];
+      if (off < 0) continue;
+      for (Eigen::Index k = 0; k < row.w[static_cast<std::size_t>(a)].size(); ++k)
+        entries.emplace_back(r, off + static_cast<int>(k), 0.0);
+    }
+  }
+  Hs_.resize(n_, nv_);
+  Hs_.setFromTriplets(entries.begin(), entries.end());
+  Hs_.makeCompressed();
+  h_index_.assign(static_cast<std::size_t>(n_), {-1, -1});
+  for (int r = 0; r < n_; ++r)
+    for (int a = 0; a < 2; ++a) {
+      const int off = rows_[static_cast<std::size_t>(r)].offset[static_cast<std::size_t>(a)];
+      if (off < 0) continue;
+      for (int k = Hs_.outerIndexPtr()[r]; k < Hs_.outerIndexPtr()[r + 1]; ++k)
+        if (Hs_.innerIndexPtr()[k] == off) h_index_[static_cast<std::size_t>(r)][static_cast<std::size_t>(a)] = k;
+    }
+}
+
+void ImpulseProblem::update_row_matrix() {
+  double* values = Hs_.valuePtr();
+  for (int r = 0; r < n_; ++r) {
+    const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+    const bool active = row_active(r);
+    for (int k = Hs_.outerIndexPtr()[r]; k < Hs_.outerIndexPtr()[r + 1]; ++k) values[k] = 0.0;
+    for (int a = 0; a < 2; ++a) {
+      const int at = h_index_[static_cast<std::size_t>(r)][static_cast<std::size_t>(a)];
+      if (at < 0 || !active) continue;
+      const BodyRow& block = row.w[static_cast<std::size_t>(a)];
+      for (Eigen::Index k = 0; k < block.size(); ++k) values[at + k] += block[k];
+    }
+  }
+}
+
 double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
   const ImpulseRow &a = rows_[static_cast<std::size_t>(r)], &b = rows_[static_cast<std::size_t>(s)];
   double w = 0;
@@ -137,6 +184,8 @@ double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
 }
 
 void ImpulseProblem::assemble(const Vec& minv) {
+  minv_ = &minv;
+  row_matrix_stale_ = true;
   if (sparse_) {
     double* values = Ws_.valuePtr();
     const int* outer = Ws_.outerIndexPtr();

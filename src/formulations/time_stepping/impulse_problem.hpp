@@ -27,6 +27,7 @@
 
 #include "math/types.hpp"
 #include "model/body.hpp"
+#include "solvers/contact_faces_2d.hpp"
 #include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
@@ -80,18 +81,24 @@ struct ImpulseSolverOptions {
   double relaxation = 1.0;    // pgs over-relaxation
   int dense_rows = 64;        // pgs: a dense W up to this many rows, sparse above
   int lemke_variables = 40;   // auto: Lemke up to this many lifted variables (bilateral + 4 per contact)
-  int subspace_after = 20;    // pgs: sweeps before (and between) subspace steps, 0: none
+  int subspace_after = 3;     // pgs: sweeps before (and between) subspace steps, 0: none
   int subspace_rounds = 10;   // pgs: subspace steps at most per solve
+  int direct_contacts = 2;    // lemke: up to this many contacts (no bilateral rows) solved by their faces
+  int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
 };
 
 struct ImpulseSolverStats {
   long solves = 0;
   long iterations = 0;    // Lemke pivots or PGS sweeps, summed
   int max_iterations = 0;  // in one solve
-  long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its sweep cap)
+  long unconverged = 0;   // solves accepted without meeting the tolerance (PGS at its cap or stalled)
+  long stalled = 0;       // of those, stopped because the residual had stopped falling
+  long subspace_steps = 0;   // subspace steps that replaced the iterate (PGS)
+  long direct = 0;        // solved by their faces (one or two contacts, no joints): no pivots
   long fallbacks = 0;     // Lemke failures solved again by PGS (not in `iterations`)
   long fallback_sweeps = 0;  // PGS sweeps of those
-  double max_residual = 0;
+  double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
+  double max_unconverged_residual = 0;  // of the unconverged solves
 };
 
 class ImpulseProblem {
@@ -133,6 +140,12 @@ class ImpulseProblem {
   bool uses_lemke() const { return lemke_; }
   // True when the last solve was Gauss-Seidel (its answer is exact only to the tolerance).
   bool last_solve_iterative() const { return last_iterative_; }
+  // True when the last solve ended above its tolerance; its residual and iterations.
+  bool last_solve_unconverged() const { return last_unconverged_; }
+  double last_residual() const { return last_residual_; }
+  int last_iterations() const { return last_iterations_; }
+  // The goal the last Gauss-Seidel solve aimed at: tolerance × max(1, ‖b‖∞).
+  double last_goal() const { return last_goal_; }
   bool sparse() const { return sparse_; }
   // Stored entries of W (the sparsity pattern, or n² when dense).
   long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
@@ -140,19 +153,26 @@ class ImpulseProblem {
  private:
   double coupling(int r, int s, const Vec& minv) const;
   void build_sparse_pattern();
+  void build_row_matrix();
+  void update_row_matrix();
   void mark_inactive_rows_dense();
   void add_bilateral_regularisation();
   void lift();
   bool solve_lifted();
+  bool solve_by_faces();
   void solve_pgs();
   template <class Matrix>
   void pgs_with_subspace(const Matrix& W);
+  template <class Matrix>
+  bool subspace_step(const Matrix& W);
   void record(int iterations, double residual, bool converged);
 
   int n_ = 0, nc_ = 0, nv_ = 0;
   double bilateral_regularisation_ = 0;
   ImpulseSolverOptions options_;
-  bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false;
+  bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
+  double last_residual_ = 0, last_goal_ = 0;
+  int last_iterations_ = 0;
   std::vector<ImpulseRow> rows_;
   std::vector<ContactRows> contacts_;
   std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows
@@ -163,6 +183,10 @@ class ImpulseProblem {
   solvers::SparseMat Ws_;            // sparse W with the static pattern of rows sharing a body
   std::vector<int> diagonal_index_;  // position of W(r, r) in Ws_'s values
   Mat H_, Y_;                        // implicit: dense H (n × nv) and Y = W̃⁻¹ Hᵀ (nv × n)
+  solvers::RowSparseMat Hs_;         // explicit: H with the static pattern of the rows' bodies
+  std::vector<std::array<int, 2>> h_index_;  // position of each slot's first entry in Hs_'s values
+  const Vec* minv_ = nullptr;        // explicit: the diagonal of M⁻¹ of the last assemble()
+  bool row_matrix_stale_ = true;     // Hs_ not yet copied from the rows of this step
   // Solvers
   std::vector<solvers::FrictionContact> friction_contacts_;  // contacts_ with μ = 0 when inactive
   solvers::FrictionalContactSolver pgs_;
@@ -172,8 +196,10 @@ class ImpulseProblem {
   Vec kq_;
   solvers::LemkeSolver lemke_solver_;
   solvers::MlcpSolver mlcp_;
+  solvers::ContactFaces2D faces_;  // one or two contacts without joints: solved by their faces
   solvers::LcpResult result_, trial_, lifted_result_;
   ImpulseSolverStats stats_;
+  bool last_stalled_ = false;
 };
 
 }  // namespace stickslip

@@ -1,6 +1,7 @@
 // Solving the step's impulse problem (impulse_problem.hpp) with the solver library.
 //
-// Small problems: exactly, by Lemke's method on the standard lifting of planar Coulomb friction
+// One or two contacts without joints: by the contacts' faces (solve_by_faces). Small problems:
+// exactly, by Lemke's method on the standard lifting of planar Coulomb friction
 // (Stewart & Trinkle 1996; Anitescu & Potra 1997): per contact the variables (P_N, P_T+, P_T−, β)
 // with P_T = P_T+ − P_T− and the complementarity rows
 //   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
@@ -10,6 +11,7 @@
 // block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
 // to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
 #include <algorithm>
+#include <cmath>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
 
@@ -52,6 +54,7 @@ void ImpulseProblem::solve() {
       for (int t = 0; t < cr.tangent_rows; ++t) b_[cr.tangent + t] = 1.0;
     }
   }
+  if (lemke_ && solve_by_faces()) return;
   if (lemke_) {
     lift();
     if (solve_lifted()) return;
@@ -97,6 +100,19 @@ void ImpulseProblem::lift() {
   }
 }
 
+// One or two contacts and no bilateral rows (a ball, a rocking block): the faces of the contacts
+// tried directly on W (solvers/contact_faces_2d.hpp), the previous step's first; it answers what
+// Lemke's method on the lifted problem would, without lifting, balancing or pivoting. A problem no
+// face solves to the tolerance goes on to Lemke.
+bool ImpulseProblem::solve_by_faces() {
+  const int limit = std::min(options_.direct_contacts, solvers::ContactFaces2D::kMaxContacts);
+  if (nc_ != 0 || contacts_.empty() || static_cast<int>(contacts_.size()) > limit) return false;
+  if (!faces_.solve(W_, b_, friction_contacts_, p_)) return false;
+  ++stats_.direct;
+  record(0, faces_.residual(), true);
+  return true;
+}
+
 bool ImpulseProblem::solve_lifted() {
   if (nc_ == 0) {
     lemke_solver_.solve(K_, kq_, lifted_result_);
@@ -117,34 +133,74 @@ bool ImpulseProblem::solve_lifted() {
 }
 
 // Gauss-Seidel sweeps interleaved with subspace steps (solvers/subspace_step.hpp): the sweeps find
-// the active set, the direct solve spreads the loads through a stack at once. A round (the direct
-// solve and the sweeps after it) is kept only when it ends with a smaller residual than the sweeps
-// before it; otherwise the active set is still changing (impacts, slip starting) and Gauss-Seidel
-// goes on alone from the better iterate. The sweep cap covers all rounds.
+// the active set, the subspace step solves the face they found and corrects it where it was wrong,
+// and replaces the iterate only when it lowers the residual. Sweeps go on in chunks of
+// subspace_after with a subspace step before each chunk (at most subspace_rounds of them) until the
+// tolerance is met, the sweep cap is reached, or the residual has not halved over stall_sweeps
+// sweeps: such a problem's residual sits on a floor (the gap-closing targets of redundant corner
+// contacts that no rigid motion meets, resolved only by a different active set, which Gauss-Seidel
+// reaches by a drift of ~1e-5 of the impulses per sweep) and more sweeps would not reach the
+// tolerance. The solve is then counted as unconverged with its residual.
 template <class Matrix>
 void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   solvers::BoxPgsOptions& o = pgs_.options();
-  const int cap = options_.max_iterations;
-  const bool subspace = options_.subspace_after > 0 && options_.subspace_rounds > 0 && options_.subspace_after < cap;
-  o.max_iterations = subspace ? options_.subspace_after : cap;
+  const int cap = options_.max_iterations, after = options_.subspace_after, stall = options_.stall_sweeps;
+  const bool subspace = after > 0 && options_.subspace_rounds > 0;
+  const int chunk = subspace ? after : stall > 0 ? stall : cap;
+  o.max_iterations = std::min(std::max(chunk, options_.min_iterations), cap);  // the floor of sweeps first
+  o.min_iterations = options_.min_iterations;
   pgs_.solve(W, b_, friction_contacts_, p_, result_);
-  int sweeps = result_.iterations;
-  for (int round = 0; subspace && round < options_.subspace_rounds && !result_.solved() && sweeps < cap; ++round) {
-    trial_p_ = result_.z;
-    if (!subspace_.apply(W, b_, friction_contacts_, trial_p_)) break;
-    o.max_iterations = std::min(options_.subspace_after, cap - sweeps);
-    pgs_.solve(W, b_, friction_contacts_, trial_p_, trial_);
-    sweeps += trial_.iterations;
-    if (!(trial_.residual < result_.residual)) break;
-    std::swap(result_, trial_);
-  }
-  if (!result_.solved() && sweeps < cap) {
-    o.max_iterations = cap - sweeps;
-    pgs_.solve(W, b_, friction_contacts_, result_.z, result_);
-    sweeps += result_.iterations;
+  o.min_iterations = 0;
+  int sweeps = result_.iterations, rounds = 0, reference_sweeps = sweeps;
+  double reference = result_.residual;  // the residual last halved at reference_sweeps
+  const auto sweep = [&](const Vec& from, solvers::LcpResult& into) {
+    pgs_.solve(W, b_, friction_contacts_, from, into);
+    sweeps += into.iterations;
+  };
+  last_stalled_ = false;
+  last_goal_ = options_.tolerance * solvers::residual_scale(b_);
+  while (!result_.solved() && sweeps < cap && !last_stalled_) {
+    o.max_iterations = std::min(chunk, cap - sweeps);
+    if (subspace && rounds++ < options_.subspace_rounds) {
+      if (subspace_step(W)) {
+        ++stats_.subspace_steps;
+      } else if (std::isfinite(subspace_.end_residual()) && cap - sweeps >= 2 * chunk) {
+        // The step's best point is worse than the iterate only at the few contacts whose face it
+        // got wrong: sweeps from both, and the better goes on (both count).
+        trial_p_ = subspace_.candidate();
+        sweep(trial_p_, trial_);
+        sweep(result_.z, result_);
+        if (trial_.residual < result_.residual) {
+          std::swap(trial_, result_);
+          ++stats_.subspace_steps;
+        }
+      } else {
+        sweep(result_.z, result_);
+      }
+    } else {
+      sweep(result_.z, result_);
+    }
+    if (result_.residual <= 0.5 * reference) {
+      reference = result_.residual;
+      reference_sweeps = sweeps;
+    }
+    last_stalled_ = stall > 0 && sweeps - reference_sweeps >= stall && !result_.solved();
   }
   o.max_iterations = cap;
+  o.min_iterations = options_.min_iterations;
   result_.iterations = sweeps;
+}
+
+// One subspace step on the current iterate (in place when it improves it), in velocity space with
+// the rows of H and the diagonal mass matrix, or on W itself with spring elements.
+template <class Matrix>
+bool ImpulseProblem::subspace_step(const Matrix& W) {
+  if (implicit_) return subspace_.apply(W, b_, friction_contacts_, result_.z);
+  if (row_matrix_stale_) {
+    update_row_matrix();
+    row_matrix_stale_ = false;
+  }
+  return subspace_.apply(Hs_, *minv_, b_, friction_contacts_, result_.z);
 }
 
 void ImpulseProblem::solve_pgs() {
@@ -160,13 +216,20 @@ void ImpulseProblem::solve_pgs() {
 
 void ImpulseProblem::record(int iterations, double residual, bool converged) {
   ++stats_.solves;
+  last_unconverged_ = !converged;
+  last_residual_ = residual;
+  last_iterations_ = iterations;
   if (lemke_ && last_iterative_) {  // a Lemke failure solved by Gauss-Seidel: sweeps, not pivots
     stats_.fallback_sweeps += iterations;
   } else {
     stats_.iterations += iterations;
     stats_.max_iterations = std::max(stats_.max_iterations, iterations);
   }
-  if (!converged) ++stats_.unconverged;
+  if (!converged) {
+    ++stats_.unconverged;
+    if (last_stalled_) ++stats_.stalled;
+    stats_.max_unconverged_residual = std::max(stats_.max_unconverged_residual, residual);
+  }
   if (residual > stats_.max_residual) stats_.max_residual = residual;
 }
 

@@ -1,6 +1,8 @@
 #include "formulations/time_stepping/time_stepper.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
@@ -67,6 +69,8 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.relaxation = o.relaxation;
   s.subspace_after = o.subspace_after;
   s.subspace_rounds = o.subspace_rounds;
+  s.stall_sweeps = o.stall_sweeps;
+  s.direct_contacts = o.direct_contacts;
   return s;
 }
 
@@ -97,6 +101,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   require(opt_.relaxation > 0 && opt_.relaxation < 2, "relaxation", "the relaxation ω must lie in (0, 2)");
   require(opt_.subspace_after >= 0, "subspace_after", "must be >= 0");
   require(opt_.subspace_rounds >= 0, "subspace_rounds", "must be >= 0");
+  require(opt_.stall_sweeps >= 0, "stall_sweeps", "must be >= 0");
   check_model();
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);
@@ -344,6 +349,18 @@ void TimeStepper::throw_if_not_finite(double t) const {
   throw NumericalError(t, "time-stepping", "the state is not finite");
 }
 
+// `unconverged: error`: a step whose contact problem ended above the tolerance stops the run (the
+// state stays that of the step's start; the run loop adds the step number).
+void TimeStepper::throw_unconverged(double t) const {
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "the contact problem did not converge: residual %.3g above the goal %.3g (tolerance %g) after %d "
+                "sweeps%s; raise time_stepping.max_iterations or tolerance, or set unconverged: warn",
+                problem_.last_residual(), problem_.last_goal(), opt_.tolerance, problem_.last_iterations(),
+                problem_.last_iterations() < opt_.max_iterations ? " (the residual had stopped falling)" : "");
+  throw NumericalError(t, "time-stepping solver", text);
+}
+
 void TimeStepper::step(double t_next) {
   const double h = t_next - s_.t;
   predict(h);
@@ -356,6 +373,7 @@ void TimeStepper::step(double t_next) {
     problem_.assemble(ws_.mass_inv);
   }
   problem_.solve();
+  if (opt_.unconverged_error && problem_.last_solve_unconverged()) throw_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
   v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;

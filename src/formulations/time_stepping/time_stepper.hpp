@@ -79,6 +79,7 @@ class TimeStepper {
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
   void throw_if_not_finite(double t) const;
+  [[noreturn]] void throw_unconverged(double t) const;
 
   const Model& model_;
   TimeSteppingOptions opt_;

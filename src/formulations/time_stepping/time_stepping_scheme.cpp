@@ -5,6 +5,7 @@
 // state changes seen between two steps go to the event log, stamped with the end of the step.
 // The step strategy of the run loop (formulations/run_loop.hpp).
 #include <cmath>
+#include <cstdio>
 
 #include "formulations/initial_state.hpp"
 #include "formulations/run_loop.hpp"
@@ -129,15 +130,24 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_iterations = s.iterations;
   summary.complementarity_max_iterations = s.max_iterations;
   summary.complementarity_unconverged = s.unconverged;
+  summary.complementarity_stalled = s.stalled;
+  summary.complementarity_direct = s.direct;
+  summary.complementarity_max_residual = s.max_unconverged_residual;
+  summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : "pgs";
   if (s.fallbacks > 0) {
     warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel (" +
          std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
   }
   if (s.unconverged > 0) {
-    warn(std::to_string(s.unconverged) + " of " + std::to_string(s.solves) +
-         " contact problems stopped at the Gauss-Seidel sweep cap (largest residual " +
-         std::to_string(s.max_residual) + " m/s); raise time_stepping.max_iterations or tolerance");
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "%ld of %ld contact problems ended above the Gauss-Seidel tolerance %g (%ld where the residual had "
+                  "stopped falling, %ld at the sweep cap; largest residual %.3g); raise time_stepping.tolerance, or "
+                  "set time_stepping.unconverged: error to stop at the first",
+                  s.unconverged, s.solves, opt_.time_stepping.tolerance, s.stalled, s.unconverged - s.stalled,
+                  s.max_unconverged_residual);
+    warn(text);
   }
 }
 
