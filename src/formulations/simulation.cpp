@@ -46,11 +46,27 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
+// Spatial models run under the compliant scheme (issue 11, stage S1); the time-stepping scheme comes
+// with spatial contacts (S3), the event-driven one with its polyhedral cones (S4).
+void check_dimension(const Model& model, const SimulationOptions& o) {
+  if (model.dimension != Dimension::spatial) return;
+  if (o.scheme != Scheme::compliant) {
+    throw ModelError("simulation.scheme", std::string("the ") + scheme_name(o.scheme) +
+                                              " scheme does not run spatial models yet (issue 11, stage " +
+                                              (o.scheme == Scheme::time_stepping ? "S3" : "S4") +
+                                              "); use scheme: compliant");
+  }
+  if (o.initial == InitialCondition::static_equilibrium) {
+    throw ModelError("simulation.initial", "a static equilibrium start needs contacts, which spatial models do not have yet (issue 11, stage S3)");
+  }
+}
+
 }  // namespace
 
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
+  check_dimension(model, options);
   const IntegratorChoice choice = choose_integrator(model, options);
   SimulationOptions chosen = options;
   chosen.integrator = choice.name;
