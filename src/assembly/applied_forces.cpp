@@ -55,7 +55,8 @@ SpringGeometry spring_geometry(const Model& model, const SpringDamper& s, const 
 
 namespace {
 
-// Spatial bodies: gravity, point forces, torques, the gyroscopic term; spring-dampers are shared.
+// Spatial bodies: gravity, point forces, torques, the gyroscopic term (spring-dampers: one geometry
+// and tension for both kinds, below).
 void add_spatial_loads(const Model& model, const State& s, Workspace& ws) {
   for (std::size_t k = 0; k < model.bodies.size(); ++k) {
     const Body& b = model.bodies[k];
@@ -89,7 +90,7 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
     add_spatial_loads(model, s, ws);
     for (const SpringDamper& sd : model.springs) {
       const SpringGeometry g = spring_geometry(model, sd, ws);
-      const double tension = sd.stiffness * (g.length - sd.rest_length) + sd.damping * g.rate;
+      const double tension = spring_tension(sd, g);
       add_point_load(model, ws, sd.body_i, g.pi, Vec3(tension * g.direction), ws.f);
       add_point_load(model, ws, sd.body_j, g.pj, Vec3(-tension * g.direction), ws.f);
     }
@@ -110,7 +111,7 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
   }
   for (const SpringDamper& sd : model.springs) {
     const SpringGeometry g = spring_geometry(model, sd, ws);
-    const double tension = sd.stiffness * (g.length - sd.rest_length) + sd.damping * g.rate;
+    const double tension = spring_tension(sd, g);
     const Vec2 direction = g.direction.head<2>();
     add_point_load(model, ws, sd.body_i, Vec2(g.pi.head<2>()), Vec2(tension * direction), ws.f);
     add_point_load(model, ws, sd.body_j, Vec2(g.pj.head<2>()), Vec2(-tension * direction), ws.f);

@@ -25,5 +25,9 @@ struct SpringGeometry {
   double rate = 0;    // L̇
 };
 SpringGeometry spring_geometry(const Model& model, const SpringDamper& s, const Workspace& ws);
+// Tension k (L − L0) + c L̇ (> 0 pulls the points together).
+inline double spring_tension(const SpringDamper& s, const SpringGeometry& g) {
+  return s.stiffness * (g.length - s.rest_length) + s.damping * g.rate;
+}
 
 }  // namespace stickslip

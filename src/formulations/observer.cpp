@@ -78,8 +78,7 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
   }
   for (const Driver& d : model_.drivers) row.push_back(ws.lambda[d.row_offset]);
   for (const SpringDamper& sd : model_.springs) {
-    const SpringGeometry g = spring_geometry(model_, sd, ws);
-    row.push_back(sd.stiffness * (g.length - sd.rest_length) + sd.damping * g.rate);
+    row.push_back(spring_tension(sd, spring_geometry(model_, sd, ws)));
   }
   for (const RotationalSpringDamper& rs : model_.rotational_springs) {
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
