@@ -49,6 +49,10 @@ int view(const ViewArgs& a) {
   double t0 = 0, t1 = 0;
   try {
     const ModelFile mf = read_model_file(a.model);
+    if (mf.model.dimension == Dimension::spatial) {
+      throw locate_model_error(a.model, ModelError("dimension", "stickslip view does not draw spatial models yet "
+                                                                "(issue 11, stage S5); plot their columns with stickslip plot"));
+    }
     const Scene scene = scene_from_model(mf.model);
     const ResultTable results = read_result_table(a.results);
     // The event log: given, or the one `stickslip run` writes beside its results, if there.

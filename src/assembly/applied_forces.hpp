@@ -14,14 +14,20 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws);
 // vector: the force on [x, y] and its moment about the centre of mass on θ. No-op for bodies that
 // are not dynamic.
 void add_point_load(const Model& model, const Workspace& ws, int body, const Vec2& p, const Vec2& F, Vec& f);
+// Spatial bodies: F on ṙ, and its moment about the centre of mass, in the principal frame, on ω.
+void add_point_load(const Model& model, const Workspace& ws, int body, const Vec3& p, const Vec3& F, Vec& f);
 
-// Current length L and its rate L̇ of a spring-damper.
+// Current length L and its rate L̇ of a spring-damper (planar models: z = 0).
 struct SpringGeometry {
-  Vec2 pi, pj;        // attachment points, global
-  Vec2 direction;     // unit vector from P_i to P_j (zero when the points coincide)
+  Vec3 pi, pj;        // attachment points, global
+  Vec3 direction;     // unit vector from P_i to P_j (zero when the points coincide)
   double length = 0;  // L
   double rate = 0;    // L̇
 };
-SpringGeometry spring_geometry(const SpringDamper& s, const Workspace& ws);
+SpringGeometry spring_geometry(const Model& model, const SpringDamper& s, const Workspace& ws);
+// Tension k (L − L0) + c L̇ (> 0 pulls the points together).
+inline double spring_tension(const SpringDamper& s, const SpringGeometry& g) {
+  return s.stiffness * (g.length - s.rest_length) + s.damping * g.rate;
+}
 
 }  // namespace stickslip

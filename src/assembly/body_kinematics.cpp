@@ -2,10 +2,64 @@
 
 namespace stickslip {
 
+namespace {
+
+// Spatial bodies: dynamic from the state (p normalised by the ODE wrappers' unpacking), fixed from
+// the model, prescribed from x(t), y(t), z(t) and the z-y'-x'' Euler angles ψ(t), ϑ(t), φ(t).
+void spatial_kinematics(const Body& body, const State& s, SpatialKinematics& b) {
+  const SpatialBody& sb = body.spatial;
+  switch (body.motion) {
+    case BodyMotion::dynamic: {
+      const int q = body.q_offset, v = body.v_offset;
+      b.r = s.q.segment<3>(q);
+      b.p = Quat(s.q[q + 3], s.q[q + 4], s.q[q + 5], s.q[q + 6]);
+      b.v = s.v.segment<3>(v);
+      b.omega = s.v.segment<3>(v + 3);
+      b.a.setZero();
+      b.alpha.setZero();
+      break;
+    }
+    case BodyMotion::fixed:
+      b.r = sb.position;
+      b.p = sb.orientation.normalized();
+      b.v.setZero();
+      b.omega.setZero();
+      b.a.setZero();
+      b.alpha.setZero();
+      break;
+    case BodyMotion::prescribed: {
+      Vec3 angle, rate, accel;
+      for (int i = 0; i < 3; ++i) {
+        const TimeValue x = body.prescribed[static_cast<std::size_t>(i)](s.t);
+        const TimeValue e = body.prescribed[static_cast<std::size_t>(i + 3)](s.t);
+        b.r[i] = x.value;
+        b.v[i] = x.first;
+        b.a[i] = x.second;
+        angle[i] = e.value;
+        rate[i] = e.first;
+        accel[i] = e.second;
+      }
+      b.p = euler_zyx(angle[0], angle[1], angle[2]);
+      const EulerRates w = euler_zyx_rates(angle, rate, accel);
+      b.omega = w.omega;
+      b.alpha = w.alpha;
+      break;
+    }
+  }
+  b.R = b.p.toRotationMatrix();
+  b.A = b.R * sb.principal_frame.toRotationMatrix().transpose();
+}
+
+}  // namespace
+
 void compute_body_kinematics(const Model& model, const State& s, Workspace& ws) {
   for (std::size_t k = 0; k < model.bodies.size(); ++k) {
     const Body& body = model.bodies[k];
     BodyKinematics& b = ws.bodies[k];
+    if (body.dimension == Dimension::spatial) {
+      spatial_kinematics(body, s, b.spatial);
+      continue;
+    }
     switch (body.motion) {
       case BodyMotion::dynamic: {
         const int q = body.q_offset, v = body.v_offset;

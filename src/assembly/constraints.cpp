@@ -40,8 +40,17 @@ void evaluate_driver(const Model& model, const Driver& driver, double t, const W
   out.Gj.row(0).setZero();
   out.c[0] = 0;
   switch (driver.target) {
+    case DriverTarget::body_z:
     case DriverTarget::body_x:
     case DriverTarget::body_y:
+      if (model.bodies[driver.body].dimension == Dimension::spatial) {
+        // r's component: ṙ is in v_b as it is (world frame), so G's row is a unit row and γ = 0.
+        const int coord = driver.target == DriverTarget::body_z ? 2 : driver.target == DriverTarget::body_y ? 1 : 0;
+        out.phi[0] = ws.bodies[driver.body].spatial.r[coord];
+        out.Gi(0, coord) = 1.0;
+        break;
+      }
+      [[fallthrough]];
     case DriverTarget::body_angle: {
       const int coord = static_cast<int>(driver.target) - static_cast<int>(DriverTarget::body_x);
       const BodyKinematics& b = ws.bodies[driver.body];

@@ -9,10 +9,15 @@ Energy mechanical_energy(const Model& model, const State& s, const Workspace& ws
   e.kinetic = 0.5 * s.v.dot(ws.mass.cwiseProduct(s.v));
   for (std::size_t k = 0; k < model.bodies.size(); ++k) {
     const Body& b = model.bodies[k];
-    if (b.is_dynamic()) e.potential -= b.mass * model.gravity.dot(ws.bodies[k].r);
+    if (!b.is_dynamic()) continue;
+    if (b.dimension == Dimension::spatial) {
+      e.potential -= b.mass * model.gravity.dot(ws.bodies[k].spatial.r);
+    } else {
+      e.potential -= b.mass * model.gravity.head<2>().dot(ws.bodies[k].r);
+    }
   }
   for (const SpringDamper& sd : model.springs) {
-    const double stretch = spring_geometry(sd, ws).length - sd.rest_length;
+    const double stretch = spring_geometry(model, sd, ws).length - sd.rest_length;
     e.potential += 0.5 * sd.stiffness * stretch * stretch;
   }
   for (const RotationalSpringDamper& rs : model.rotational_springs) {

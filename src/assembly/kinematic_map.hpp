@@ -4,9 +4,14 @@
 // differences), so that everything else works in velocity space: G = ∂Φ̇/∂v, W_N, W_T, the steps of
 // the projections and of Newton's method are all vectors of size nv.
 //   Planar body:  q_b = [x, y, θ], v_b = [ẋ, ẏ, ω], B_b = I₃; q ⊕ v dt = q + v dt.
-//   Spatial body (stage S1 of issue 11; refused by ModelBuilder until then): q_b = [r, p] with a unit
-//   quaternion p, v_b = [ṙ, ω in the body frame], ṙ = v_r, ṗ = ½ p ⊗ (0, ω); q ⊕ v dt moves r by
-//   v_r dt and turns p by the exponential map of ω dt.
+//   Spatial body: q_b = [r, p] with a unit quaternion p = (w, x, y, z), v_b = [ṙ, ω in the body's
+//   principal frame], ṙ = v_r, ṗ = ½ p ⊗ (0, ω); q ⊕ v dt moves r by v_r dt and turns p by the
+//   exponential map, p ⊗ exp(½ ω dt), normalised.
+// How |p| stays 1: the integrators move p freely along ṗ = ½ p ⊗ (0, ω), whose exact flow keeps |p|
+// (pᵀṗ = 0), so |p| of the integrator's vector drifts only by its truncation error; `normalise` is
+// applied wherever that vector becomes a State (the ODE wrappers' unpacking), so kinematics, forces,
+// outputs and events always see |p| = 1 to rounding. position_rate is linear in p, so the drift of the
+// integrator's |p| never changes the rotation it follows.
 // No allocation: Eigen::Ref binds to whole vectors and to contiguous segments of them (do not pass
 // an expression such as `h * v`, which would be evaluated into a temporary).
 #pragma once

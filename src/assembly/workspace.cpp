@@ -34,6 +34,11 @@ Workspace::Workspace(const Model& model)
       f_probe(Vec::Zero(model.nv)) {
   for (const Body& b : model.bodies) {
     if (!b.is_dynamic()) continue;
+    if (b.dimension == Dimension::spatial) {
+      // Principal frame: M_b = diag(m, m, m, J₁, J₂, J₃) (design D3).
+      mass.segment<6>(b.v_offset) << b.mass, b.mass, b.mass, b.spatial.principal_moments;
+      continue;
+    }
     mass.segment<3>(b.v_offset) << b.mass, b.mass, b.inertia;
   }
   mass_inv = mass.cwiseInverse();

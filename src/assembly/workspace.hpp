@@ -7,12 +7,26 @@
 #include <limits>
 #include <vector>
 
+#include "math/rotation.hpp"
 #include "math/types.hpp"
 #include "model/model.hpp"
 
 namespace stickslip {
 
-// Kinematics of one body at the current instant, global frame.
+// Kinematics of a spatial body: pose, velocity and (fixed, prescribed bodies) acceleration.
+struct SpatialKinematics {
+  Vec3 r = Vec3::Zero();                // centre of mass, world
+  Quat p = Quat::Identity();            // principal frame → world, |p| = 1
+  Mat3 R = Mat3::Identity();            // R(p)
+  Mat3 A = Mat3::Identity();            // the user's body frame → world, R Qᵀ (points, body-frame loads)
+  Vec3 v = Vec3::Zero();                // ṙ, world
+  Vec3 omega = Vec3::Zero();            // ω, principal frame
+  Vec3 a = Vec3::Zero();                // r̈ (fixed and prescribed bodies)
+  Vec3 alpha = Vec3::Zero();            // ω̇, principal frame (fixed and prescribed bodies)
+};
+
+// Kinematics of one body at the current instant, global frame. Planar bodies fill the planar fields,
+// spatial bodies `spatial`.
 struct BodyKinematics {
   Vec2 r = Vec2::Zero();  // centre of mass
   double theta = 0;
@@ -21,6 +35,7 @@ struct BodyKinematics {
   double omega = 0;
   Vec2 a = Vec2::Zero();  // acceleration: known only for fixed and prescribed bodies
   double alpha = 0;
+  SpatialKinematics spatial;
 };
 
 // Components along a contact's tangent rows (slip velocity, friction force): a planar contact has
@@ -78,7 +93,7 @@ struct Workspace {
   std::vector<BodyKinematics> bodies;                  // n_bodies
 
   // assemble_mass                                       
-  Vec mass;      // diagonal of M (planar M = diag(m, m, J))     nv
+  Vec mass;      // diagonal of M (planar diag(m, m, J); spatial diag(m, m, m, J₁, J₂, J₃))     nv
   Vec mass_inv;  // diagonal of M⁻¹                              nv
 
   // assemble_applied_forces

@@ -16,6 +16,12 @@ Observer::Observer(const Model& model) : model_(model) {
     const Body& b = model.bodies[k];
     if (b.motion == BodyMotion::fixed) continue;
     bodies_.push_back(static_cast<int>(k));
+    if (b.dimension == Dimension::spatial) {
+      for (const char* c : {".x", ".y", ".z", ".qw", ".qx", ".qy", ".qz", ".vx", ".vy", ".vz", ".wx", ".wy", ".wz"}) {
+        columns_.push_back(b.name + c);
+      }
+      continue;
+    }
     for (const char* c : {".x", ".y", ".theta", ".vx", ".vy", ".omega"}) columns_.push_back(b.name + c);
   }
   for (const Joint& j : model.joints) {
@@ -41,12 +47,26 @@ Observer::Observer(const Model& model) : model_(model) {
   }
 }
 
+// A spatial body's columns in the user's body frame (the one its model gave, not the principal frame
+// the builder chose): orientation p ⊗ p_Q* and ω_user = Q ω (model/body.hpp, SpatialBody).
+void Observer::record_spatial_body(const Body& body, const SpatialKinematics& b, std::vector<double>& row) const {
+  const Quat& frame = body.spatial.principal_frame;
+  const Quat p = b.p * frame.conjugate();  // continuous in time (no choice between ±p)
+  const Vec3 w = frame * b.omega;
+  row.insert(row.end(), {b.r.x(), b.r.y(), b.r.z(), p.w(), p.x(), p.y(), p.z(), b.v.x(), b.v.y(), b.v.z(), w.x(),
+                         w.y(), w.z()});
+}
+
 void Observer::record(const State& s, const Workspace& ws, std::vector<double>& row,
                       const ContactState* states) const {
   row.clear();
   row.push_back(s.t);
   for (int k : bodies_) {
     const BodyKinematics& b = ws.bodies[k];
+    if (model_.dimension == Dimension::spatial) {
+      record_spatial_body(model_.bodies[static_cast<std::size_t>(k)], b.spatial, row);
+      continue;
+    }
     row.insert(row.end(), {b.r.x(), b.r.y(), b.theta, b.v.x(), b.v.y(), b.omega});
   }
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
@@ -58,8 +78,7 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
   }
   for (const Driver& d : model_.drivers) row.push_back(ws.lambda[d.row_offset]);
   for (const SpringDamper& sd : model_.springs) {
-    const SpringGeometry g = spring_geometry(sd, ws);
-    row.push_back(sd.stiffness * (g.length - sd.rest_length) + sd.damping * g.rate);
+    row.push_back(spring_tension(sd, spring_geometry(model_, sd, ws)));
   }
   for (const RotationalSpringDamper& rs : model_.rotational_springs) {
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];

@@ -1,5 +1,7 @@
 // The output columns every formulation reports, so results compare column by column:
-//   t; per body (dynamic or prescribed) <b>.x .y .theta .vx .vy .omega; per joint <j>.fx .fy
+//   t; per body (dynamic or prescribed) <b>.x .y .theta .vx .vy .omega (spatial bodies: <b>.x .y .z,
+//   the orientation quaternion .qw .qx .qy .qz and .vx .vy .vz in the world frame, the angular velocity
+//   .wx .wy .wz in the body frame the model gave); per joint <j>.fx .fy
 //   (reaction on its second body, global frame) and <j>.torque where it carries one; per driver
 //   <d>.effort (its multiplier: the generalised force the drive exerts); per spring <s>.force,
 //   per rotational spring <s>.torque; per contact <c>.gap .vn .vt .fn .ft .state (and <c>.z for a
@@ -30,6 +32,7 @@ class Observer {
               const ContactState* states = nullptr) const;
 
  private:
+  void record_spatial_body(const Body& body, const SpatialKinematics& b, std::vector<double>& row) const;
   void record_contacts(const State& s, const Workspace& ws, std::vector<double>& row,
                        const ContactState* states) const;
   const Model& model_;

@@ -63,6 +63,21 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
+// Spatial models run under the compliant scheme (issue 11, stage S1); the time-stepping scheme comes
+// with spatial contacts (S3), the event-driven one with its polyhedral cones (S4).
+void check_dimension(const Model& model, const SimulationOptions& o) {
+  if (model.dimension != Dimension::spatial) return;
+  if (o.scheme != Scheme::compliant) {
+    throw ModelError("simulation.scheme", std::string("the ") + scheme_name(o.scheme) +
+                                              " scheme does not run spatial models yet (issue 11, stage " +
+                                              (o.scheme == Scheme::time_stepping ? "S3" : "S4") +
+                                              "); use scheme: compliant");
+  }
+  if (o.initial == InitialCondition::static_equilibrium) {
+    throw ModelError("simulation.initial", "a static equilibrium start needs contacts, which spatial models do not have yet (issue 11, stage S3)");
+  }
+}
+
 // `integrator: auto` resolved (integrator_choice.hpp) and the run's summary naming the choice.
 SimulationSummary run_with_chosen_integrator(const Model& model, const SimulationOptions& options, OutputSink& sink,
                                              const SimulationCallbacks& callbacks, EventSink* events,
@@ -81,6 +96,7 @@ SimulationSummary run_with_chosen_integrator(const Model& model, const Simulatio
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
+  check_dimension(model, options);
   return run_with_chosen_integrator(model, options, sink, callbacks, events, nullptr);
 }
 
@@ -89,6 +105,7 @@ SimulationSummary simulate(const Model& model, const SimulationOptions& options,
 SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
                          OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
+  check_dimension(model, options);
   return run_with_chosen_integrator(model, options, sink, callbacks, events, &checkpoint);
 }
 

@@ -50,10 +50,10 @@ std::vector<BodyFeatures> collect_features(const Model& m) {
     }
   }
   for (const SpringDamper& s : m.springs) {
-    f[s.body_i].points.push_back(s.point_i);
-    f[s.body_j].points.push_back(s.point_j);
+    f[s.body_i].points.push_back(s.point_i.head<2>());
+    f[s.body_j].points.push_back(s.point_j.head<2>());
   }
-  for (const PointForce& p : m.point_forces) f[p.body].points.push_back(p.point);
+  for (const PointForce& p : m.point_forces) f[p.body].points.push_back(p.point.head<2>());
   return f;
 }
 
@@ -119,7 +119,7 @@ Scene scene_from_model(const Model& m) {
   Scene scene;
   scene.dimension = SceneDimension::planar;
   scene.title = m.name;
-  if (m.gravity.norm() > 0) scene.up = -planar(m.gravity).normalized();
+  if (m.gravity.norm() > 0) scene.up = -m.gravity.normalized();
   const std::vector<BodyFeatures> features = collect_features(m);
   for (std::size_t k = 0; k < m.bodies.size(); ++k) {
     const Body& b = m.bodies[k];
@@ -146,7 +146,7 @@ Scene scene_from_model(const Model& m) {
     scene.joints.push_back(sj);
   }
   for (const SpringDamper& s : m.springs) {
-    scene.springs.push_back({s.name, s.body_i, s.body_j, planar(s.point_i), planar(s.point_j)});
+    scene.springs.push_back({s.name, s.body_i, s.body_j, s.point_i, s.point_j});
   }
   for (const Contact& c : m.contacts) {
     SceneContact sc;

@@ -122,8 +122,13 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
   if (const auto body = f.get("body")) {
     d.body = ctx.body(*body);
     if (!ctx.body_data.at(body->as_string()).is_dynamic()) body->fail("only a dynamic body can be driven");
-    const std::string c = f.at("coordinate").as_choice({"x", "y", "angle"});
-    d.target = c == "x" ? DriverTarget::body_x : c == "y" ? DriverTarget::body_y : DriverTarget::body_angle;
+    const YamlField coordinate = f.at("coordinate");
+    const std::string c = ctx.dimension == Dimension::spatial ? coordinate.as_choice({"x", "y", "z"})
+                                                               : coordinate.as_choice({"x", "y", "angle"});
+    d.target = c == "x"   ? DriverTarget::body_x
+               : c == "y" ? DriverTarget::body_y
+               : c == "z" ? DriverTarget::body_z
+                          : DriverTarget::body_angle;
     if (d.target == DriverTarget::body_angle) q = FunctionQuantity::angle;
   } else {
     if (f.has("coordinate")) f.at("coordinate").fail("a joint driver drives the joint coordinate; remove 'coordinate'");
@@ -144,7 +149,7 @@ void read_bodies(const YamlField& section, SectionContext& ctx) {
   const auto items = section.items();
   if (items.empty()) section.fail("a model needs at least one body");
   for (const YamlField& f : items) {
-    Body b = read_body(f, ctx);
+    Body b = ctx.dimension == Dimension::spatial ? read_spatial_body(f, ctx) : read_body(f, ctx);
     ctx.body_data.emplace(b.name, b);
     ctx.bodies[b.name] = ctx.builder.add_body(b);
   }

@@ -5,25 +5,42 @@
 namespace stickslip {
 namespace {
 
+// Planar: point [x, y], fx, fy; spatial: point [x, y, z], fx, fy, fz. frame: global | body.
 void read_point_force(const YamlField& f, SectionContext& ctx) {
-  f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy"});
+  const bool spatial = ctx.dimension == Dimension::spatial;
+  if (spatial) {
+    f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy", "fz"});
+  } else {
+    f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy"});
+  }
   PointForce pf;
   pf.name = ctx.names.add(f.at("name"));
   pf.body = ctx.body(f.at("body"));
-  if (const auto p = f.get("point")) pf.point = p->as_vec2();
+  if (const auto p = f.get("point")) pf.point = spatial ? p->as_vec3() : Vec3(p->as_vec2().x(), p->as_vec2().y(), 0.0);
   if (const auto fr = f.get("frame")) pf.body_frame = fr->as_choice({"global", "body"}) == "body";
-  if (!f.has("fx") && !f.has("fy")) f.fail("a point force needs 'fx' and/or 'fy'");
+  if (!f.has("fx") && !f.has("fy") && !f.has("fz")) f.fail(spatial ? "a point force needs 'fx', 'fy' and/or 'fz'" : "a point force needs 'fx' and/or 'fy'");
   if (const auto x = f.get("fx")) pf.fx = read_time_function(*x, ctx.reader, FunctionQuantity::plain);
   if (const auto y = f.get("fy")) pf.fy = read_time_function(*y, ctx.reader, FunctionQuantity::plain);
+  if (const auto z = f.get("fz")) pf.fz = read_time_function(*z, ctx.reader, FunctionQuantity::plain);
   ctx.builder.add_point_force(pf);
 }
 
+// Planar: torque (about z); spatial: tx, ty, tz and frame: global | body.
 void read_torque(const YamlField& f, SectionContext& ctx) {
-  f.expect_keys({"name", "type", "body", "torque"});
   AppliedTorque t;
+  if (ctx.dimension == Dimension::spatial) {
+    f.expect_keys({"name", "type", "body", "tx", "ty", "tz", "frame"});
+    if (!f.has("tx") && !f.has("ty") && !f.has("tz")) f.fail("a torque on a spatial body needs 'tx', 'ty' and/or 'tz'");
+    if (const auto x = f.get("tx")) t.tx = read_time_function(*x, ctx.reader, FunctionQuantity::plain);
+    if (const auto y = f.get("ty")) t.ty = read_time_function(*y, ctx.reader, FunctionQuantity::plain);
+    if (const auto z = f.get("tz")) t.torque = read_time_function(*z, ctx.reader, FunctionQuantity::plain);
+    if (const auto fr = f.get("frame")) t.body_frame = fr->as_choice({"global", "body"}) == "body";
+  } else {
+    f.expect_keys({"name", "type", "body", "torque"});
+    t.torque = read_time_function(f.at("torque"), ctx.reader, FunctionQuantity::plain);
+  }
   t.name = ctx.names.add(f.at("name"));
   t.body = ctx.body(f.at("body"));
-  t.torque = read_time_function(f.at("torque"), ctx.reader, FunctionQuantity::plain);
   ctx.builder.add_torque(t);
 }
 
@@ -41,9 +58,15 @@ void read_spring(const YamlField& f, SectionContext& ctx) {
   s.name = ctx.names.add(f.at("name"));
   std::tie(s.body_i, s.body_j) = read_body_pair(f, ctx);
   if (const auto pts = f.get("points")) {
-    if (pts->size() != 2) pts->fail("expected two points [[x_i, y_i], [x_j, y_j]] (body frames)");
-    s.point_i = (*pts)[0].as_vec2();
-    s.point_j = (*pts)[1].as_vec2();
+    if (ctx.dimension == Dimension::spatial) {
+      if (pts->size() != 2) pts->fail("expected two points [[x_i, y_i, z_i], [x_j, y_j, z_j]] (body frames)");
+      s.point_i = (*pts)[0].as_vec3();
+      s.point_j = (*pts)[1].as_vec3();
+    } else {
+      if (pts->size() != 2) pts->fail("expected two points [[x_i, y_i], [x_j, y_j]] (body frames)");
+      s.point_i << (*pts)[0].as_vec2(), 0.0;
+      s.point_j << (*pts)[1].as_vec2(), 0.0;
+    }
   }
   s.stiffness = f.at("stiffness").as_non_negative();
   if (const auto c = f.get("damping")) s.damping = c->as_non_negative();
@@ -71,6 +94,7 @@ void read_forces(const YamlField& section, SectionContext& ctx) {
     if (type == "point_force") read_point_force(f, ctx);
     else if (type == "torque") read_torque(f, ctx);
     else if (type == "spring_damper") read_spring(f, ctx);
+    else if (ctx.dimension == Dimension::spatial) f.at("type").fail(spatial_not_supported_message("rotational spring-dampers", "S2"));
     else read_rotational_spring(f, ctx);
   }
 }

@@ -60,12 +60,10 @@ ModelFile read_model(YamlReader& reader) {
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
                     "contacts", "generators", "simulation"});
-  // Read first: the bodies' keys depend on it. Spatial models are refused here, before their bodies
-  // fail on planar keys, until spatial bodies exist (ModelBuilder::build refuses them too).
+  // Read first: the bodies', forces' and gravity's keys depend on it.
   Dimension dimension = Dimension::planar;
   if (const auto d = root.get("dimension")) {
     if (d->as_choice({"planar", "spatial"}) == "spatial") dimension = Dimension::spatial;
-    if (dimension == Dimension::spatial) d->fail(spatial_not_supported_message());
   }
   if (const auto unit = root.get("angle_unit")) {
     reader.set_angle_scale(unit->as_choice({"rad", "deg"}) == "deg" ? std::numbers::pi / 180.0 : 1.0);
@@ -75,17 +73,34 @@ ModelFile read_model(YamlReader& reader) {
 
   ModelBuilder builder(root.has("name") ? root.at("name").as_string() : "model");
   builder.set_dimension(dimension);
-  if (const auto g = root.get("gravity")) builder.set_gravity(g->as_vec2());
+  if (const auto g = root.get("gravity")) {
+    if (dimension == Dimension::spatial) {
+      builder.set_gravity(g->as_vec3());
+    } else {
+      builder.set_gravity(g->as_vec2());
+    }
+  }
   NameTable names;
   SectionContext ctx{reader, builder, names, {{"ground", Model::kGround}}, {}, {}, {}, out.options.t_start};
   Body ground;
   ground.name = "ground";
   ground.motion = BodyMotion::fixed;
   ctx.body_data.emplace("ground", ground);
+  ctx.dimension = dimension;
 
   // A model built by generators alone needs no `bodies` section.
   if (root.has("bodies") || !root.has("generators")) read_bodies(root.at("bodies"), ctx);
-  if (const auto g = root.get("generators")) read_generators(*g, ctx);
+  if (const auto g = root.get("generators")) {
+    if (dimension == Dimension::spatial) g->fail("generators build planar bodies; a spatial model cannot use them yet");
+    read_generators(*g, ctx);
+  }
+  if (dimension == Dimension::spatial) {
+    // Before their planar keys would fail: say what is missing (ModelBuilder::build refuses them too).
+    if (const auto j = root.get("joints"); j && j->size() > 0) j->fail(spatial_not_supported_message("joints", "S2"));
+    if (const auto c = root.get("contacts"); c && c->size() > 0) {
+      c->fail(spatial_not_supported_message("contacts", "S3"));
+    }
+  }
   if (const auto j = root.get("joints")) read_joints(*j, ctx);
   if (const auto d = root.get("drivers")) read_drivers(*d, ctx);
   if (const auto f = root.get("forces")) read_forces(*f, ctx);

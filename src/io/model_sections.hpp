@@ -31,12 +31,15 @@ struct SectionContext {
   std::map<std::string, Body> body_data;  // name → the body as read (initial poses)
   std::vector<JointType> joint_types;     // by joint index
   double t_start = 0;                     // initial time (prescribed bodies' initial poses)
+  Dimension dimension = Dimension::planar;  // the model's (top-level `dimension:`)
 
   int body(const YamlField& f) const;   // resolves a body name, error if unknown
   int joint(const YamlField& f) const;  // resolves a joint name, error if unknown
 };
 
 void read_bodies(const YamlField& section, SectionContext& ctx);
+// A body of a spatial model (spatial_body_reader.cpp).
+Body read_spatial_body(const YamlField& f, SectionContext& ctx);
 void read_joints(const YamlField& section, SectionContext& ctx);
 void read_drivers(const YamlField& section, SectionContext& ctx);
 void read_forces(const YamlField& section, SectionContext& ctx);

@@ -201,6 +201,11 @@ Vec2 YamlField::as_vec2() const {
   return {(*this)[0].as_double(), (*this)[1].as_double()};
 }
 
+Vec3 YamlField::as_vec3() const {
+  if (!node_.IsSequence() || node_.size() != 3) fail("expected a list of three numbers [x, y, z], got " + describe(node_));
+  return {(*this)[0].as_double(), (*this)[1].as_double(), (*this)[2].as_double()};
+}
+
 std::vector<double> YamlField::as_doubles() const {
   std::vector<double> out;
   for (const YamlField& f : items()) out.push_back(f.as_double());

@@ -48,6 +48,7 @@ class YamlField {
   bool as_bool() const;
   std::string as_string() const;
   Vec2 as_vec2() const;
+  Vec3 as_vec3() const;
   std::vector<double> as_doubles() const;
   // An angle: a number in the file's angle unit, or a string "<number> deg" / "<number> rad".
   double as_angle() const;

@@ -1,7 +1,7 @@
 // A rigid body. Planar: coordinates q_b = [x, y, θ] of its centre of mass and its orientation
 // (θ counter-clockwise), velocities v_b = [ẋ, ẏ, ω]. Spatial (docs/architecture.md, "Spatial
-// bodies"; not accepted by ModelBuilder yet): q_b = [r, p] with a unit quaternion p (7 numbers),
-// v_b = [ṙ, ω in the body frame] (6), q̇_b = B_b(q_b) v_b (assembly/kinematic_map.hpp). Everything
+// bodies"): q_b = [r, p] with a unit quaternion p (7 numbers), v_b = [ṙ in the world frame, ω in
+// the body's principal frame] (6), q̇_b = B_b(q_b) v_b (assembly/kinematic_map.hpp). Everything
 // downstream addresses a body through its q/v offsets and sizes nq(), nv(); its blocks in the
 // velocity-space rows (BodyRow) are nv() wide.
 #pragma once
@@ -9,6 +9,7 @@
 #include <array>
 #include <string>
 
+#include "math/rotation.hpp"
 #include "math/types.hpp"
 #include "model/time_function.hpp"
 
@@ -33,6 +34,25 @@ enum class BodyMotion {
   prescribed,  // kinematic body: pose given as functions of time (a driven platform), no coordinates
 };
 
+// What a spatial body has beyond the planar fields (which it leaves unused). As given, the body frame
+// is the user's; ModelBuilder::build turns a dynamic body's frame into its principal frame (so that M
+// stays diagonal and constant): it diagonalises `inertia`, composes `orientation` with
+// `principal_frame` and expresses ω and every body-frame point, force and torque in it.
+struct SpatialBody {
+  Vec3 position = Vec3::Zero();          // r of the centre of mass, world
+  Quat orientation = Quat::Identity();   // body frame → world
+  Vec3 velocity = Vec3::Zero();          // ṙ, world
+  Vec3 angular_velocity = Vec3::Zero();  // ω; in the body frame unless angular_velocity_in_world
+  bool angular_velocity_in_world = false;
+  Mat3 inertia = Mat3::Zero();           // inertia tensor about the centre of mass, body frame [kg m²]
+
+  // Set by ModelBuilder::build: the principal moments J₁, J₂, J₃ (a diagonal tensor's diagonal as given,
+  // else the eigenvalues in ascending order) and the principal frame in the user's body frame (its matrix's columns are the principal axes). `orientation`,
+  // `angular_velocity` are then those of the principal frame (ω in it).
+  Vec3 principal_moments = Vec3::Zero();
+  Quat principal_frame = Quat::Identity();
+};
+
 struct Body {
   std::string name;
   BodyMotion motion = BodyMotion::dynamic;
@@ -45,8 +65,11 @@ struct Body {
   Vec2 velocity = Vec2::Zero();
   double angular_velocity = 0;
 
-  // Prescribed bodies: x(t), y(t), θ(t) of the centre of mass.
-  std::array<TimeFunction, 3> prescribed{};
+  // Prescribed bodies: planar x(t), y(t), θ(t) of the centre of mass (the first three); spatial
+  // x(t), y(t), z(t), then the z-y'-x'' Euler angles ψ(t), ϑ(t), φ(t) of the body frame (rotation.hpp).
+  std::array<TimeFunction, 6> prescribed{};
+
+  SpatialBody spatial;  // spatial bodies only
 
   // Set by ModelBuilder::build from Model::dimension.
   Dimension dimension = Dimension::planar;

@@ -13,6 +13,7 @@ enum class DriverTarget {
   body_y,            // y of a body's centre of mass
   body_angle,        // θ of a body
   joint_coordinate,  // revolute: θ_j - θ_i; prismatic: u_i · (P_j - P_i)
+  body_z,            // z of a spatial body's centre of mass
 };
 
 struct Driver {

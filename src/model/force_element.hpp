@@ -9,19 +9,23 @@
 namespace stickslip {
 
 // A force applied at a point of a body; components in the global frame or in the body frame.
+// Planar bodies use x, y of `point` and fx, fy; spatial bodies all three.
 struct PointForce {
   std::string name;
   int body = -1;
-  Vec2 point = Vec2::Zero();  // body frame
+  Vec3 point = Vec3::Zero();  // body frame
   bool body_frame = false;    // components follow the body
-  TimeFunction fx, fy;
+  TimeFunction fx, fy, fz;
 };
 
-// A pure torque on a body.
+// A pure torque on a body: planar bodies take `torque` (about z, counter-clockwise); spatial bodies
+// the vector [tx, ty, torque] in the global frame or in the body frame.
 struct AppliedTorque {
   std::string name;
   int body = -1;
-  TimeFunction torque;
+  TimeFunction torque;  // planar torque; spatial: the z component
+  TimeFunction tx, ty;  // spatial only
+  bool body_frame = false;  // spatial only: components follow the body
 };
 
 // Translational spring-damper between a point of body i and a point of body j:
@@ -29,7 +33,7 @@ struct AppliedTorque {
 struct SpringDamper {
   std::string name;
   int body_i = -1, body_j = -1;
-  Vec2 point_i = Vec2::Zero(), point_j = Vec2::Zero();  // body frames
+  Vec3 point_i = Vec3::Zero(), point_j = Vec3::Zero();  // body frames (planar bodies: x, y)
   double stiffness = 0, damping = 0, rest_length = 0;
 };
 

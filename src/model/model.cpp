@@ -26,10 +26,10 @@ const char* joint_type_name(JointType type) {
 
 const char* dimension_name(Dimension d) { return d == Dimension::spatial ? "spatial" : "planar"; }
 
-std::string spatial_not_supported_message() {
-  return "spatial models are not supported yet: this version simulates planar models only "
-         "(use 'dimension: planar' or leave the key out; docs/architecture.md, \"Spatial bodies\", "
-         "has the plan)";
+std::string spatial_not_supported_message(const std::string& what, const std::string& stage) {
+  return what + " between spatial bodies are not supported yet (issue 11, stage " + stage +
+         "); this version simulates spatial free bodies with point forces, torques, spring-dampers and drivers "
+         "on x, y, z (docs/architecture.md, \"Spatial bodies\")";
 }
 
 int Model::body_index(const std::string& body_name) const {
@@ -67,6 +67,11 @@ ModelBuilder& ModelBuilder::set_dimension(Dimension d) {
 }
 
 ModelBuilder& ModelBuilder::set_gravity(const Vec2& g) {
+  model_.gravity = Vec3(g.x(), g.y(), 0.0);
+  return *this;
+}
+
+ModelBuilder& ModelBuilder::set_gravity(const Vec3& g) {
   model_.gravity = g;
   return *this;
 }
@@ -104,6 +109,7 @@ namespace {
 std::string indexed(const char* list, std::size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
 
 bool finite(const Vec2& v) { return std::isfinite(v.x()) && std::isfinite(v.y()); }
+bool finite(const Vec3& v) { return v.allFinite(); }
 
 // Names become CSV column prefixes (`<name>.x`), so they must be unique and free of separators.
 class NameRegistry {
@@ -126,11 +132,47 @@ void check_non_negative(double value, const std::string& path) {
   if (!std::isfinite(value) || value < 0) throw ModelError(path, "must be a finite value >= 0");
 }
 
+// A rigid body's inertia tensor is symmetric with principal moments J₁, J₂, J₃ > 0 that satisfy the
+// triangle inequalities J_a + J_b ≥ J_c (each moment is a sum of two of the three second moments of
+// the mass distribution). A relative 1e-9 allows for rounding in a tensor written with decimals.
+void validate_inertia_tensor(const Mat3& inertia, const std::string& path) {
+  if (!inertia.allFinite()) throw ModelError(path, "must be finite");
+  const double scale = inertia.cwiseAbs().maxCoeff();
+  if (!((inertia - inertia.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * scale)) {
+    throw ModelError(path, "the inertia tensor must be symmetric");
+  }
+  const Vec3 j = Eigen::SelfAdjointEigenSolver<Mat3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
+  if (!(j[0] > 0)) throw ModelError(path, "the principal moments of inertia must be > 0");
+  if (!(j[0] + j[1] >= j[2] * (1 - 1e-9))) {
+    throw ModelError(path, "the principal moments violate J1 + J2 >= J3, which every rigid body satisfies");
+  }
+}
+
+void validate_spatial_body(const Body& b, const std::string& path) {
+  const SpatialBody& sb = b.spatial;
+  if (b.motion == BodyMotion::dynamic) {
+    if (!(b.mass > 0) || !std::isfinite(b.mass)) throw ModelError(path + ".mass", "must be > 0");
+    validate_inertia_tensor(sb.inertia, path + ".inertia");
+  } else {
+    check_non_negative(b.mass, path + ".mass");
+  }
+  if (!finite(sb.position)) throw ModelError(path + ".position", "must be finite");
+  if (!sb.orientation.coeffs().allFinite() || !(sb.orientation.norm() > 1e-12)) {
+    throw ModelError(path + ".orientation", "must be a finite rotation (a quaternion of non-zero length)");
+  }
+  if (!finite(sb.velocity)) throw ModelError(path + ".velocity", "must be finite");
+  if (!finite(sb.angular_velocity)) throw ModelError(path + ".angular_velocity", "must be finite");
+}
+
 void validate_bodies(const Model& m, NameRegistry& names) {
   for (std::size_t k = 1; k < m.bodies.size(); ++k) {
     const Body& b = m.bodies[k];
     const std::string path = indexed("bodies", k - 1);
     names.add(b.name, path + ".name");
+    if (b.dimension == Dimension::spatial) {
+      validate_spatial_body(b, path);
+      continue;
+    }
     if (b.motion == BodyMotion::dynamic) {
       if (!(b.mass > 0) || !std::isfinite(b.mass)) throw ModelError(path + ".mass", "must be > 0");
       if (!(b.inertia > 0) || !std::isfinite(b.inertia)) throw ModelError(path + ".inertia", "must be > 0");
@@ -246,12 +288,67 @@ void validate_forces(const Model& m, NameRegistry& names) {
   }
 }
 
+// Elements that spatial bodies do not have yet (issue 11 stages S2, S3), and the drivers that mean
+// nothing for them (a spatial body has no single angle).
+void refuse_spatial_elements(const Model& m) {
+  if (!m.joints.empty()) throw ModelError("joints[0]", spatial_not_supported_message("joints", "S2"));
+  if (!m.contacts.empty()) throw ModelError("contacts[0]", spatial_not_supported_message("contacts", "S3"));
+  if (!m.rotational_springs.empty()) {
+    throw ModelError("rotational_springs[0]", spatial_not_supported_message("rotational spring-dampers", "S2"));
+  }
+  for (std::size_t k = 0; k < m.drivers.size(); ++k) {
+    if (m.drivers[k].target == DriverTarget::body_angle) {
+      throw ModelError(indexed("drivers", k) + ".coordinate",
+                       "a spatial body has no single angle to drive: drive x, y or z (joint coordinates come with "
+                       "spatial joints, issue 11 stage S2)");
+    }
+  }
+}
+
+void refuse_planar_z(const Model& m) {
+  if (m.gravity.z() != 0) throw ModelError("gravity", "a planar model's gravity lies in the plane (z = 0)");
+  for (std::size_t k = 0; k < m.drivers.size(); ++k) {
+    if (m.drivers[k].target == DriverTarget::body_z) {
+      throw ModelError(indexed("drivers", k) + ".coordinate", "a planar body has no z coordinate");
+    }
+  }
+}
+
+// Turns a dynamic spatial body's frame into its principal frame (D3 of the design: M stays diagonal
+// and constant). A diagonal tensor keeps the user's axes exactly (principal_frame = identity, no
+// rounding); any other is diagonalised, I = Q diag(J) Qᵀ with det Q = +1. Then the orientation becomes
+// that of the principal frame, p ⊗ p_Q, and ω is expressed in it.
+void set_principal_frame(Body& b) {
+  SpatialBody& sb = b.spatial;
+  sb.orientation.normalize();
+  if (b.motion != BodyMotion::dynamic) return;  // no dynamics: the user's frame stays
+  Mat3 q = Mat3::Identity();
+  if (Mat3(sb.inertia.diagonal().asDiagonal()) == sb.inertia) {
+    sb.principal_moments = sb.inertia.diagonal();
+  } else {
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(sb.inertia);
+    sb.principal_moments = eig.eigenvalues();
+    q = eig.eigenvectors();
+    if (q.determinant() < 0) q.col(2) = -q.col(2);
+  }
+  sb.principal_frame = Quat(q).normalized();
+  const Vec3 omega_user_body =
+      sb.angular_velocity_in_world ? Vec3(sb.orientation.conjugate() * sb.angular_velocity) : sb.angular_velocity;
+  sb.orientation = (sb.orientation * sb.principal_frame).normalized();
+  sb.angular_velocity = sb.principal_frame.conjugate() * omega_user_body;
+  sb.angular_velocity_in_world = false;
+}
+
 }  // namespace
 
 Model ModelBuilder::build() const {
   Model m = model_;
-  if (m.dimension == Dimension::spatial) throw ModelError("dimension", spatial_not_supported_message());
   for (Body& b : m.bodies) b.dimension = m.dimension;
+  if (m.dimension == Dimension::spatial) {
+    refuse_spatial_elements(m);
+  } else {
+    refuse_planar_z(m);
+  }
   if (!finite(m.gravity)) throw ModelError("gravity", "must be finite");
   NameRegistry names;
   names.add("ground", "bodies");
@@ -261,6 +358,9 @@ Model ModelBuilder::build() const {
   validate_forces(m, names);
   validate_contacts(m, names);
 
+  if (m.dimension == Dimension::spatial) {
+    for (std::size_t k = 1; k < m.bodies.size(); ++k) set_principal_frame(m.bodies[k]);
+  }
   int q = 0, v = 0;
   for (Body& b : m.bodies) {
     if (!b.is_dynamic()) continue;

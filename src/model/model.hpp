@@ -31,7 +31,7 @@ class ModelError : public std::runtime_error {
 struct Model {
   std::string name;
   Dimension dimension = Dimension::planar;  // every body has this kind (model/body.hpp)
-  Vec2 gravity = Vec2::Zero();      // g [m/s²], any direction
+  Vec3 gravity = Vec3::Zero();      // g [m/s²], any direction (planar models: z = 0)
   std::vector<Body> bodies;          // bodies[0] is the ground (fixed, at the origin)
   std::vector<Joint> joints;
   std::vector<Driver> drivers;
@@ -58,8 +58,8 @@ struct Model {
 // Any other UTF-8 text is fine.
 std::string element_name_problem(const std::string& name);
 
-// Why a spatial model is refused (by ModelBuilder::build and by the model-file reader).
-std::string spatial_not_supported_message();
+// Why an element of a spatial model is refused until the stage of issue 11 that brings it.
+std::string spatial_not_supported_message(const std::string& what, const std::string& stage);
 
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
@@ -67,10 +67,12 @@ class ModelBuilder {
  public:
   explicit ModelBuilder(std::string name = "model");
 
-  // Planar by default. Spatial models are refused by build() until spatial bodies exist
-  // (spatial_not_supported_message()).
+  // Planar by default. Spatial models take free bodies, drivers on x, y, z, point forces, torques and
+  // translational spring-dampers; build() refuses joints, contacts and rotational spring-dampers
+  // between spatial bodies until stages S2/S3 of issue 11 (spatial_not_supported_message()).
   ModelBuilder& set_dimension(Dimension d);
-  ModelBuilder& set_gravity(const Vec2& g);
+  ModelBuilder& set_gravity(const Vec2& g);  // planar: g in the plane
+  ModelBuilder& set_gravity(const Vec3& g);
   int add_body(Body body);  // returns the body index in Model::bodies
   int add_joint(Joint joint, std::optional<double> angle_offset = std::nullopt);
   int add_driver(Driver driver);

@@ -9,6 +9,13 @@ State initial_state(const Model& model, double t0) {
   s.v = Vec::Zero(model.nv);
   for (const Body& b : model.bodies) {
     if (!b.is_dynamic()) continue;
+    if (b.dimension == Dimension::spatial) {
+      // After ModelBuilder::build: the principal frame's orientation and ω in it.
+      const SpatialBody& sb = b.spatial;
+      s.q.segment<7>(b.q_offset) << sb.position, sb.orientation.w(), sb.orientation.vec();
+      s.v.segment<6>(b.v_offset) << sb.velocity, sb.angular_velocity;
+      continue;
+    }
     s.q.segment<3>(b.q_offset) << b.position.x(), b.position.y(), b.angle;
     s.v.segment<3>(b.v_offset) << b.velocity.x(), b.velocity.y(), b.angular_velocity;
   }

@@ -62,7 +62,9 @@ TEST_P(NoAllocation, InRightHandSideAndSteps) {
 INSTANTIATE_TEST_SUITE_P(Examples, NoAllocation,
                          ::testing::Values("examples/slider_crank/slider_crank.yaml",
                                            "examples/four_bar/four_bar.yaml",
-                                           "examples/double_pendulum/double_pendulum.yaml"));
+                                           "examples/double_pendulum/double_pendulum.yaml",
+                                           // every spatial body feature of stage S1 (issue 11)
+                                           "tests/data/spatial_features.yaml"));
 
 // The time-stepping scheme: no allocation inside a step once the stepper exists, on every solver
 // path (Lemke on one and two contacts, the mixed LCP with joints, the implicit spring elements,

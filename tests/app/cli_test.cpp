@@ -265,6 +265,14 @@ TEST(Cli, ViewBadInputExitsWith2Or3) {
   EXPECT_EQ(run_cli("view " + csv).exit_code, 2);  // --model is required
   const auto unwritable = run_cli("view " + csv + " --model " + crank + " -o /nonexistent/folder/a.html");
   EXPECT_EQ(unwritable.exit_code, 3) << unwritable.out;
+  // Spatial models are not drawn yet (issue 11, stage S5): said at the model's `dimension` line.
+  const std::string handle = test::source_path("examples/tumbling_t_handle/tumbling_t_handle.yaml");
+  const std::string handle_csv = dir.file("h.csv");
+  ASSERT_EQ(run_cli("run " + handle + " -o " + handle_csv + " -q --t-end 0.1").exit_code, 0);
+  const auto spatial = run_cli("view " + handle_csv + " --model " + handle + " -o " + dir.file("h.html"));
+  EXPECT_EQ(spatial.exit_code, 2) << spatial.out;
+  EXPECT_NE(spatial.out.find("tumbling_t_handle.yaml:5:"), std::string::npos) << spatial.out;
+  EXPECT_NE(spatial.out.find("does not draw spatial models yet"), std::string::npos) << spatial.out;
 }
 
 }  // namespace

@@ -3,8 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "../test_support.hpp"
 #include "io/input_error.hpp"
+#include "math/rotation.hpp"
 
 namespace stickslip {
 namespace {
@@ -126,15 +129,48 @@ TEST(ModelFile, BadChoices) {
   expect_error(replace(kGood, "angle_unit: deg", "angle_unit: grad"), {2, "angle_unit", "unknown value 'grad'"});
 }
 
-// Spatial models are read but refused until spatial bodies exist (docs/architecture.md, "Spatial
-// bodies"): the error names the key's line, before any body's planar keys could fail instead.
-TEST(ModelFile, SpatialDimensionRefusedUntilSpatialBodiesExist) {
-  const std::string spatial = replace(kGood, "angle_unit: deg", "dimension: spatial\nangle_unit: deg");
-  expect_error(spatial, {2, "dimension", "spatial models are not supported yet"});
-  expect_error(replace(spatial, "position: [0.5, 0]", "position: [0.5, 0, 1]"),
-               {2, "dimension", "spatial models are not supported yet"});
-  expect_error(replace(kGood, "angle_unit: deg", "dimension: 3d"), {2, "dimension", "unknown value '3d'"});
+const char* kSpatial = R"(name: spatial
+dimension: spatial
+angle_unit: deg
+gravity: [0, 0, -9.81]
+bodies:
+  - name: top
+    mass: 2
+    inertia: [0.1, 0.1, 0.15]
+    position: [0, 0, 1]
+    orientation: {axis: [1, 0, 0], angle: 90}
+    angular_velocity: [0, 0, 360]
+forces:
+  - {name: kick, type: point_force, body: top, point: [0, 0, 0.1], fz: 1}
+simulation:
+  t_end: 1
+)";
+
+// Spatial models (docs/model-format.md, "Spatial models"): the keys are read in their units (deg
+// here), and what a spatial model cannot have yet is refused at its line.
+TEST(ModelFile, SpatialModel) {
   test::TempDir dir;
+  const ModelFile mf = read_model_file(dir.write("s.yaml", kSpatial));
+  EXPECT_EQ(mf.model.dimension, Dimension::spatial);
+  EXPECT_EQ(mf.model.gravity, Vec3(0, 0, -9.81));
+  const SpatialBody& sb = mf.model.bodies[1].spatial;
+  EXPECT_LT(sb.orientation.angularDistance(Quat(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitX()))), 1e-15);
+  EXPECT_NEAR(sb.angular_velocity.z(), 2 * std::numbers::pi, 1e-14);
+  EXPECT_EQ(mf.model.point_forces[0].point, Vec3(0, 0, 0.1));
+  expect_error(replace(kSpatial, "  t_end: 1", "  t_end: 1\njoints:\n  - {name: j, type: revolute}"),
+               {17, "joints", "joints between spatial bodies are not supported yet"});
+  expect_error(replace(kSpatial, "inertia: [0.1, 0.1, 0.15]", "inertia: [0.1, 0.1, 0.25]"),
+               {8, "bodies[0].inertia", "J1 + J2 >= J3"});
+  expect_error(replace(kSpatial, "inertia: [0.1, 0.1, 0.15]", "inertia: [[0.1, 0, 0], [0.01, 0.1, 0], [0, 0, 0.15]]"),
+               {8, "bodies[0].inertia", "symmetric"});
+  expect_error(replace(kSpatial, "{axis: [1, 0, 0], angle: 90}", "{axis: [1, 0, 0], angle: 90, quaternion: [1, 0, 0, 0]}"),
+               {10, "bodies[0].orientation", "exactly one of"});
+  expect_error(replace(kSpatial, "position: [0, 0, 1]", "position: [0, 1]"),
+               {9, "bodies[0].position", "three numbers"});
+  expect_error(replace(kSpatial, "fz: 1", "fz: 1, torque: 2"), {13, "forces[0].torque", "unknown key 'torque'"});
+  expect_error(replace(kSpatial, "angle_unit: deg", "angle_unit: deg\ngenerators: []"), {4, "generators", "planar"});
+  expect_error(replace(kGood, "gravity: [0, -9.81]", "gravity: [0, -9.81, 0]"), {3, "gravity", "two numbers"});
+  expect_error(replace(kGood, "angle_unit: deg", "dimension: 3d"), {2, "dimension", "unknown value '3d'"});
   const ModelFile planar = read_model_file(dir.write("p.yaml", replace(kGood, "angle_unit: deg", "dimension: planar\nangle_unit: deg")));
   EXPECT_EQ(planar.model.dimension, Dimension::planar);
   EXPECT_EQ(read_model_file(dir.write("d.yaml", kGood)).model.dimension, Dimension::planar);  // the default

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "math/rotation.hpp"
 #include "model/model.hpp"
 
 namespace stickslip {
@@ -60,23 +61,61 @@ void expect_model_error(const ModelBuilder& mb, const std::string& path) {
   }
 }
 
-// The widths a spatial body will have (position + unit quaternion, velocity + body-frame ω), and
-// the refusal of spatial models until they can be simulated.
-TEST(ModelBuilder, SpatialBodySizesAndRefusal) {
+// The widths of a spatial body (position + unit quaternion, velocity + body-frame ω), and the
+// elements a spatial model cannot have yet (joints S2, contacts S3, rotational springs S2).
+TEST(ModelBuilder, SpatialBodySizesAndElementsNotYetSupported) {
   Body b = dynamic_body("top");
   b.dimension = Dimension::spatial;
   EXPECT_EQ(b.nq(), 7);
   EXPECT_EQ(b.nv(), 6);
   EXPECT_LE(b.nq(), kMaxBodyCoordinates);
   EXPECT_LE(b.nv(), kMaxBodyDofs);
+  Body a = dynamic_body("a");
+  a.spatial.inertia = Vec3(1, 1, 1).asDiagonal();
   ModelBuilder mb;
-  mb.add_body(dynamic_body("a"));
   mb.set_dimension(Dimension::spatial);
-  expect_model_error(mb, "dimension");
+  mb.add_body(a);
+  EXPECT_EQ(mb.build().nq, 7);
+  Joint j;
+  j.name = "hinge";
+  j.body_i = 0;
+  j.body_j = 1;
+  mb.add_joint(j);
+  expect_model_error(mb, "joints[0]");
   try {
     mb.build();
   } catch (const ModelError& e) {
-    EXPECT_NE(e.message().find("spatial models are not supported yet"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("joints between spatial bodies are not supported yet (issue 11, stage S2)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// A full tensor is diagonalised: principal moments ascending, a proper rotation Q with I = Q J Qᵀ, the
+// orientation and ω turned into the principal frame; physically impossible tensors are refused.
+TEST(ModelBuilder, SpatialInertiaTensorIsDiagonalised) {
+  const Mat3 Q = euler_zyx(0.4, -0.3, 1.1).toRotationMatrix();
+  Body a = dynamic_body("a");
+  a.spatial.inertia = Q * Vec3(1, 2, 2.5).asDiagonal() * Q.transpose();
+  a.spatial.angular_velocity = Vec3(0.1, 0.2, 0.3);
+  ModelBuilder mb;
+  mb.set_dimension(Dimension::spatial);
+  mb.add_body(a);
+  const Model m = mb.build();
+  const SpatialBody& sb = m.bodies[1].spatial;
+  EXPECT_LT((sb.principal_moments - Vec3(1, 2, 2.5)).norm(), 1e-14);
+  const Mat3 P = sb.principal_frame.toRotationMatrix();
+  EXPECT_NEAR(P.determinant(), 1.0, 1e-14);
+  EXPECT_LT((P * sb.principal_moments.asDiagonal() * P.transpose() - a.spatial.inertia).cwiseAbs().maxCoeff(), 1e-14);
+  EXPECT_LT((P * sb.angular_velocity - Vec3(0.1, 0.2, 0.3)).norm(), 1e-15);  // the same ω, principal components
+  EXPECT_LT(sb.orientation.angularDistance(sb.principal_frame), 1e-15);      // identity user orientation ⊗ P
+  for (const Vec3& j : {Vec3(1, 1, 3), Vec3(0, 1, 1), Vec3(-1, 2, 2)}) {
+    Body bad = dynamic_body("bad");
+    bad.spatial.inertia = j.asDiagonal();
+    ModelBuilder mb2;
+    mb2.set_dimension(Dimension::spatial);
+    mb2.add_body(bad);
+    expect_model_error(mb2, "bodies[0].inertia");
   }
 }
 

@@ -109,7 +109,9 @@ void MultibodyOde::evaluate(double t, const Vec& y) {
 void MultibodyOde::derivative(double t, const Vec& y, Vec& dydt) {
   if (!y.allFinite()) throw NumericalError(t, first_non_finite_body(y), "the state is NaN or infinite");
   evaluate(t, y);
-  position_rate(model_, state_.q, state_.v, dydt.head(model_.nq));
+  // The integrator's own coordinates (not the normalised state_.q): q̇ = B(q) v is linear in a spatial
+  // body's quaternion, so the rotation followed does not depend on the drift of its norm (planar B = I).
+  position_rate(model_, y.head(model_.nq), state_.v, dydt.head(model_.nq));
   dydt.segment(model_.nq, model_.nv) = ws_.qdd;
   dydt.tail(model_.nz) = zdot_;
 }

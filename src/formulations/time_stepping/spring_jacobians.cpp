@@ -12,11 +12,12 @@ struct SpringLoad {
 };
 
 SpringLoad spring_load(const SpringDamper& s, const BodyKinematics& bi, const BodyKinematics& bj) {
-  const Vec2 pi = point_position(bi, s.point_i), pj = point_position(bj, s.point_j);
+  const Vec2 local_i = s.point_i.head<2>(), local_j = s.point_j.head<2>();  // planar springs
+  const Vec2 pi = point_position(bi, local_i), pj = point_position(bj, local_j);
   const Vec2 d = pj - pi;
   const double length = d.norm();
   const Vec2 u = length > 1e-12 ? Vec2(d / length) : Vec2::Zero();
-  const double rate = u.dot(point_velocity(bj, s.point_j) - point_velocity(bi, s.point_i));
+  const double rate = u.dot(point_velocity(bj, local_j) - point_velocity(bi, local_i));
   const Vec2 F = (s.stiffness * (length - s.rest_length) + s.damping * rate) * u;  // on i; −F on j
   SpringLoad out;
   out.on_i << F, cross2(pi - bi.r, F);
