@@ -127,7 +127,7 @@ void wrench_about_point(const SpatialPose& body, const Vec3& s_local, const Eige
 // θ̇ = G_θ,i v_i + G_θ,j v_j and velocity product, which on an assembled joint reduce to
 // θ̇ = axis_iᵀ (ω_j - ω_i) (world ω) and zero.
 
-// Driver row (1 row): Φ = wrap(θ - θ0) with wrap to (-π, π], so a driver θ0(t) may run past ±π
+// Driver row (1 row): Φ = θ - θ0 wrapped to [-π, π] (std::remainder), so a driver θ0(t) may run past ±π
 // without a jump in Φ (the wiring adds Φ_t = -θ̇0, Φ_tt = -θ̈0).
 void relative_rotation(const SpatialPose& bi, const SpatialPose& bj, const SpatialJointFrame& frame, double theta0,
                        ConstraintBlock& out, int row);
