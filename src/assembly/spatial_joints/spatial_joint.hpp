@@ -20,6 +20,7 @@
 #pragma once
 
 #include "assembly/constraint_block.hpp"
+#include "math/rotation.hpp"  // skew
 
 namespace stickslip::spatial {
 
@@ -30,13 +31,6 @@ struct SpatialPose {
   Vec3 v_world = Vec3::Zero();       // ṙ, world frame
   Vec3 omega_body = Vec3::Zero();    // ω', body frame
 };
-
-// The cross-product matrix: skew(a) b = a × b.
-inline Mat3 skew(const Vec3& a) {
-  Mat3 m;
-  m << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
-  return m;
-}
 
 // ---- Primitives. Each fills `rows` rows of `out` from `row` on: Φ, both 6-column Jacobian blocks,
 // c, and zero Φ_t, Φ_tt. Vectors and points with the suffix _local are in the body's frame.
