@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/yaml_guard.hpp"
 #include "io/yaml_reader.hpp"
 
 namespace stickslip {
@@ -139,7 +140,15 @@ YAML::Node unlocated(const YAML::Node& node) {
   }
 }
 
-YAML::Node value_node(const std::string& text) { return unlocated(YAML::Load(text)); }
+// A changed value's text, parsed; a stray ',' ']' or '}' would make yaml-cpp loop (io/yaml_guard.hpp).
+YAML::Node value_node(const std::string& text, const std::string& file, const std::string& path) {
+  if (const StrayFlowIndicator stray = find_stray_flow_indicator(text); stray.found) {
+    throw InputError(file, 0, 0, path,
+                     std::string("the value '") + text + "' has a '" + stray.indicator +
+                         "' outside every [ ] and { }; quote it if it belongs to a string");
+  }
+  return unlocated(YAML::Load(text));
+}
 
 }  // namespace
 
@@ -175,10 +184,10 @@ YAML::Node ModelDocument::tree(const std::vector<Change>& changes) const {
     if (c.append) {
       YAML::Node list = walk.child(node, steps.back(), true, YAML::NodeType::Sequence);
       if (!list.IsSequence()) walk.fail(list, "not a list: cannot append to it");
-      list.push_back(value_node(c.value));
+      list.push_back(value_node(c.value, name_, c.path));
     } else {
       YAML::Node target = walk.child(node, steps.back(), true, YAML::NodeType::Null);
-      target = value_node(c.value);  // replaces the value inside its parent (yaml-cpp reference semantics)
+      target = value_node(c.value, name_, c.path);  // replaces the value inside its parent (yaml-cpp reference semantics)
     }
   }
   return root;

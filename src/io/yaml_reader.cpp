@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/number_text.hpp"
+#include "io/yaml_guard.hpp"
 
 namespace stickslip {
 namespace {
@@ -48,6 +49,11 @@ YamlReader YamlReader::from_text(const std::string& text, std::string file, std:
 }
 
 void YamlReader::parse(const std::string& text) {
+  if (const StrayFlowIndicator stray = find_stray_flow_indicator(text); stray.found) {
+    throw InputError(file_, stray.line, stray.column, "",
+                     std::string("YAML syntax error: a '") + stray.indicator +
+                         "' outside every [ ] and { } (a stray flow indicator; quote the value if it belongs to it)");
+  }
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(text);
