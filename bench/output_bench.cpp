@@ -20,19 +20,13 @@
 #include "io/csv_writer.hpp"
 #include "io/model_file.hpp"
 #include "io/npy_writer.hpp"
+#include "bench_models.hpp"
 
 namespace stickslip {
 namespace {
 
-// The rocking block of bench_time_stepping: a 0.2 m × 0.4 m block released at 0.2 rad on its corner.
-const char* kRockingBlock =
-    "gravity: [0, -9.81]\n"
-    "bodies: [{name: b, mass: 1, inertia: 0.016666666666666666, position: [0.05827279162511192, 0.21588024864775446], angle: 0.2}]\n"
-    "contacts:\n"
-    "  - {name: l, type: point_line, bodies: [ground, b], point: [-0.1, -0.2], impact: {law: newton, e: 0},"
-    " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n"
-    "  - {name: r, type: point_line, bodies: [ground, b], point: [0.1, -0.2], impact: {law: newton, e: 0},"
-    " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n"
+// The rocking block of bench_time_stepping (bench_models.hpp), stepped at 1 ms with every step written.
+const std::string kRockingBlock = std::string(bench::kRockingBlock) +
     "simulation: {scheme: time-stepping, step: 1e-3, t_end: 1.5, output_interval: 0}\n";
 
 const ModelFile& model() {

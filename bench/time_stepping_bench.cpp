@@ -11,6 +11,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
 #include "io/model_file.hpp"
+#include "bench_models.hpp"
 
 namespace stickslip {
 namespace {
@@ -30,16 +31,7 @@ const char* kBall =
     "contacts: [{name: floor, type: circle_line, bodies: [ground, ball], radius: 0.1,"
     " impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n";
 
-// A 0.2 m × 0.4 m block tilted by 0.2 rad on its left corner, released: rocking on two frictional
-// corners with plastic impacts.
-const char* kRockingBlock =
-    "gravity: [0, -9.81]\n"
-    "bodies: [{name: b, mass: 1, inertia: 0.016666666666666666, position: [0.05827279162511192, 0.21588024864775446], angle: 0.2}]\n"
-    "contacts:\n"
-    "  - {name: l, type: point_line, bodies: [ground, b], point: [-0.1, -0.2], impact: {law: newton, e: 0},"
-    " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n"
-    "  - {name: r, type: point_line, bodies: [ground, b], point: [0.1, -0.2], impact: {law: newton, e: 0},"
-    " friction: {law: coulomb, mu_s: 2, mu_k: 2}}\n";
+using bench::kRockingBlock;  // bench_models.hpp
 
 // Steps of h = 1 ms; the motion restarts every `period` steps (the reset is amortised over them).
 void run_small(benchmark::State& st, const char* yaml, int period, bool direct = true) {

@@ -8,11 +8,7 @@ namespace {
 
 Body read_body(const YamlField& f, SectionContext& ctx) {
   Body b;
-  b.motion = BodyMotion::dynamic;
-  if (const auto m = f.get("motion")) {
-    const std::string motion = m->as_choice({"dynamic", "fixed", "prescribed"});
-    b.motion = motion == "fixed" ? BodyMotion::fixed : motion == "prescribed" ? BodyMotion::prescribed : BodyMotion::dynamic;
-  }
+  b.motion = read_body_motion(f);
   switch (b.motion) {
     case BodyMotion::dynamic:
       f.expect_keys({"name", "motion", "mass", "inertia", "position", "angle", "velocity", "angular_velocity"});
@@ -144,6 +140,13 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
 }
 
 }  // namespace
+
+BodyMotion read_body_motion(const YamlField& f) {
+  const auto m = f.get("motion");
+  if (!m) return BodyMotion::dynamic;
+  const std::string motion = m->as_choice({"dynamic", "fixed", "prescribed"});
+  return motion == "fixed" ? BodyMotion::fixed : motion == "prescribed" ? BodyMotion::prescribed : BodyMotion::dynamic;
+}
 
 void read_bodies(const YamlField& section, SectionContext& ctx) {
   const auto items = section.items();

@@ -38,6 +38,8 @@ struct SectionContext {
 };
 
 void read_bodies(const YamlField& section, SectionContext& ctx);
+// A body's `motion` key (dynamic when absent), shared by planar and spatial bodies.
+BodyMotion read_body_motion(const YamlField& f);
 // A body of a spatial model (spatial_body_reader.cpp).
 Body read_spatial_body(const YamlField& f, SectionContext& ctx);
 void read_joints(const YamlField& section, SectionContext& ctx);

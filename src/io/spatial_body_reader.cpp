@@ -60,10 +60,7 @@ Mat3 read_inertia(const YamlField& f) {
 Body read_spatial_body(const YamlField& f, SectionContext& ctx) {
   Body b;
   b.dimension = Dimension::spatial;
-  if (const auto m = f.get("motion")) {
-    const std::string motion = m->as_choice({"dynamic", "fixed", "prescribed"});
-    b.motion = motion == "fixed" ? BodyMotion::fixed : motion == "prescribed" ? BodyMotion::prescribed : BodyMotion::dynamic;
-  }
+  b.motion = read_body_motion(f);
   switch (b.motion) {
     case BodyMotion::dynamic:
       f.expect_keys({"name", "motion", "mass", "inertia", "position", "orientation", "velocity", "angular_velocity",
