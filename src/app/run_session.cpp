@@ -139,7 +139,8 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
     if (s.complementarity_direct > 0) std::printf(" (%ld directly by their faces)", s.complementarity_direct);
     std::printf(", %.2f %s on average, at most %d",
                 static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
-                s.complementarity_solver == "lemke" ? "pivots" : "sweeps", s.complementarity_max_iterations);
+                s.complementarity_solver == "lemke" ? "pivots" : s.complementarity_solver == "apgd" ? "iterations" : "sweeps",
+                s.complementarity_max_iterations);
     if (s.complementarity_unconverged > 0)
       std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);

@@ -27,7 +27,7 @@ struct SimulationSummary {
   long newton_solves = 0, newton_iterations = 0;  // joint friction (Xing, Zheng & Wang 2019)
   int newton_max_iterations = 0;
   // Time-stepping: one complementarity problem per step (pivots or sweeps).
-  std::string complementarity_solver;  // "lemke" or "pgs"
+  std::string complementarity_solver;  // "lemke", "pgs" or "apgd"
   long complementarity_solves = 0, complementarity_iterations = 0;
   int complementarity_max_iterations = 0;
   long complementarity_direct = 0;       // solved by their contacts' faces, without pivots (lemke)

@@ -37,7 +37,7 @@ struct TimeSteppingOptions {
   double activation_gap = 1e-6;     // a contact whose gap at q_k + θ h v_k is below this takes part in a step [m]
   double drift_correction = 1.0;    // β in [0, 2): share of the predicted position error of the bilateral
                                     // constraints (and of penetrations, Stewart-Trinkle) removed per step
-  std::string solver = "auto";      // complementarity solver of the step: auto, lemke, pgs
+  std::string solver = "auto";      // complementarity solver of the step: auto, lemke, pgs, apgd
   double tolerance = 1e-6;          // pgs: natural residual, relative to max(1, ‖b‖∞) [m/s, N s]
   int max_iterations = 1000;        // pgs: sweeps per step
   int min_iterations = 3;           // pgs: sweeps per step even when the warm start meets the

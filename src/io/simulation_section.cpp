@@ -33,7 +33,7 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
     o.drift_correction = v->as_double();
     if (!(o.drift_correction >= 0 && o.drift_correction < 2)) v->fail("the drift correction β must lie in [0, 2)");
   }
-  if (const auto v = f.get("solver")) o.solver = v->as_choice({"auto", "lemke", "pgs"});
+  if (const auto v = f.get("solver")) o.solver = v->as_choice({"auto", "lemke", "pgs", "apgd"});
   if (const auto v = f.get("tolerance")) o.tolerance = v->as_positive();
   if (const auto v = f.get("max_iterations")) {
     o.max_iterations = v->as_int();

@@ -50,14 +50,14 @@ void FrictionalContactSolver::reserve(Eigen::Index capacity) {
 
 // Free rows: (-inf, inf); normal rows: [0, inf); tangent rows: factors (-mu, mu) of z_normal.
 // Validates the contacts on the way without allocating (coupled_to marks the rows already used).
-bool FrictionalContactSolver::build_bounds(std::span<const FrictionContact> contacts, Eigen::Index n) {
+bool contact_box_bounds(std::span<const FrictionContact> contacts, Eigen::Index n, BoxBounds& bounds) {
   constexpr int kFree = -1, kNormal = -2;
-  bounds_.coupled_to.assign(static_cast<std::size_t>(n), kFree);
-  if (bounds_.lo.size() != n) bounds_.lo.resize(n);
-  if (bounds_.hi.size() != n) bounds_.hi.resize(n);
-  bounds_.lo.setConstant(-INFINITY);
-  bounds_.hi.setConstant(INFINITY);
-  auto& tag = bounds_.coupled_to;
+  bounds.coupled_to.assign(static_cast<std::size_t>(n), kFree);
+  if (bounds.lo.size() != n) bounds.lo.resize(n);
+  if (bounds.hi.size() != n) bounds.hi.resize(n);
+  bounds.lo.setConstant(-INFINITY);
+  bounds.hi.setConstant(INFINITY);
+  auto& tag = bounds.coupled_to;
   for (const FrictionContact& c : contacts) {
     if (!is_supported_cone(c)) return false;
     if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || c.normal == c.tangent) return false;
@@ -66,13 +66,17 @@ bool FrictionalContactSolver::build_bounds(std::span<const FrictionContact> cont
     if (tag[in] != kFree || tag[it] != kFree) return false;  // a row shared by two roles
     tag[in] = kNormal;
     tag[it] = c.normal;
-    bounds_.lo[c.normal] = 0.0;
-    bounds_.lo[c.tangent] = -c.mu;
-    bounds_.hi[c.tangent] = c.mu;
+    bounds.lo[c.normal] = 0.0;
+    bounds.lo[c.tangent] = -c.mu;
+    bounds.hi[c.tangent] = c.mu;
   }
   for (int& t : tag)
     if (t == kNormal) t = kFree;
   return true;
+}
+
+bool FrictionalContactSolver::build_bounds(std::span<const FrictionContact> contacts, Eigen::Index n) {
+  return contact_box_bounds(contacts, n, bounds_);
 }
 
 void FrictionalContactSolver::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,

@@ -37,6 +37,11 @@ bool are_valid_contacts(std::span<const FrictionContact> contacts, Eigen::Index 
 // The last: a cone these solvers take, with the matching number of tangent rows.
 bool is_supported_cone(const FrictionContact& c);
 
+// The box bounds of the problem (box_lcp.hpp): free rows (-inf, inf), normal rows [0, inf), tangent
+// rows the factors (-mu, mu) of their normal impulse. Validates the contacts on the way (false on
+// invalid input); no allocation when `bounds` already has n rows and capacity for them.
+bool contact_box_bounds(std::span<const FrictionContact> contacts, Eigen::Index n, BoxBounds& bounds);
+
 class FrictionalContactSolver {
  public:
   explicit FrictionalContactSolver(Eigen::Index capacity = 0, BoxPgsOptions options = {});

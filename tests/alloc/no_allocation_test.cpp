@@ -118,7 +118,13 @@ INSTANTIATE_TEST_SUITE_P(
         "generators: [{type: block_wall, name: w, rows: 4, columns: 4, bond: running, base: table,"
         " block: {width: 0.4, height: 0.2, mass: 16}, impact: {law: newton, e: 0},"
         " friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n"
-        "simulation: {time_stepping: {solver: pgs}}\n"}),
+        "simulation: {time_stepping: {solver: pgs}}\n"},
+        // The same wall solved by the accelerated projected gradient (solvers/accelerated_gradient.hpp).
+        SteppingCase{"WallAcceleratedGradient", "gravity: [0, -9.81]\nbodies: [{name: table, motion: prescribed, x: {type: sine, amplitude: 0.02, omega: 12}}]\n"
+        "generators: [{type: block_wall, name: w, rows: 4, columns: 4, bond: running, base: table,"
+        " block: {width: 0.4, height: 0.2, mass: 16}, impact: {law: newton, e: 0},"
+        " friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n"
+        "simulation: {time_stepping: {solver: apgd}}\n"}),
     [](const ::testing::TestParamInfo<SteppingCase>& c) { return std::string(c.param.name); });
 
 }  // namespace

@@ -14,6 +14,7 @@ ImpulseSolverKind parse_impulse_solver(const std::string& name) {
   if (name == "auto") return ImpulseSolverKind::automatic;
   if (name == "lemke") return ImpulseSolverKind::lemke;
   if (name == "pgs") return ImpulseSolverKind::pgs;
+  if (name == "apgd") return ImpulseSolverKind::apgd;
   throw std::invalid_argument("unknown time-stepping solver '" + name + "' (expected auto, lemke or pgs)");
 }
 
@@ -67,6 +68,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   switch (options_.kind) {
     case ImpulseSolverKind::lemke: lemke_ = true; break;
     case ImpulseSolverKind::pgs: lemke_ = false; break;
+    case ImpulseSolverKind::apgd: lemke_ = false; break;
     case ImpulseSolverKind::automatic: lemke_ = lifted <= options_.lemke_variables; break;
   }
   sparse_ = !implicit_ && !lemke_ && n_ > options_.dense_rows;
@@ -84,6 +86,13 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   pgs_.options().max_iterations = options_.max_iterations;
   pgs_.options().min_iterations = options_.min_iterations;
   pgs_.options().relaxation = options_.relaxation;
+  if (options_.kind == ImpulseSolverKind::apgd) {
+    apgd_.reserve(n_);
+    apgd_.options().tolerance = options_.tolerance;
+    apgd_.options().max_iterations = options_.max_iterations;
+    apgd_.options().min_iterations = options_.min_iterations;
+    apgd_.options().stall_iterations = options_.stall_sweeps;
+  }
   solvers::prepare_result(result_, n_);
   solvers::prepare_result(trial_, n_);
   trial_p_.setZero(n_);

@@ -27,6 +27,7 @@
 
 #include "math/types.hpp"
 #include "model/body.hpp"
+#include "solvers/accelerated_gradient.hpp"
 #include "solvers/contact_faces_2d.hpp"
 #include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
@@ -70,8 +71,8 @@ struct ContactRows : solvers::FrictionContact {
   bool active = false;  // takes part in this step
 };
 
-enum class ImpulseSolverKind { automatic, lemke, pgs };
-ImpulseSolverKind parse_impulse_solver(const std::string& name);  // "auto", "lemke", "pgs"
+enum class ImpulseSolverKind { automatic, lemke, pgs, apgd };
+ImpulseSolverKind parse_impulse_solver(const std::string& name);  // "auto", "lemke", "pgs", "apgd"
 
 struct ImpulseSolverOptions {
   ImpulseSolverKind kind = ImpulseSolverKind::automatic;
@@ -138,6 +139,8 @@ class ImpulseProblem {
   const ImpulseSolverStats& stats() const { return stats_; }
   bool finite() const { return p_.allFinite(); }
   bool uses_lemke() const { return lemke_; }
+  // The iterative solver's name: "pgs" or "apgd".
+  const char* iterative_solver() const { return options_.kind == ImpulseSolverKind::apgd ? "apgd" : "pgs"; }
   // True when the last solve was Gauss-Seidel (its answer is exact only to the tolerance).
   bool last_solve_iterative() const { return last_iterative_; }
   // True when the last solve ended above its tolerance; its residual and iterations.
@@ -161,6 +164,8 @@ class ImpulseProblem {
   bool solve_lifted();
   bool solve_by_faces();
   void solve_pgs();
+  template <class Matrix>
+  void solve_apgd(const Matrix& W);
   template <class Matrix>
   void pgs_with_subspace(const Matrix& W);
   template <class Matrix>
@@ -190,6 +195,7 @@ class ImpulseProblem {
   // Solvers
   std::vector<solvers::FrictionContact> friction_contacts_;  // contacts_ with μ = 0 when inactive
   solvers::FrictionalContactSolver pgs_;
+  solvers::ApgdContactSolver apgd_;
   solvers::SubspaceStep subspace_;
   Vec trial_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact

@@ -203,11 +203,21 @@ bool ImpulseProblem::subspace_step(const Matrix& W) {
   return subspace_.apply(Hs_, *minv_, b_, friction_contacts_, result_.z);
 }
 
+// The accelerated projected gradient (solvers/accelerated_gradient.hpp) on W, warm-started from the
+// previous step's impulses, with the same tolerance, cap and stall rule as Gauss-Seidel.
+template <class Matrix>
+void ImpulseProblem::solve_apgd(const Matrix& W) {
+  last_goal_ = options_.tolerance * solvers::residual_scale(b_);
+  apgd_.solve(W, b_, friction_contacts_, p_, result_);
+  last_stalled_ = apgd_.stalled();
+}
+
 void ImpulseProblem::solve_pgs() {
+  const bool apgd = options_.kind == ImpulseSolverKind::apgd;
   if (sparse_) {
-    pgs_with_subspace(Ws_);
+    apgd ? solve_apgd(Ws_) : pgs_with_subspace(Ws_);
   } else {
-    pgs_with_subspace(W_);
+    apgd ? solve_apgd(W_) : pgs_with_subspace(W_);
   }
   if (result_.z.size() == n_) p_ = result_.z;
   else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()

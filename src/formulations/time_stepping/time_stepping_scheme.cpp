@@ -192,7 +192,7 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_direct = s.direct;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
-  summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : "pgs";
+  summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : stepper_.problem().iterative_solver();
   if (s.fallbacks > 0) {
     warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel (" +
          std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
