@@ -330,5 +330,36 @@ simulation:
   EXPECT_NEAR(e.front(), 0.5 * k * theta0 * theta0, 1e-12 * e.front());
 }
 
+// The references of a revolute joint set where its angle is zero: a body on a revolute joint about
+// z, its angle driven to 0. With the default references (body j's carried from body i's) the body
+// keeps its initial orientation; reference_j = body y makes θ = 0 where the body's y lies along the
+// ground's x (a turn of −90° about z); reference = ground y with reference_j = body x, +90°. The
+// initial projection turns the body there (axis_j is given with reference_j, in the body's frame).
+TEST(SpatialJointsModel, ReferencesSetWhereARevoluteAngleIsZero) {
+  const auto final_turn = [](const std::string& references) {
+    const ModelFile mf = model_from_yaml(R"(
+dimension: spatial
+bodies:
+  - {name: disc, mass: 1, inertia: [0.2, 0.2, 0.3], position: [0.1, 0, 0]}
+joints:
+  - {name: axle, type: revolute, bodies: [ground, disc], location: [0, 0, 0], axis: [0, 0, 1])" + references + R"(}
+drivers:
+  - {name: hold, joint: axle, function: 0}
+simulation:
+  t_end: 0.1
+  output_interval: 0.1
+  projection: true
+)");
+    const MemorySink out = run(mf);
+    const Quat p = orientation(out, "disc", out.rows.size() - 1);
+    return 2 * std::atan2(p.z(), p.w());  // the rotation about z (p = (cos φ/2, 0, 0, sin φ/2))
+  };
+  const double quarter = std::numbers::pi / 2;
+  // The projection converges to its tolerance (1e-12 in Φ): the angle to 1e-10 rad.
+  EXPECT_NEAR(final_turn(""), 0.0, 1e-10);
+  EXPECT_NEAR(final_turn(", axis_j: [0, 0, 1], reference_j: [0, 1, 0]"), -quarter, 1e-10);
+  EXPECT_NEAR(final_turn(", reference: [0, 1, 0], axis_j: [0, 0, 1], reference_j: [1, 0, 0]"), quarter, 1e-10);
+}
+
 }  // namespace
 }  // namespace stickslip
