@@ -41,7 +41,8 @@ std::string scale_problem(const Model& model, const Workspace& ws, const std::st
   for (int row = 0; row < ws.G.rows(); ++row) {
     if (constraint_row_owner(model, row) != owner) continue;
     for (const Body& b : model.bodies) {
-      if (!b.is_dynamic() || !(ws.mass_inv[b.v_offset + 2] > 0)) continue;
+      // Planar bodies (a spatial body's third column is ż, not a rotation).
+      if (!b.is_dynamic() || b.dimension == Dimension::spatial || !(ws.mass_inv[b.v_offset + 2] > 0)) continue;
       const double translation = std::hypot(ws.G(row, b.v_offset), ws.G(row, b.v_offset + 1));
       const double lever = std::abs(ws.G(row, b.v_offset + 2)) / std::max(translation, 1e-300);
       const double gyration = std::sqrt(ws.mass_inv[b.v_offset] / ws.mass_inv[b.v_offset + 2]);

@@ -84,6 +84,17 @@ void add_spatial_loads(const Model& model, const State& s, Workspace& ws) {
 
 }  // namespace
 
+SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, const Workspace& ws) {
+  const RotationalSpringDamper& rs = model.rotational_springs[k];
+  const Joint& j = model.joints[static_cast<std::size_t>(rs.joint)];
+  SpatialSpringState out;
+  out.rotation = spatial::relative_rotation_state(spatial::spatial_pose(ws.bodies[j.body_i].spatial),
+                                                  spatial::spatial_pose(ws.bodies[j.body_j].spatial), j.spatial,
+                                                  ws.rotational_spring_angle[k]);
+  out.forces = spatial::rotational_spring_damper({rs.stiffness, rs.damping, rs.rest_angle}, out.rotation);
+  return out;
+}
+
 void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) {
   ws.f.setZero();
   if (model.dimension == Dimension::spatial) {
@@ -93,6 +104,14 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
       const double tension = spring_tension(sd, g);
       add_point_load(model, ws, sd.body_i, g.pi, Vec3(tension * g.direction), ws.f);
       add_point_load(model, ws, sd.body_j, g.pj, Vec3(-tension * g.direction), ws.f);
+    }
+    for (std::size_t k = 0; k < model.rotational_springs.size(); ++k) {
+      const RotationalSpringDamper& rs = model.rotational_springs[k];
+      const SpatialSpringState spring = spatial_rotational_spring(model, k, ws);
+      ws.rotational_spring_angle[k] = spring.rotation.angle;  // the next evaluation continues from here
+      const Body &body_i = model.bodies[rs.body_i], &body_j = model.bodies[rs.body_j];
+      if (body_i.is_dynamic()) ws.f.segment<6>(body_i.v_offset) += spring.forces.Qi;
+      if (body_j.is_dynamic()) ws.f.segment<6>(body_j.v_offset) += spring.forces.Qj;
     }
     return;
   }

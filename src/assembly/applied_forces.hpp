@@ -2,6 +2,7 @@
 // right-hand side of M q̈ = Q + Gᵀλ before constraint and contact forces.
 #pragma once
 
+#include "assembly/spatial_joints/spatial_joint.hpp"
 #include "assembly/workspace.hpp"
 #include "state/state.hpp"
 
@@ -29,5 +30,14 @@ SpringGeometry spring_geometry(const Model& model, const SpringDamper& s, const 
 inline double spring_tension(const SpringDamper& s, const SpringGeometry& g) {
   return s.stiffness * (g.length - s.rest_length) + s.damping * g.rate;
 }
+
+// Spatial models: rotational spring-damper k (Model::rotational_springs[k]) on its revolute joint,
+// its angle continued from ws.rotational_spring_angle[k] (the last evaluation's), and its torque
+// τ = −k (θ − θ0) − d θ̇ about the joint's axis with the generalised forces on both bodies.
+struct SpatialSpringState {
+  spatial::RelativeRotation rotation;
+  spatial::RotationalSpringForces forces;
+};
+SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, const Workspace& ws);
 
 }  // namespace stickslip

@@ -52,6 +52,12 @@ struct JointKind {
 };
 const JointKind& joint_kind(JointType type);
 
+// The block of one joint of either dimension (planar: its JointKind; spatial: the spatial registry,
+// assembly/spatial_joints/) at the bodies' current kinematics.
+void evaluate_joint(const Joint& joint, const Workspace& ws, ConstraintBlock& out);
+// Whether the joint reports a moment (a planar JointKind's or a spatial kind's carries_torque).
+bool joint_carries_torque(const Joint& joint);
+
 // Joint evaluators (one file per joint).
 void evaluate_revolute(const Joint&, const BodyKinematics&, const BodyKinematics&, ConstraintBlock&);
 void evaluate_prismatic(const Joint&, const BodyKinematics&, const BodyKinematics&, ConstraintBlock&);

@@ -1,6 +1,7 @@
 #include "assembly/constraints.hpp"
 
 #include "assembly/body_kinematics.hpp"
+#include "assembly/spatial_joints/spatial_joint.hpp"
 
 namespace stickslip {
 namespace {
@@ -29,6 +30,22 @@ void scatter(const Model& model, const ConstraintBlock& blk, int row, int body_i
     ws.phi_dot[row + r] = phi_dot;
     ws.gamma[row + r] = gamma;
   }
+}
+
+// A spatial joint's coordinate: a revolute joint's relative angle θ (Φ = θ − f(t) wrapped to a half
+// turn, so f may run through full turns) or a prismatic joint's slide u_iᵀ(P_j − P_i), the dot-2
+// primitive with the axis (Haug 1989 §9.2).
+void evaluate_spatial_joint_driver(const Joint& j, const SpatialKinematics& bi, const SpatialKinematics& bj,
+                                   const TimeValue& f, ConstraintBlock& out) {
+  const spatial::SpatialPose pi = spatial::spatial_pose(bi), pj = spatial::spatial_pose(bj);
+  if (j.type == JointType::revolute) {
+    spatial::relative_rotation(pi, pj, j.spatial, f.value, out, 0);
+  } else {
+    spatial::dot2(pi, pj, j.spatial.axis_i, j.spatial.point_i, j.spatial.point_j, out, 0);
+    out.phi[0] -= f.value;
+  }
+  out.phi_t[0] = -f.first;
+  out.phi_tt[0] = -f.second;
 }
 
 }  // namespace
@@ -62,6 +79,10 @@ void evaluate_driver(const Model& model, const Driver& driver, double t, const W
     case DriverTarget::joint_coordinate: {
       const Joint& j = model.joints[driver.joint];
       const BodyKinematics &bi = ws.bodies[j.body_i], &bj = ws.bodies[j.body_j];
+      if (j.dimension == Dimension::spatial) {
+        evaluate_spatial_joint_driver(j, bi.spatial, bj.spatial, f, out);
+        return;
+      }
       if (j.type == JointType::prismatic) {
         projected_distance(bi, bj, j.axis_i, j.point_i, j.point_j, out, 0);
       } else {
@@ -80,7 +101,7 @@ void assemble_constraints(const Model& model, const State& s, Workspace& ws) {
   ws.G.setZero();
   ConstraintBlock blk;
   for (const Joint& j : model.joints) {
-    joint_kind(j.type).evaluate(j, ws.bodies[j.body_i], ws.bodies[j.body_j], blk);
+    evaluate_joint(j, ws, blk);
     scatter(model, blk, j.row_offset, j.body_i, j.body_j, ws);
   }
   for (const Driver& d : model.drivers) {
@@ -96,7 +117,7 @@ void assemble_constraints(const Model& model, const State& s, Workspace& ws) {
 
 std::string constraint_row_owner(const Model& model, int row) {
   for (const Joint& j : model.joints) {
-    if (row >= j.row_offset && row < j.row_offset + joint_equation_count(j.type)) return "joint " + j.name;
+    if (row >= j.row_offset && row < j.row_offset + joint_equation_count(j)) return "joint " + j.name;
   }
   for (const Driver& d : model.drivers) {
     if (row == d.row_offset) return "driver " + d.name;

@@ -22,4 +22,12 @@ JointReaction joint_reaction(const Model& model, const Joint& joint, const Works
   return out;
 }
 
+spatial::SpatialJointReaction spatial_reaction(const Joint& joint, const Workspace& ws) {
+  const int rows = joint_equation_count(joint);
+  return spatial::spatial_joint_reaction(spatial::spatial_joint_type(joint.type), joint.spatial,
+                                         spatial::spatial_pose(ws.bodies[joint.body_i].spatial),
+                                         spatial::spatial_pose(ws.bodies[joint.body_j].spatial),
+                                         ws.lambda.segment(joint.row_offset, rows));
+}
+
 }  // namespace stickslip

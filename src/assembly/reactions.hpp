@@ -4,6 +4,7 @@
 // about P_i: moment_i + moment + (P_j - P_i) × force = 0.
 #pragma once
 
+#include "assembly/spatial_joints/spatial_joint.hpp"
 #include "assembly/workspace.hpp"
 
 namespace stickslip {
@@ -15,7 +16,11 @@ struct JointReaction {
   double moment_i = 0;          // on body i about its joint point P_i
 };
 
-// Requires compute_body_kinematics and solve_accelerations.
+// Requires compute_body_kinematics and solve_accelerations. Planar joints.
 JointReaction joint_reaction(const Model& model, const Joint& joint, const Workspace& ws);
+
+// Spatial joints: force and moment on each body, world frame, each moment about that body's own
+// joint point (spatial_joint.hpp, SpatialJointReaction; force_i = −force_j).
+spatial::SpatialJointReaction spatial_reaction(const Joint& joint, const Workspace& ws);
 
 }  // namespace stickslip

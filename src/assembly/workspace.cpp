@@ -7,6 +7,7 @@ Workspace::Workspace(const Model& model)
       mass(Vec::Zero(model.nv)),
       mass_inv(Vec::Zero(model.nv)),
       f(Vec::Zero(model.nv)),
+      rotational_spring_angle(model.rotational_springs.size(), 0.0),
       phi(Vec::Zero(model.n_constraints)),
       phi_dot(Vec::Zero(model.n_constraints)),
       G(Mat::Zero(model.n_constraints, model.nv)),

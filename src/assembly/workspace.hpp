@@ -98,6 +98,10 @@ struct Workspace {
 
   // assemble_applied_forces
   Vec f;  // applied generalised forces Q (gravity, springs, loads)  nv
+  // Spatial rotational spring-dampers: the continuous angle θ of each, as the last evaluation found it
+  // (0 before the first, so θ starts in [-π, π]); each evaluation continues it to the nearest branch,
+  // which counts full turns as long as the angle moves less than half a turn between evaluations.
+  std::vector<double> rotational_spring_angle;  // n_rotational_springs
 
   // assemble_constraints
   Vec phi;      // Φ(q, t)                                   nc

@@ -22,7 +22,10 @@ double effective(const Model& model, int i, int j, double (*inertia)(const Body&
 }
 
 double mass_of(const Body& b) { return b.mass; }
-double inertia_of(const Body& b) { return b.inertia; }
+// Spatial bodies: the smallest principal moment (the fastest rotation a torque can cause).
+double inertia_of(const Body& b) {
+  return b.dimension == Dimension::spatial ? b.spatial.principal_moments.minCoeff() : b.inertia;
+}
 
 // The fastest rate |λ| of one element: damping c / m, or the spring's sqrt(k / m).
 double rate(double stiffness, double damping, double inertia) {

@@ -25,6 +25,14 @@ Observer::Observer(const Model& model) : model_(model) {
     for (const char* c : {".x", ".y", ".theta", ".vx", ".vy", ".omega"}) columns_.push_back(b.name + c);
   }
   for (const Joint& j : model.joints) {
+    if (j.dimension == Dimension::spatial) {
+      // On body j about P_j, then on body i about P_i; world frame (moments only where transmitted).
+      for (const char* c : {".fx", ".fy", ".fz", ".mx", ".my", ".mz", ".fx_i", ".fy_i", ".fz_i", ".mx_i", ".my_i", ".mz_i"}) {
+        const bool moment = c[1] == 'm';
+        if (!moment || joint_carries_torque(j)) columns_.push_back(j.name + c);
+      }
+      continue;
+    }
     columns_.push_back(j.name + ".fx");
     columns_.push_back(j.name + ".fy");
     if (joint_kind(j.type).carries_torque) columns_.push_back(j.name + ".torque");
@@ -57,6 +65,15 @@ void Observer::record_spatial_body(const Body& body, const SpatialKinematics& b,
                          w.y(), w.z()});
 }
 
+void Observer::record_spatial_reaction(const Joint& joint, const Workspace& ws, std::vector<double>& row) const {
+  const spatial::SpatialJointReaction r = spatial_reaction(joint, ws);
+  const bool moments = joint_carries_torque(joint);
+  row.insert(row.end(), {r.force_j.x(), r.force_j.y(), r.force_j.z()});
+  if (moments) row.insert(row.end(), {r.moment_j.x(), r.moment_j.y(), r.moment_j.z()});
+  row.insert(row.end(), {r.force_i.x(), r.force_i.y(), r.force_i.z()});
+  if (moments) row.insert(row.end(), {r.moment_i.x(), r.moment_i.y(), r.moment_i.z()});
+}
+
 void Observer::record(const State& s, const Workspace& ws, std::vector<double>& row,
                       const ContactState* states) const {
   row.clear();
@@ -71,6 +88,10 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
   }
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     const Joint& j = model_.joints[k];
+    if (j.dimension == Dimension::spatial) {
+      record_spatial_reaction(j, ws, row);
+      continue;
+    }
     const JointReaction r = joint_reaction(model_, j, ws);
     row.push_back(r.force.x());
     row.push_back(r.force.y());
@@ -80,7 +101,12 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
   for (const SpringDamper& sd : model_.springs) {
     row.push_back(spring_tension(sd, spring_geometry(model_, sd, ws)));
   }
-  for (const RotationalSpringDamper& rs : model_.rotational_springs) {
+  for (std::size_t k = 0; k < model_.rotational_springs.size(); ++k) {
+    const RotationalSpringDamper& rs = model_.rotational_springs[k];
+    if (model_.dimension == Dimension::spatial) {
+      row.push_back(spatial_rotational_spring(model_, k, ws).forces.torque);
+      continue;
+    }
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
     row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
   }

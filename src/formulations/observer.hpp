@@ -33,6 +33,7 @@ class Observer {
 
  private:
   void record_spatial_body(const Body& body, const SpatialKinematics& b, std::vector<double>& row) const;
+  void record_spatial_reaction(const Joint& joint, const Workspace& ws, std::vector<double>& row) const;
   void record_contacts(const State& s, const Workspace& ws, std::vector<double>& row,
                        const ContactState* states) const;
   const Model& model_;

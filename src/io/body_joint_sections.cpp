@@ -131,9 +131,12 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
     const YamlField jf = f.at("joint");
     d.joint = ctx.joint(jf);
     d.target = DriverTarget::joint_coordinate;
-    // A revolute joint's coordinate is an angle.
-    if (ctx.joint_types[static_cast<std::size_t>(d.joint)] == JointType::weld) jf.fail("a weld joint has no coordinate to drive");
-    if (ctx.joint_types[static_cast<std::size_t>(d.joint)] == JointType::revolute) q = FunctionQuantity::angle;
+    // A revolute joint's coordinate is an angle, a prismatic joint's a length; the others have none.
+    const JointType type = ctx.joint_types[static_cast<std::size_t>(d.joint)];
+    if (type != JointType::revolute && type != JointType::prismatic) {
+      jf.fail(std::string("a ") + joint_type_name(type) + " joint has no coordinate to drive");
+    }
+    if (type == JointType::revolute) q = FunctionQuantity::angle;
   }
   d.function = read_time_function(f.at("function"), ctx.reader, q);
   ctx.builder.add_driver(d);
@@ -159,7 +162,13 @@ void read_bodies(const YamlField& section, SectionContext& ctx) {
 }
 
 void read_joints(const YamlField& section, SectionContext& ctx) {
-  for (const YamlField& f : section.items()) read_joint(f, ctx, ctx.t_start);
+  for (const YamlField& f : section.items()) {
+    if (ctx.dimension == Dimension::spatial) {
+      read_spatial_joint(f, ctx);
+    } else {
+      read_joint(f, ctx, ctx.t_start);
+    }
+  }
 }
 
 void read_drivers(const YamlField& section, SectionContext& ctx) {

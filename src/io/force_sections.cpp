@@ -75,6 +75,22 @@ void read_spring(const YamlField& f, SectionContext& ctx) {
 }
 
 void read_rotational_spring(const YamlField& f, SectionContext& ctx) {
+  if (ctx.dimension == Dimension::spatial) {
+    // On a revolute joint: θ is its relative angle (docs/model-format.md, "Spatial joints").
+    f.expect_keys({"name", "type", "joint", "stiffness", "damping", "rest_angle"});
+    RotationalSpringDamper s;
+    s.name = ctx.names.add(f.at("name"));
+    const YamlField joint = f.at("joint");
+    s.joint = ctx.joint(joint);
+    if (ctx.joint_types[static_cast<std::size_t>(s.joint)] != JointType::revolute) {
+      joint.fail("a rotational spring-damper acts on a revolute joint");
+    }
+    s.stiffness = f.at("stiffness").as_non_negative();
+    if (const auto c = f.get("damping")) s.damping = c->as_non_negative();
+    if (const auto a = f.get("rest_angle")) s.rest_angle = a->as_angle();
+    ctx.builder.add_rotational_spring(s);
+    return;
+  }
   f.expect_keys({"name", "type", "bodies", "stiffness", "damping", "rest_angle"});
   RotationalSpringDamper s;
   s.name = ctx.names.add(f.at("name"));
@@ -94,7 +110,6 @@ void read_forces(const YamlField& section, SectionContext& ctx) {
     if (type == "point_force") read_point_force(f, ctx);
     else if (type == "torque") read_torque(f, ctx);
     else if (type == "spring_damper") read_spring(f, ctx);
-    else if (ctx.dimension == Dimension::spatial) f.at("type").fail(spatial_not_supported_message("rotational spring-dampers", "S2"));
     else read_rotational_spring(f, ctx);
   }
 }

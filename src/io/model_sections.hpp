@@ -43,6 +43,8 @@ BodyMotion read_body_motion(const YamlField& f);
 // A body of a spatial model (spatial_body_reader.cpp).
 Body read_spatial_body(const YamlField& f, SectionContext& ctx);
 void read_joints(const YamlField& section, SectionContext& ctx);
+// A joint of a spatial model (spatial_joint_reader.cpp).
+void read_spatial_joint(const YamlField& f, SectionContext& ctx);
 void read_drivers(const YamlField& section, SectionContext& ctx);
 void read_forces(const YamlField& section, SectionContext& ctx);
 void read_contacts(const YamlField& section, SectionContext& ctx);

@@ -39,9 +39,13 @@ struct SpringDamper {
 
 // Rotational spring-damper between two bodies, torque on body j (the reverse on body i):
 // M = -k (θ_j - θ_i - θ0) - c (θ̇_j - θ̇_i)   (Zhang & Wang 2017 eq. (12)).
+// Spatial models: on a revolute joint (`joint`), θ its relative angle (assembly/spatial_joints,
+// relative_rotation_state, counted through full turns) and M about its axis; the builder sets
+// body_i, body_j from the joint.
 struct RotationalSpringDamper {
   std::string name;
   int body_i = -1, body_j = -1;
+  int joint = -1;  // spatial models: the revolute joint
   double stiffness = 0, damping = 0, rest_angle = 0;
 };
 

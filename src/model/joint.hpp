@@ -1,7 +1,8 @@
-// Bilateral holonomic joints between two planar bodies (body_i, body_j). Points and axes are given
-// in each body's frame (origin at its centre of mass). The equations live in assembly/, one file per
-// joint type; the constraint force on body j is G_jᵀ λ (Lagrange equations of the first kind,
-// M q̈ = f + Gᵀ λ, Zhang & Wang 2017 eq. (11)).
+// Bilateral holonomic joints between two bodies (body_i, body_j), planar or spatial as the model is
+// (Joint::dimension). Points and axes are given in each body's frame (origin at its centre of mass).
+// The equations live in assembly/, one file per joint type (spatial ones in assembly/spatial_joints/);
+// the constraint force on body j is G_jᵀ λ (Lagrange equations of the first kind, M q̈ = f + Gᵀ λ,
+// Zhang & Wang 2017 eq. (11)).
 #pragma once
 
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "laws/friction_law.hpp"
 #include "math/types.hpp"
+#include "model/body.hpp"
 
 namespace stickslip {
 
@@ -17,6 +19,37 @@ enum class JointType {
   revolute,   // P_j - P_i = 0 (2 equations)
   prismatic,  // planar translational: n_i · (P_j - P_i) = 0 and θ_j - θ_i - θ0 = 0 (2 equations)
   weld,       // P_j - P_i = 0 and θ_j - θ_i - θ0 = 0 (3 equations)
+  // Spatial models only (with revolute, prismatic, weld of 5, 5, 6 equations: assembly/spatial_joints).
+  spherical,    // P_j - P_i = 0 (3 equations)
+  cylindrical,  // axes collinear (4 equations)
+  universal,    // P_j - P_i = 0, the two pins perpendicular (4 equations)
+};
+
+// Where a spatial joint sits on each body, in that body's frame (assembly/spatial_joints/
+// spatial_joint.hpp states the equations that use it):
+//   point_i, point_j  the joint point on each body (from its centre of mass);
+//   axis_i, axis_j    unit vectors: the joint axis (revolute, cylindrical, prismatic, weld) or the
+//                     pins of the cross (universal: axis_i held by body i, axis_j by body j);
+//   ref_i, ref_j      unit vectors perpendicular to the axis of the same body: they lock the rotation
+//                     about the axis (prismatic, weld) and measure a revolute joint's angle.
+// The builder (ModelBuilder::build) completes it from SpatialJointInput and expresses it in the
+// body's principal frame (the frame its angular velocity is in), so the assembly uses it as it is.
+struct SpatialJointFrame {
+  Vec3 point_i = Vec3::Zero(), point_j = Vec3::Zero();
+  Vec3 axis_i = Vec3::UnitZ(), axis_j = Vec3::UnitZ();
+  Vec3 ref_i = Vec3::UnitX(), ref_j = Vec3::UnitX();
+};
+
+// A spatial joint as the model gives it, in the USER's body frames (the frames of the bodies'
+// `orientation`, not the principal frames). What is not given is taken from the initial poses at
+// t = 0: axis_j = axis_i and ref_j = ref_i carried into body j's frame (so the axes coincide and a
+// revolute joint's angle is 0 initially); ref_i a unit vector perpendicular to axis_i.
+struct SpatialJointInput {
+  Vec3 point_i = Vec3::Zero(), point_j = Vec3::Zero();
+  Vec3 axis = Vec3::UnitZ();          // axis_i (any length > 0)
+  std::optional<Vec3> axis_j;         // required for a universal joint (the pin of body j)
+  std::optional<Vec3> reference;      // ref_i
+  std::optional<Vec3> reference_j;    // ref_j
 };
 
 // Friction inside a joint (Xing, Zheng & Wang 2019 for revolute joints). The normal force comes from
@@ -39,14 +72,19 @@ struct Joint {
   Vec2 point_i = Vec2::Zero(), point_j = Vec2::Zero();  // attachment points, body frames
   Vec2 axis_i = Vec2::UnitX();  // prismatic: sliding axis, body i frame (unit vector)
   double angle_offset = 0;      // θ0 of the locked relative rotation (prismatic, weld)
-  std::optional<JointFriction> friction;  // revolute and prismatic joints only
+  std::optional<JointFriction> friction;  // revolute and prismatic joints only (planar models)
+  SpatialJointInput spatial_input;        // spatial models: as given
+  SpatialJointFrame spatial;              // spatial models: set by ModelBuilder::build
+
+  Dimension dimension = Dimension::planar;  // the model's, set by ModelBuilder::build
 
   int row_offset = -1;  // first row of this joint in Φ, set by ModelBuilder::build
   int z_offset = -1;    // first friction state in State::z, set by ModelBuilder::build
 };
 
-// Number of constraint equations of a joint type.
+// Number of constraint equations of a planar joint type, and of a joint of either dimension.
 int joint_equation_count(JointType type);
+int joint_equation_count(const Joint& joint);
 const char* joint_type_name(JointType type);
 
 }  // namespace stickslip

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <set>
 
+#include "model/spatial_joint_setup.hpp"
+
 namespace stickslip {
 
 int joint_equation_count(JointType type) {
@@ -11,8 +13,16 @@ int joint_equation_count(JointType type) {
     case JointType::revolute: return 2;
     case JointType::prismatic: return 2;
     case JointType::weld: return 3;
+    case JointType::spherical:
+    case JointType::cylindrical:
+    case JointType::universal: break;  // spatial only
   }
   return 0;
+}
+
+int joint_equation_count(const Joint& joint) {
+  return joint.dimension == Dimension::spatial ? spatial_joint_equation_count(joint.type)
+                                               : joint_equation_count(joint.type);
 }
 
 const char* joint_type_name(JointType type) {
@@ -20,6 +30,9 @@ const char* joint_type_name(JointType type) {
     case JointType::revolute: return "revolute";
     case JointType::prismatic: return "prismatic";
     case JointType::weld: return "weld";
+    case JointType::spherical: return "spherical";
+    case JointType::cylindrical: return "cylindrical";
+    case JointType::universal: return "universal";
   }
   return "?";
 }
@@ -28,8 +41,8 @@ const char* dimension_name(Dimension d) { return d == Dimension::spatial ? "spat
 
 std::string spatial_not_supported_message(const std::string& what, const std::string& stage) {
   return what + " between spatial bodies are not supported yet (issue 11, stage " + stage +
-         "); this version simulates spatial free bodies with point forces, torques, spring-dampers and drivers "
-         "on x, y, z (docs/architecture.md, \"Spatial bodies\")";
+         "); this version simulates spatial bodies with joints, point forces, torques, spring-dampers and drivers "
+         "(docs/architecture.md, \"Spatial bodies\")";
 }
 
 int Model::body_index(const std::string& body_name) const {
@@ -233,6 +246,14 @@ void validate_joints(const Model& m, NameRegistry& names) {
     if (!m.bodies[j.body_i].is_dynamic() && !m.bodies[j.body_j].is_dynamic()) {
       throw ModelError(path + ".bodies", "at least one body of a joint must be dynamic");
     }
+    if (m.dimension == Dimension::spatial) {
+      validate_spatial_joint(j, path);
+      continue;
+    }
+    if (joint_equation_count(j.type) == 0) {
+      throw ModelError(path + ".type", std::string("a planar model has no ") + joint_type_name(j.type) +
+                                           " joint (spatial models have it: dimension: spatial)");
+    }
     if (!finite(j.point_i) || !finite(j.point_j)) throw ModelError(path + ".points", "must be finite");
     if (j.type == JointType::prismatic && !(j.axis_i.norm() > 1e-12 && finite(j.axis_i))) {
       throw ModelError(path + ".axis", "must be a non-zero vector");
@@ -248,7 +269,11 @@ void validate_drivers(const Model& m, NameRegistry& names) {
     names.add(d.name, path + ".name");
     if (d.target == DriverTarget::joint_coordinate) {
       if (d.joint < 0 || d.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
-      if (m.joints[d.joint].type == JointType::weld) throw ModelError(path + ".joint", "a weld joint has no coordinate");
+      const JointType type = m.joints[d.joint].type;
+      if (type != JointType::revolute && type != JointType::prismatic) {
+        throw ModelError(path + ".joint", std::string("a ") + joint_type_name(type) +
+                                              " joint has no single coordinate to drive (revolute and prismatic joints have)");
+      }
     } else {
       check_body_ref(m, d.body, path + ".body");
       if (!m.bodies[d.body].is_dynamic()) throw ModelError(path + ".body", "only a dynamic body can be driven");
@@ -281,26 +306,26 @@ void validate_forces(const Model& m, NameRegistry& names) {
     const RotationalSpringDamper& s = m.rotational_springs[k];
     const std::string path = indexed("rotational_springs", k);
     names.add(s.name, path + ".name");
-    check_body_ref(m, s.body_i, path + ".bodies[0]");
-    check_body_ref(m, s.body_j, path + ".bodies[1]");
+    if (m.dimension == Dimension::spatial) {
+      check_spatial_rotational_spring(m, s, path);
+    } else {
+      check_body_ref(m, s.body_i, path + ".bodies[0]");
+      check_body_ref(m, s.body_j, path + ".bodies[1]");
+    }
     check_non_negative(s.stiffness, path + ".stiffness");
     check_non_negative(s.damping, path + ".damping");
   }
 }
 
-// Elements that spatial bodies do not have yet (issue 11 stages S2, S3), and the drivers that mean
+// Elements that spatial bodies do not have yet (issue 11 stage S3), and the drivers that mean
 // nothing for them (a spatial body has no single angle).
 void refuse_spatial_elements(const Model& m) {
-  if (!m.joints.empty()) throw ModelError("joints[0]", spatial_not_supported_message("joints", "S2"));
   if (!m.contacts.empty()) throw ModelError("contacts[0]", spatial_not_supported_message("contacts", "S3"));
-  if (!m.rotational_springs.empty()) {
-    throw ModelError("rotational_springs[0]", spatial_not_supported_message("rotational spring-dampers", "S2"));
-  }
   for (std::size_t k = 0; k < m.drivers.size(); ++k) {
     if (m.drivers[k].target == DriverTarget::body_angle) {
       throw ModelError(indexed("drivers", k) + ".coordinate",
-                       "a spatial body has no single angle to drive: drive x, y or z (joint coordinates come with "
-                       "spatial joints, issue 11 stage S2)");
+                       "a spatial body has no single angle to drive: drive x, y or z, or the angle of a revolute "
+                       "joint (a joint driver)");
     }
   }
 }
@@ -344,6 +369,7 @@ void set_principal_frame(Body& b) {
 Model ModelBuilder::build() const {
   Model m = model_;
   for (Body& b : m.bodies) b.dimension = m.dimension;
+  for (Joint& j : m.joints) j.dimension = m.dimension;
   if (m.dimension == Dimension::spatial) {
     refuse_spatial_elements(m);
   } else {
@@ -359,7 +385,9 @@ Model ModelBuilder::build() const {
   validate_contacts(m, names);
 
   if (m.dimension == Dimension::spatial) {
+    complete_spatial_joint_frames(m);  // in the user's body frames, from the initial poses
     for (std::size_t k = 1; k < m.bodies.size(); ++k) set_principal_frame(m.bodies[k]);
+    express_spatial_joints_in_principal_frames(m);
   }
   int q = 0, v = 0;
   for (Body& b : m.bodies) {
@@ -378,9 +406,13 @@ Model ModelBuilder::build() const {
     Joint& j = m.joints[k];
     j.axis_i = j.axis_i.normalized();
     j.row_offset = row;
-    row += joint_equation_count(j.type);
+    row += joint_equation_count(j);
     // Locked relative rotation defaults to the one of the initial poses.
     const auto& offset = joint_angle_offsets_[k];
+    if (offset && m.dimension == Dimension::spatial) {
+      throw ModelError(indexed("joints", k) + ".angle_offset",
+                       "a spatial joint locks its rotation by its references (reference, reference_j), not an angle offset");
+    }
     const auto initial_angle = [&](int b) {
       const Body& body = m.bodies[b];
       return body.motion == BodyMotion::prescribed ? body.prescribed[2].value(0.0) : body.angle;

@@ -157,8 +157,28 @@ TEST(ModelFile, SpatialModel) {
   EXPECT_LT(sb.orientation.angularDistance(Quat(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitX()))), 1e-15);
   EXPECT_NEAR(sb.angular_velocity.z(), 2 * std::numbers::pi, 1e-14);
   EXPECT_EQ(mf.model.point_forces[0].point, Vec3(0, 0, 0.1));
-  expect_error(replace(kSpatial, "  t_end: 1", "  t_end: 1\njoints:\n  - {name: j, type: revolute}"),
-               {17, "joints", "joints between spatial bodies are not supported yet"});
+  // Spatial joints (docs/model-format.md, "Spatial joints"): errors at the joint's line and key.
+  const auto joint = [&](const std::string& text) { return replace(kSpatial, "  t_end: 1", "  t_end: 1\njoints:\n  - " + text); };
+  const ModelFile hinged = read_model_file(
+      dir.write("j.yaml", joint("{name: j, type: revolute, bodies: [ground, top], location: [0, 0, 1.2], axis: [0, 1, 0]}")));
+  ASSERT_EQ(hinged.model.joints.size(), 1u);
+  EXPECT_EQ(hinged.model.n_constraints, 5);
+  // The location is turned into the body's own frame (turned 90° about x): (0, 0, 0.2) → (0, 0.2, 0).
+  EXPECT_LT((hinged.model.joints[0].spatial_input.point_j - Vec3(0, 0.2, 0)).norm(), 1e-15);
+  expect_error(joint("{name: j, type: hinge, bodies: [ground, top], location: [0, 0, 1]}"),
+               {17, "joints[0].type", "unknown value 'hinge'"});
+  expect_error(joint("{name: j, type: revolute, bodies: [ground, top], location: [0, 0, 1]}"),
+               {17, "joints[0]", "missing key 'axis'"});
+  expect_error(joint("{name: j, type: universal, bodies: [ground, top], location: [0, 0, 1], axis: [1, 0, 0]}"),
+               {17, "joints[0]", "missing key 'axis_j'"});
+  expect_error(joint("{name: j, type: spherical, bodies: [ground, top], location: [0, 0, 1], axis: [1, 0, 0]}"),
+               {17, "joints[0].axis", "a spherical joint has no axis"});
+  expect_error(joint("{name: j, type: revolute, bodies: [ground, top], location: [0, 0, 1], axis: [1, 0, 0], reference: [1, 1, 0]}"),
+               {17, "joints[0].reference", "perpendicular"});
+  expect_error(joint("{name: j, type: weld, bodies: [ground, top], points: [[0, 0, 1], [0, 0, 0]], angle_offset: 3}"),
+               {17, "joints[0].angle_offset", "unknown key"});
+  expect_error(joint("{name: j, type: cylindrical, bodies: [ground, top], points: [[0, 0, 1]], axis: [0, 0, 1]}"),
+               {17, "joints[0].points", "expected two points"});
   expect_error(replace(kSpatial, "inertia: [0.1, 0.1, 0.15]", "inertia: [0.1, 0.1, 0.25]"),
                {8, "bodies[0].inertia", "J1 + J2 >= J3"});
   expect_error(replace(kSpatial, "inertia: [0.1, 0.1, 0.15]", "inertia: [[0.1, 0, 0], [0.01, 0.1, 0], [0, 0, 0.15]]"),

@@ -62,7 +62,7 @@ void expect_model_error(const ModelBuilder& mb, const std::string& path) {
 }
 
 // The widths of a spatial body (position + unit quaternion, velocity + body-frame ω), and the
-// elements a spatial model cannot have yet (joints S2, contacts S3, rotational springs S2).
+// elements a spatial model cannot have yet (contacts, S3).
 TEST(ModelBuilder, SpatialBodySizesAndElementsNotYetSupported) {
   Body b = dynamic_body("top");
   b.dimension = Dimension::spatial;
@@ -76,19 +76,117 @@ TEST(ModelBuilder, SpatialBodySizesAndElementsNotYetSupported) {
   mb.set_dimension(Dimension::spatial);
   mb.add_body(a);
   EXPECT_EQ(mb.build().nq, 7);
+  Contact c;
+  c.name = "touch";
+  c.body_i = 0;
+  c.body_j = 1;
+  mb.add_contact(c);
+  expect_model_error(mb, "contacts[0]");
+}
+
+// Spatial joints (docs/model-format.md, "Spatial joints"): rows by type, the frame completed from
+// the initial poses in the user's body frames and then turned into the principal frame, and what
+// cannot be built refused with its path.
+Body spatial_body(const std::string& name, const Mat3& inertia, const Quat& orientation) {
+  Body b = dynamic_body(name);
+  b.spatial.inertia = inertia;
+  b.spatial.orientation = orientation;
+  return b;
+}
+
+TEST(ModelBuilder, SpatialJointFramesAreCompletedAndTurnedIntoPrincipalFrames) {
+  const Mat3 Q = euler_zyx(0.4, -0.3, 1.1).toRotationMatrix();
+  const Mat3 tensor = Q * Vec3(1, 2, 2.5).asDiagonal() * Q.transpose();
+  const Quat Ai = euler_zyx(0.2, 0.5, -0.1), Aj = euler_zyx(-1.0, 0.3, 0.7);
+  ModelBuilder mb;
+  mb.set_dimension(Dimension::spatial);
+  mb.add_body(spatial_body("a", tensor, Ai));
+  mb.add_body(spatial_body("b", Vec3(1, 1, 1).asDiagonal(), Aj));
   Joint j;
   j.name = "hinge";
-  j.body_i = 0;
-  j.body_j = 1;
+  j.type = JointType::revolute;
+  j.body_i = 1;
+  j.body_j = 2;
+  j.spatial_input.point_i = Vec3(0.1, 0.2, 0.3);
+  j.spatial_input.point_j = Vec3(-0.3, 0.1, 0.0);
+  j.spatial_input.axis = Vec3(0, 0, 2);  // normalised by the builder
   mb.add_joint(j);
-  expect_model_error(mb, "joints[0]");
-  try {
-    mb.build();
-  } catch (const ModelError& e) {
-    EXPECT_NE(e.message().find("joints between spatial bodies are not supported yet (issue 11, stage S2)"),
-              std::string::npos)
-        << e.what();
-  }
+  const Model m = mb.build();
+  EXPECT_EQ(m.n_constraints, 5);
+  const SpatialJointFrame& f = m.joints[0].spatial;
+  const Mat3 P = m.bodies[1].spatial.principal_frame.toRotationMatrix();  // body a: principal ≠ user frame
+  // In the user's frame again, the point and axis are as given; the reference is perpendicular.
+  EXPECT_LT((P * f.point_i - Vec3(0.1, 0.2, 0.3)).norm(), 1e-15);
+  EXPECT_LT((P * f.axis_i - Vec3(0, 0, 1)).norm(), 1e-15);
+  EXPECT_NEAR(f.ref_i.dot(f.axis_i), 0.0, 1e-15);
+  EXPECT_NEAR(f.ref_i.norm(), 1.0, 1e-15);
+  // Body b keeps its frame (a diagonal tensor): the point as given, and axis_j, ref_j the world
+  // directions of body a's axis and reference at t = 0 (so the joint starts with θ = 0).
+  EXPECT_EQ(f.point_j, Vec3(-0.3, 0.1, 0.0));
+  const Mat3 Ra = m.bodies[1].spatial.orientation.toRotationMatrix();  // principal frame → world
+  const Mat3 Rb = m.bodies[2].spatial.orientation.toRotationMatrix();
+  EXPECT_LT((Rb * f.axis_j - Ra * f.axis_i).norm(), 1e-15);
+  EXPECT_LT((Rb * f.ref_j - Ra * f.ref_i).norm(), 1e-15);
+}
+
+TEST(ModelBuilder, SpatialJointsRefuseWhatCannotBeBuilt) {
+  const auto model_with = [](JointType type, void (*edit)(Joint&, Driver&, RotationalSpringDamper&), bool driver,
+                             bool spring) {
+    ModelBuilder mb;
+    mb.set_dimension(Dimension::spatial);
+    mb.add_body(spatial_body("a", Vec3(1, 1, 1).asDiagonal(), Quat::Identity()));
+    Joint j;
+    j.name = "j";
+    j.type = type;
+    j.body_i = 0;
+    j.body_j = 1;
+    Driver d;
+    d.name = "d";
+    d.target = DriverTarget::joint_coordinate;
+    d.joint = 0;
+    RotationalSpringDamper s;
+    s.name = "s";
+    s.joint = 0;
+    edit(j, d, s);
+    mb.add_joint(j);
+    if (driver) mb.add_driver(d);
+    if (spring) mb.add_rotational_spring(s);
+    return mb;
+  };
+  const auto none = [](Joint&, Driver&, RotationalSpringDamper&) {};
+  expect_model_error(model_with(JointType::universal, none, false, false), "joints[0].axis_j");
+  expect_model_error(model_with(JointType::revolute, [](Joint& j, Driver&, RotationalSpringDamper&) {
+                       j.spatial_input.axis = Vec3::Zero();
+                     }, false, false), "joints[0].axis");
+  expect_model_error(model_with(JointType::revolute, [](Joint& j, Driver&, RotationalSpringDamper&) {
+                       j.spatial_input.reference = Vec3(0, 1, 1);
+                     }, false, false), "joints[0].reference");
+  expect_model_error(model_with(JointType::revolute, [](Joint& j, Driver&, RotationalSpringDamper&) {
+                       j.friction = JointFriction{};
+                     }, false, false), "joints[0].friction");
+  expect_model_error(model_with(JointType::spherical, none, true, false), "drivers[0].joint");
+  expect_model_error(model_with(JointType::cylindrical, none, false, true), "rotational_springs[0].joint");
+  // A revolute joint takes both a driver and a spring.
+  EXPECT_EQ(model_with(JointType::revolute, none, true, true).build().n_constraints, 6);
+  // Angle offsets are planar.
+  ModelBuilder mb = model_with(JointType::weld, none, false, false);
+  Joint w;
+  w.name = "w2";
+  w.type = JointType::weld;
+  w.body_i = 0;
+  w.body_j = 1;
+  mb.add_joint(w, 0.5);
+  expect_model_error(mb, "joints[1].angle_offset");
+  // A planar model has no spherical, cylindrical or universal joint.
+  ModelBuilder planar;
+  planar.add_body(dynamic_body("a"));
+  Joint sph;
+  sph.name = "ball";
+  sph.type = JointType::spherical;
+  sph.body_i = 0;
+  sph.body_j = 1;
+  planar.add_joint(sph);
+  expect_model_error(planar, "joints[0].type");
 }
 
 // A full tensor is diagonalised: principal moments ascending, a proper rotation Q with I = Q J Qᵀ, the

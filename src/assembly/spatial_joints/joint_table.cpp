@@ -26,6 +26,18 @@ const SpatialJointKind& spatial_joint_kind(SpatialJointType type) {
   throw std::logic_error("spatial joint type without an entry in the spatial joint table");
 }
 
+SpatialJointType spatial_joint_type(JointType type) {
+  switch (type) {
+    case JointType::spherical: return SpatialJointType::spherical;
+    case JointType::revolute: return SpatialJointType::revolute;
+    case JointType::prismatic: return SpatialJointType::prismatic;
+    case JointType::cylindrical: return SpatialJointType::cylindrical;
+    case JointType::universal: return SpatialJointType::universal;
+    case JointType::weld: return SpatialJointType::weld;
+  }
+  throw std::logic_error("joint type without a spatial joint type");
+}
+
 const char* spatial_joint_frame_problem(const SpatialJointFrame& frame, double tolerance) {
   if (std::abs(frame.axis_i.norm() - 1) > tolerance) return "axis_i is not a unit vector";
   if (std::abs(frame.axis_j.norm() - 1) > tolerance) return "axis_j is not a unit vector";

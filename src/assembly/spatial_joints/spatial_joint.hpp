@@ -24,13 +24,16 @@
 
 namespace stickslip::spatial {
 
-// One body's pose and velocity, as the joints read them (the wiring fills it from BodyKinematics).
+// One body's pose and velocity, as the joints read them.
 struct SpatialPose {
   Vec3 r = Vec3::Zero();             // centre of mass, world frame
   Mat3 A = Mat3::Identity();         // rotation, body frame → world frame
   Vec3 v_world = Vec3::Zero();       // ṙ, world frame
   Vec3 omega_body = Vec3::Zero();    // ω', body frame
 };
+// From a body's kinematics: its principal frame (R), the frame ω is in and the joint frames'
+// (ModelBuilder expresses them there).
+inline SpatialPose spatial_pose(const SpatialKinematics& k) { return {k.r, k.R, k.v, k.omega}; }
 
 // ---- Primitives. Each fills `rows` rows of `out` from `row` on: Φ, both 6-column Jacobian blocks,
 // c, and zero Φ_t, Φ_tt. Vectors and points with the suffix _local are in the body's frame.
@@ -49,23 +52,12 @@ void dot1(const SpatialPose& bi, const SpatialPose& bj, const Vec3& u_local, con
 void dot2(const SpatialPose& bi, const SpatialPose& bj, const Vec3& u_local, const Vec3& si_local,
           const Vec3& sj_local, ConstraintBlock& out, int row);
 
-// ---- Joint frames: where a joint sits on each body, in that body's frame.
-//   point_i, point_j  the joint point P on each body (from its centre of mass);
-//   axis_i, axis_j    unit vectors: the joint axis (revolute, cylindrical, prismatic, weld) or the
-//                     pins of the cross (universal: axis_i is the pin held by body i, axis_j the pin
-//                     held by body j);
-//   ref_i, ref_j      unit vectors perpendicular to the axis of the same body: the reference
-//                     directions that lock the rotation about the axis (prismatic, weld) and from
-//                     which the relative angle of a revolute joint is measured.
-// With f = ref, h = axis × ref, (f, h, axis) is a right-handed orthonormal joint frame on each body.
+// ---- Joint frames: SpatialJointFrame (model/joint.hpp) says where a joint sits on each body, in
+// that body's frame (point, unit axis, unit reference perpendicular to it). With f = ref,
+// h = axis × ref, (f, h, axis) is a right-handed orthonormal joint frame on each body.
 // The dot-1 and dot-2 equations hold axes parallel only up to sign: the initial configuration
 // (assembled with axis_j = axis_i and ref_j = ref_i in the world, for the joints that use them)
 // selects the branch, as in every Φ = 0 formulation.
-struct SpatialJointFrame {
-  Vec3 point_i = Vec3::Zero(), point_j = Vec3::Zero();
-  Vec3 axis_i = Vec3::UnitZ(), axis_j = Vec3::UnitZ();
-  Vec3 ref_i = Vec3::UnitX(), ref_j = Vec3::UnitX();
-};
 
 // An empty string when the frame is usable (unit axes and references, each reference perpendicular
 // to its axis, within `tolerance`), otherwise what is wrong (for the model builder's message).
@@ -85,6 +77,8 @@ struct SpatialJointKind {
 };
 // The registry (spatial_joints/joint_table.cpp): a new spatial joint adds its file and one row there.
 const SpatialJointKind& spatial_joint_kind(SpatialJointType type);
+// The spatial joint type of a model joint type (all six exist in a spatial model).
+SpatialJointType spatial_joint_type(JointType type);
 
 void evaluate_spherical(const SpatialJointFrame&, const SpatialPose&, const SpatialPose&, ConstraintBlock&);
 void evaluate_revolute(const SpatialJointFrame&, const SpatialPose&, const SpatialPose&, ConstraintBlock&);

@@ -42,7 +42,7 @@ std::vector<RowBodies> impulse_row_bodies(const Model& m) {
   for (const Contact& c : m.contacts) n += 1 + static_cast<std::size_t>(c.tangent_rows());
   std::vector<RowBodies> rows(n);
   for (const Joint& j : m.joints)
-    for (int r = 0; r < joint_equation_count(j.type); ++r)
+    for (int r = 0; r < joint_equation_count(j); ++r)
       rows[static_cast<std::size_t>(j.row_offset + r)] = row_bodies(m, j.body_i, j.body_j);
   for (const Driver& d : m.drivers) {
     auto& row = rows[static_cast<std::size_t>(d.row_offset)];

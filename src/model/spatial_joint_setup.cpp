@@ -1,0 +1,123 @@
+#include "model/spatial_joint_setup.hpp"
+
+#include <cmath>
+
+namespace stickslip {
+namespace {
+
+// Unit vectors given by the user may carry rounding of a few decimals: a reference counts as
+// perpendicular to its axis when |cos| <= 1e-6 (0.2 milliradian), and is then made exactly so.
+constexpr double kPerpendicularTolerance = 1e-6;
+
+bool usable_direction(const Vec3& v) { return v.allFinite() && v.norm() > 1e-12; }
+
+void check_direction(const Vec3& v, const std::string& path) {
+  if (!usable_direction(v)) throw ModelError(path, "must be a finite non-zero vector");
+}
+
+void check_reference(const Vec3& ref, const Vec3& axis, const std::string& path) {
+  check_direction(ref, path);
+  if (std::abs(ref.normalized().dot(axis.normalized())) > kPerpendicularTolerance) {
+    throw ModelError(path, "must be perpendicular to the joint's axis in the same body's frame");
+  }
+}
+
+// Rotation of a body's user frame to the world at t = 0 (prescribed bodies: their Euler angles).
+Mat3 initial_user_frame(const Body& b) {
+  if (b.motion == BodyMotion::prescribed) {
+    return euler_zyx(b.prescribed[3].value(0.0), b.prescribed[4].value(0.0), b.prescribed[5].value(0.0))
+        .toRotationMatrix();
+  }
+  return b.spatial.orientation.normalized().toRotationMatrix();
+}
+
+// A unit vector perpendicular to `axis` (unit): the coordinate axis least aligned with it, with its
+// component along `axis` removed.
+Vec3 some_perpendicular(const Vec3& axis) {
+  int k = 0;
+  axis.cwiseAbs().minCoeff(&k);
+  const Vec3 e = Vec3::Unit(k);
+  return (e - e.dot(axis) * axis).normalized();
+}
+
+Vec3 perpendicular_part(const Vec3& ref, const Vec3& axis) { return (ref - ref.dot(axis) * axis).normalized(); }
+
+}  // namespace
+
+int spatial_joint_equation_count(JointType type) {
+  switch (type) {
+    case JointType::spherical: return 3;
+    case JointType::revolute: return 5;
+    case JointType::prismatic: return 5;
+    case JointType::cylindrical: return 4;
+    case JointType::universal: return 4;
+    case JointType::weld: return 6;
+  }
+  return 0;
+}
+
+void validate_spatial_joint(const Joint& j, const std::string& path) {
+  const SpatialJointInput& in = j.spatial_input;
+  if (j.friction) throw ModelError(path + ".friction", "friction in a spatial joint is not supported yet");
+  if (!in.point_i.allFinite() || !in.point_j.allFinite()) throw ModelError(path + ".points", "must be finite");
+  check_direction(in.axis, path + ".axis");
+  if (j.type == JointType::universal) {
+    if (!in.axis_j) throw ModelError(path + ".axis_j", "a universal joint needs the pin of body j (axis_j)");
+    check_direction(*in.axis_j, path + ".axis_j");
+  } else if (in.axis_j) {
+    check_direction(*in.axis_j, path + ".axis_j");
+  }
+  if (in.reference) check_reference(*in.reference, in.axis, path + ".reference");
+  if (in.reference_j) {
+    check_reference(*in.reference_j, in.axis_j ? *in.axis_j : in.axis, path + ".reference_j");
+    if (!in.axis_j) throw ModelError(path + ".reference_j", "give axis_j with reference_j (both in body j's frame)");
+  }
+}
+
+void check_spatial_rotational_spring(const Model& m, const RotationalSpringDamper& s, const std::string& path) {
+  if (s.joint < 0 || s.joint >= static_cast<int>(m.joints.size())) {
+    throw ModelError(path + ".joint", "a spatial rotational spring-damper acts on a revolute joint: unknown joint");
+  }
+  if (m.joints[static_cast<std::size_t>(s.joint)].type != JointType::revolute) {
+    throw ModelError(path + ".joint", "a spatial rotational spring-damper acts on a revolute joint");
+  }
+}
+
+void complete_spatial_joint_frames(Model& m) {
+  for (Joint& j : m.joints) {
+    const SpatialJointInput& in = j.spatial_input;
+    const Mat3 Ai = initial_user_frame(m.bodies[static_cast<std::size_t>(j.body_i)]);
+    const Mat3 Aj = initial_user_frame(m.bodies[static_cast<std::size_t>(j.body_j)]);
+    const Mat3 i_to_j = Aj.transpose() * Ai;  // body i's frame → body j's, at t = 0
+    SpatialJointFrame& f = j.spatial;
+    f.point_i = in.point_i;
+    f.point_j = in.point_j;
+    f.axis_i = in.axis.normalized();
+    f.axis_j = in.axis_j ? Vec3(in.axis_j->normalized()) : Vec3(i_to_j * f.axis_i);
+    f.ref_i = in.reference ? perpendicular_part(*in.reference, f.axis_i) : some_perpendicular(f.axis_i);
+    f.ref_j = in.reference_j ? perpendicular_part(*in.reference_j, f.axis_j)
+                             : perpendicular_part(i_to_j * f.ref_i, f.axis_j);
+  }
+  for (RotationalSpringDamper& s : m.rotational_springs) {
+    const Joint& j = m.joints[static_cast<std::size_t>(s.joint)];
+    s.body_i = j.body_i;
+    s.body_j = j.body_j;
+  }
+}
+
+void express_spatial_joints_in_principal_frames(Model& m) {
+  for (Joint& j : m.joints) {
+    const auto to_principal = [&](int body, Vec3& point, Vec3& axis, Vec3& ref) {
+      const Body& b = m.bodies[static_cast<std::size_t>(body)];
+      if (!b.is_dynamic()) return;  // only dynamic bodies turn to a principal frame
+      const Mat3 Qt = b.spatial.principal_frame.toRotationMatrix().transpose();
+      point = Qt * point;
+      axis = Qt * axis;
+      ref = Qt * ref;
+    };
+    to_principal(j.body_i, j.spatial.point_i, j.spatial.axis_i, j.spatial.ref_i);
+    to_principal(j.body_j, j.spatial.point_j, j.spatial.axis_j, j.spatial.ref_j);
+  }
+}
+
+}  // namespace stickslip
