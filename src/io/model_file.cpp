@@ -97,9 +97,6 @@ ModelFile read_model(YamlReader& reader) {
   if (dimension == Dimension::spatial) {
     // Before their planar keys would fail: say what is missing (ModelBuilder::build refuses them too).
     if (const auto j = root.get("joints"); j && j->size() > 0) j->fail(spatial_not_supported_message("joints", "S2"));
-    if (const auto c = root.get("contacts"); c && c->size() > 0) {
-      c->fail(spatial_not_supported_message("contacts", "S3"));
-    }
   }
   if (const auto j = root.get("joints")) read_joints(*j, ctx);
   if (const auto d = root.get("drivers")) read_drivers(*d, ctx);

@@ -61,6 +61,10 @@ std::string element_name_problem(const std::string& name);
 // Why an element of a spatial model is refused until the stage of issue 11 that brings it.
 std::string spatial_not_supported_message(const std::string& what, const std::string& stage);
 
+// Why a spatial contact cannot take its friction law (empty when it can): Karnopp reads the force
+// that holds one tangent row, and a spatial contact has two.
+std::string spatial_friction_problem(const Contact& c);
+
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
 class ModelBuilder {
@@ -68,8 +72,8 @@ class ModelBuilder {
   explicit ModelBuilder(std::string name = "model");
 
   // Planar by default. Spatial models take free bodies, drivers on x, y, z, point forces, torques and
-  // translational spring-dampers; build() refuses joints, contacts and rotational spring-dampers
-  // between spatial bodies until stages S2/S3 of issue 11 (spatial_not_supported_message()).
+  // translational spring-dampers; build() refuses joints and rotational spring-dampers
+  // between spatial bodies until stage S2 of issue 11; contacts take the spatial shapes (S3) (spatial_not_supported_message()).
   ModelBuilder& set_dimension(Dimension d);
   ModelBuilder& set_gravity(const Vec2& g);  // planar: g in the plane
   ModelBuilder& set_gravity(const Vec3& g);

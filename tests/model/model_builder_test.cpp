@@ -62,7 +62,7 @@ void expect_model_error(const ModelBuilder& mb, const std::string& path) {
 }
 
 // The widths of a spatial body (position + unit quaternion, velocity + body-frame ω), and the
-// elements a spatial model cannot have yet (joints S2, contacts S3, rotational springs S2).
+// elements a spatial model cannot have yet (joints and rotational springs, S2).
 TEST(ModelBuilder, SpatialBodySizesAndElementsNotYetSupported) {
   Body b = dynamic_body("top");
   b.dimension = Dimension::spatial;
