@@ -64,7 +64,10 @@ INSTANTIATE_TEST_SUITE_P(Examples, NoAllocation,
                                            "examples/four_bar/four_bar.yaml",
                                            "examples/double_pendulum/double_pendulum.yaml",
                                            // every spatial body feature of stage S1 (issue 11)
-                                           "tests/data/spatial_features.yaml"));
+                                           "tests/data/spatial_features.yaml",
+                                           // the spatial contacts of stage S3
+                                           "tests/data/spatial_contacts.yaml",
+                                           "examples/box_on_incline/box_on_incline.yaml"));
 
 // The time-stepping scheme: no allocation inside a step once the stepper exists, on every solver
 // path (Lemke on one and two contacts, the mixed LCP with joints, the implicit spring elements,
