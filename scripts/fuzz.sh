@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs each libFuzzer harness of fuzz/ for a bounded time on a corpus seeded from the examples.
 #   scripts/fuzz.sh BUILD_DIR SECONDS_PER_HARNESS [RUNS]
-# RUNS > 0 runs each harness for that many executions instead (the long runs of docs/fuzzing.md).
+# RUNS > 0 runs each harness for that many executions instead (the long runs of docs/fuzzing.md), with
+# SECONDS_PER_HARNESS (if > 0) as a cap on its wall time as well (make fuzz-ci).
 # A crash, a leak, a sanitizer report, an uncaught exception, a timeout (10 s per input) or an
 # out-of-memory (2 GB) stops that harness and fails the script; the input that did it is in
 # BUILD_DIR/fuzz-artifacts/ and goes into fuzz/regressions/ as a regression test.
@@ -31,8 +32,9 @@ for harness in model lcp checkpoint; do
   bin="$build/fuzz/fuzz_${harness}_file"
   [ "$harness" = checkpoint ] && bin="$build/fuzz/fuzz_checkpoint"
   [ -x "$bin" ] || bin="$build/bin/$(basename "$bin")"
-  limit=(-max_total_time="$seconds")
-  [ "$runs" -gt 0 ] && limit=(-runs="$runs")
+  limit=()
+  [ "$seconds" -gt 0 ] && limit+=(-max_total_time="$seconds")
+  [ "$runs" -gt 0 ] && limit+=(-runs="$runs")
   # -reload=0: the corpus is not re-read on a timer (which would make the inputs depend on timing).
   limit+=(-seed="$seed" -reload=0)
   echo "fuzz: $harness (${limit[*]})"

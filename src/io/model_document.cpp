@@ -140,13 +140,11 @@ YAML::Node unlocated(const YAML::Node& node) {
   }
 }
 
-// A changed value's text, parsed; a stray ',' ']' or '}' would make yaml-cpp loop (io/yaml_guard.hpp).
+// A changed value's text, parsed; a stray ',' ']' or '}' or a control character would make yaml-cpp
+// loop (io/yaml_guard.hpp).
 YAML::Node value_node(const std::string& text, const std::string& file, const std::string& path) {
-  if (const StrayFlowIndicator stray = find_stray_flow_indicator(text); stray.found) {
-    throw InputError(file, 0, 0, path,
-                     std::string("the value '") + text + "' has a '" + stray.indicator +
-                         "' outside every [ ] and { }; quote it if it belongs to a string");
-  }
+  if (const YamlTextProblem problem = find_yaml_text_problem(text); problem.found)
+    throw InputError(file, 0, 0, path, "the new value: " + problem.message);
   return unlocated(YAML::Load(text));
 }
 

@@ -1,6 +1,10 @@
 #include "io/yaml_guard.hpp"
 
 #include <cstddef>
+#include <cstdio>
+#include <sstream>
+
+#include <yaml-cpp/eventhandler.h>
 
 namespace stickslip {
 namespace {
@@ -52,7 +56,7 @@ class Scanner {
       else if (c == '"' || c == '\'') quoted(c);
       else if ((c == '-' || c == '?' || c == ':') && blank(peek(1))) advance();
       else if (c == '|' || c == '>') block_scalar(indent);
-      else if (c == '&' || c == '*' || c == '!') skip_word();
+      else if (c == '&' || c == '*' || c == '!') skip_property();
       else plain = true;
     }
     if (!at_end()) advance();  // the newline
@@ -64,8 +68,12 @@ class Scanner {
     return i_ - start;
   }
 
-  void skip_word() {
-    while (!at_end() && !blank(peek())) advance();
+  // An anchor, alias or tag: its name ends at a blank or a flow indicator, which YAML 1.2 does not
+  // allow in one (ns-anchor-char, ns-tag-char), so "&a, x" leaves the ',' stray (yaml-cpp loops on it).
+  static bool flow_indicator(char c) { return c == ',' || c == '[' || c == ']' || c == '{' || c == '}'; }
+  void skip_property() {
+    advance();
+    while (!at_end() && !blank(peek()) && !flow_indicator(peek())) advance();
   }
 
   // From '[' or '{' to its matching close, over nested collections, quotes, comments and lines.
@@ -132,5 +140,68 @@ class Scanner {
 }  // namespace
 
 StrayFlowIndicator find_stray_flow_indicator(const std::string& text) { return Scanner(text).run(); }
+
+namespace {
+
+// Records where a document starts (its first node, else its start marker) and nothing else.
+class DocumentStart final : public YAML::EventHandler {
+ public:
+  YAML::Mark mark() const { return node_.is_null() ? document_ : node_; }
+  void OnDocumentStart(const YAML::Mark& m) override { document_ = m; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override { node(m); }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(m);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(m);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& m) {
+    if (node_.is_null()) node_ = m;
+  }
+  YAML::Mark document_ = YAML::Mark::null_mark();
+  YAML::Mark node_ = YAML::Mark::null_mark();
+};
+
+}  // namespace
+
+FirstYamlDocument load_first_yaml_document(const std::string& text) {
+  FirstYamlDocument result;
+  result.root = YAML::Load(text);
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStart first, second;
+  parser.HandleNextDocument(first);  // the first document again, whose node is already built
+  result.more = parser.HandleNextDocument(second);
+  result.second = second.mark();
+  return result;
+}
+
+YamlTextProblem find_yaml_text_problem(const std::string& text) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n') {
+      ++line;
+      line_start = i + 1;
+    } else if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte == 0x7F) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned>(byte));
+      return {true, line, static_cast<int>(i - line_start) + 1,
+              std::string("a control character (byte ") + code + ") is not allowed in YAML text"};
+    }
+  }
+  if (const StrayFlowIndicator stray = find_stray_flow_indicator(text); stray.found)
+    return {true, stray.line, stray.column,
+            std::string("a '") + stray.indicator + "' outside every [ ] and { } (a stray flow indicator; quote the value if it belongs to it)"};
+  return {};
+}
 
 }  // namespace stickslip

@@ -49,24 +49,22 @@ YamlReader YamlReader::from_text(const std::string& text, std::string file, std:
 }
 
 void YamlReader::parse(const std::string& text) {
-  if (const StrayFlowIndicator stray = find_stray_flow_indicator(text); stray.found) {
-    throw InputError(file_, stray.line, stray.column, "",
-                     std::string("YAML syntax error: a '") + stray.indicator +
-                         "' outside every [ ] and { } (a stray flow indicator; quote the value if it belongs to it)");
-  }
-  std::vector<YAML::Node> documents;
+  if (const YamlTextProblem problem = find_yaml_text_problem(text); problem.found)
+    throw InputError(file_, problem.line, problem.column, "", "YAML syntax error: " + problem.message);
+  FirstYamlDocument document;
   try {
-    documents = YAML::LoadAll(text);
+    document = load_first_yaml_document(text);
   } catch (const YAML::Exception& e) {
     throw InputError(file_, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
   }
   // A second document ('---') would otherwise be ignored without a word.
-  if (documents.size() > 1) {
-    const YAML::Mark m = documents[1].Mark();
+  if (document.more) {
+    const YAML::Mark& m = document.second;
     throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
-                     "a second YAML document (after '---'): a model file holds one document");
+                     "a second YAML document (after '---'), or text after the first that YAML cannot read: a "
+                     "model file holds one document");
   }
-  if (!documents.empty()) root_ = documents.front();
+  root_ = document.root;
   if (!root_.IsMap()) throw InputError(file_, 1, 1, "", "a model file must be a map of sections (name, bodies, ...)");
 }
 

@@ -84,7 +84,7 @@ bool ContactFaces2D::try_face(const MatRef& W, const VecRef& b, std::span<const 
   slip_tolerance_ = tv;
   for (Eigen::Index i = 0; i < n; ++i) velocity_[i] = v[i];
   for (int i = 0; i < k; ++i)
-    if (!(std::abs(v[equation[i]]) <= tv)) return false;  // inconsistent (or ill-conditioned) equations  // inconsistent (or ill-conditioned) equations
+    if (!(std::abs(v[equation[i]]) <= tv)) return false;  // inconsistent (or ill-conditioned) equations
   for (int c = 0; c < m; ++c) {
     const FrictionContact& ct = contacts[static_cast<std::size_t>(c)];
     const double pn = p[ct.normal], pt = p[ct.tangent], vt = v[ct.tangent];

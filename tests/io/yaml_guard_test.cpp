@@ -31,7 +31,8 @@ TEST(YamlGuard, FindsEveryIndicatorThatHangsYamlCpp) {
       {"a: 1\n]\n", 2, 1, ']'},        {"a: [1, 2]]", 1, 10, ']'},       {"a: {x: 1}}", 1, 10, '}'},
       {"a: [1, 2],", 1, 10, ','},      {"a: [1, 2] , b", 1, 11, ','},    {"? ,", 1, 3, ','},
       {"a: \"x\" ,", 1, 8, ','},       {"[1, 2], 3", 1, 7, ','},         {"- ]\n", 1, 3, ']'},
-      {"a: 'it''s' ]", 1, 12, ']'},
+      {"a: 'it''s' ]", 1, 12, ']'},     {"&b:,  a", 1, 4, ','},           {"a: *x]", 1, 6, ']'},
+      {"a: !t}", 1, 6, '}'},
   };
   for (const Stray& c : cases) {
     const StrayFlowIndicator found = find_stray_flow_indicator(c.text);
@@ -40,6 +41,27 @@ TEST(YamlGuard, FindsEveryIndicatorThatHangsYamlCpp) {
     EXPECT_EQ(found.column, c.column) << c.text;
     EXPECT_EQ(found.indicator, c.indicator) << c.text;
   }
+}
+
+// The second line of defence: the same texts given to the loader itself end (YAML::LoadAll would loop
+// on them until memory ran out) with an exception or with `more` set, which the reader refuses.
+TEST(YamlGuard, TheLoaderEndsOnEveryTextThatMadeLoadAllLoop) {
+  const char* texts[] = {", a: b\n", "a: 1\n]\n", "a: [1, 2]]", "&b:,  a", "a: \"x\" ,", "- ]\n", ",", "\n,\n"};
+  for (const char* t : texts) {
+    bool refused = false;
+    try {
+      refused = load_first_yaml_document(t).more;
+    } catch (const YAML::Exception&) {
+      refused = true;
+    }
+    EXPECT_TRUE(refused) << t;
+  }
+  const FirstYamlDocument one = load_first_yaml_document("a: 1\nb: [2, 3]\n");
+  EXPECT_FALSE(one.more);
+  EXPECT_EQ(one.root["b"][1].as<int>(), 3);
+  const FirstYamlDocument two = load_first_yaml_document("a: 1\n---\nb: 2\n");
+  EXPECT_TRUE(two.more);
+  EXPECT_EQ(two.second.line, 2);  // 0-based: the line of its first node
 }
 
 TEST(YamlGuard, LeavesScalarsCommentsFlowCollectionsAndBlockScalarsAlone) {
@@ -70,11 +92,44 @@ TEST(YamlGuard, EveryShippedModelFilePasses) {
       std::ifstream in(entry.path());
       std::stringstream text;
       text << in.rdbuf();
-      EXPECT_FALSE(find_stray_flow_indicator(text.str()).found) << entry.path();
+      EXPECT_FALSE(find_yaml_text_problem(text.str()).found) << entry.path();
       ++files;
     }
   }
   EXPECT_GT(files, 10);
+}
+
+// "\0," made yaml-cpp 0.7 loop as the stray indicators do (make fuzz-ci, seed 1, input 13 985).
+// YAML allows no control character but tab, line feed and carriage return (YAML 1.2 section 5.1),
+// so every other one is refused where it stands, whatever follows it.
+TEST(YamlGuard, RefusesEveryControlCharacterYamlDoesNotAllow) {
+  for (int byte = 0; byte < 0x80; ++byte) {
+    const bool control = (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F;
+    const std::string text = std::string("a: 1\nb: x") + static_cast<char>(byte) + "y\n";
+    const YamlTextProblem problem = find_yaml_text_problem(text);
+    EXPECT_EQ(problem.found, control) << "byte " << byte;
+    if (!control) continue;
+    EXPECT_EQ(problem.line, 2) << "byte " << byte;
+    EXPECT_EQ(problem.column, 5) << "byte " << byte;
+    EXPECT_NE(problem.message.find("control character"), std::string::npos) << problem.message;
+  }
+  EXPECT_TRUE(find_yaml_text_problem(std::string("\0,", 2)).found);
+  EXPECT_FALSE(find_yaml_text_problem("a: \"\xC3\xA9t\xC3\xA9\"\r\n").found);  // UTF-8 and CRLF are text
+  EXPECT_TRUE(find_yaml_text_problem("a: [1]]").found);                    // and the stray indicators
+}
+
+TEST(YamlGuard, AModelFileWithANulByteIsAnInputErrorAtItsLine) {
+  test::TempDir dir;
+  const std::string file = dir.write("model.yaml", std::string("name: m\n\0,\n", 11));
+  try {
+    read_model_file(file);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), file);
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.column(), 1);
+    EXPECT_NE(std::string(e.what()).find("byte 0x00"), std::string::npos) << e.what();
+  }
 }
 
 TEST(YamlGuard, AModelFileWithAStrayIndicatorIsAnInputErrorAtItsLine) {
