@@ -19,8 +19,13 @@ void assemble_contact_forces(const Model& model, const State& s, const char* clo
     double v_impact = impact_speeds ? impact_speeds[k] : std::nan("");
     if (std::isnan(v_impact)) v_impact = std::max(-kin.vn, c.min_impact_speed);
     out.normal = c.normal->force(-kin.gap, -kin.vn, v_impact);
-    if (c.friction && out.normal > 0) {
-      // One tangent row (planar). Spatial contacts will apply the law to |v_T| along v̂_T (isotropy).
+    if (c.friction && out.normal > 0 && c.spatial()) {
+      // Two tangent rows: the law on the slip-velocity vector (isotropy, laws/friction_law.hpp).
+      const double* z = nz > 0 ? s.z.data() + c.z_offset : nullptr;
+      c.friction->force_vector(kin.vt.data(), out.normal, z, out.tangential.data());
+      if (zdot && nz > 0) c.friction->state_rate_vector(kin.vt.data(), out.normal, z, zdot->data() + c.z_offset);
+    } else if (c.friction && out.normal > 0) {
+      // One tangent row (planar).
       laws::FrictionInput in{kin.vt[0], out.normal, stick_forces ? stick_forces[k] : std::nan("")};
       const double* z = nz > 0 ? s.z.data() + c.z_offset : nullptr;
       out.tangential[0] = c.friction->force(in, z);

@@ -87,6 +87,7 @@ void direction_terms(const Vec2& e, const Vec2& e_dot, const Geometry& g, const 
 }  // namespace
 
 ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws) {
+  if (c.spatial()) return spatial_contact_kinematics(c, ws);
   const BodyKinematics &bi = ws.bodies[c.body_i], &bj = ws.bodies[c.body_j];
   const Geometry g = c.shape == ContactShape::circle_line ? circle_line(c, bi, bj) : circle_circle(c, bi, bj);
   ContactKinematics k;
@@ -130,6 +131,9 @@ double closing_step_cap(const Contact& c, const ContactKinematics& kin) {
   if (kin.gap <= 0 || kin.vn >= 0) return inf;
   const double t_close = kin.gap / -kin.vn;
   if (c.shape == ContactShape::circle_circle) return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt[0]);
+  if (c.shape == ContactShape::sphere_sphere) {
+    return t_close + 0.25 * (c.radius_i + c.radius_j) / std::hypot(kin.vn, kin.vt[0], kin.vt[1]);
+  }
   const double cap = 2.0 * t_close + 1e-12;
   if (!std::isfinite(c.extent_min) && !std::isfinite(c.extent_max)) return cap;
   const auto [t_in, t_out] = extent_window(c, kin);

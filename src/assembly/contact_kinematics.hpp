@@ -8,6 +8,7 @@
 // that are not dynamic), the exact time derivative of W(q)ᵀ v along q̇ = v.
 #pragma once
 
+#include <cmath>
 #include <vector>
 
 #include "assembly/workspace.hpp"
@@ -19,6 +20,14 @@ namespace stickslip {
 // Requires compute_body_kinematics. Writes ws.contacts.
 void compute_contact_kinematics(const Model& model, Workspace& ws);
 ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws);
+// The slip a contact's state is judged by: the planar tangent row's signed slip velocity, or a
+// spatial contact's slip speed |v_T| (≥ 0: a spatial slip has a direction, not a sign).
+inline double state_slip(const Contact& c, const ContactKinematics& k) {
+  return c.spatial() ? std::hypot(k.vt[0], k.vt[1]) : k.vt[0];
+}
+
+// The spatial shapes (spatial_contact_kinematics.cpp); contact_kinematics dispatches to it.
+ContactKinematics spatial_contact_kinematics(const Contact& c, const Workspace& ws);
 
 // Largest step that cannot carry an approaching open contact through a whole contact unseen: two
 // discs can overlap and separate again within one long free-flight step, so their step ends a

@@ -72,6 +72,10 @@ struct ContactKinematics {
   std::array<BodyRow, kMaxTangentRows> wt_i, wt_j;  // W_T's blocks, per tangent row
   double wn_bias = 0;                               // ŵ_N
   TangentVector wt_bias = TangentVector::Zero();    // ŵ_T, per tangent row
+  // Spatial contacts (the planar fields above stay at their defaults): n, t₁, t₂ and P, world.
+  Vec3 normal3 = Vec3::UnitZ();
+  std::array<Vec3, kMaxTangentRows> tangents3{Vec3::UnitX(), Vec3::UnitY()};
+  Vec3 point3 = Vec3::Zero();
 
   // The blocks, velocity and acceleration bias of one direction.
   const BodyRow& w_i(ContactDirection d) const { return d.is_normal() ? wn_i : wt_i[d.tangent_row]; }

@@ -5,6 +5,7 @@
 #include "assembly/applied_forces.hpp"
 #include "assembly/constraint_block.hpp"
 #include "assembly/contact_forces.hpp"
+#include "assembly/contact_kinematics.hpp"
 #include "assembly/energy.hpp"
 #include "assembly/reactions.hpp"
 
@@ -41,6 +42,13 @@ Observer::Observer(const Model& model) : model_(model) {
   for (const SpringDamper& s : model.springs) columns_.push_back(s.name + ".force");
   for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
   for (const Contact& c : model.contacts) {
+    if (c.spatial()) {  // both tangent rows, and the slip speed |v_T|
+      for (const char* col : {".gap", ".vn", ".vt1", ".vt2", ".slip", ".fn", ".ft1", ".ft2", ".state"}) {
+        columns_.push_back(c.name + col);
+      }
+      if (c.friction_states() > 0) for (const char* col : {".z1", ".z2"}) columns_.push_back(c.name + col);
+      continue;
+    }
     for (const char* col : {".gap", ".vn", ".vt", ".fn", ".ft", ".state"}) columns_.push_back(c.name + col);
     if (c.friction_states() > 0) columns_.push_back(c.name + ".z");
   }
@@ -132,7 +140,15 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
     const Contact& c = model_.contacts[k];
     const ContactKinematics& kin = ws.contacts[k];
     const ContactForce& f = ws.contact_forces[k];
-    // Planar columns: the one tangent row (spatial contacts will add a column per tangent row).
+    if (c.spatial()) {  // slip speed ≥ 0: a sliding spatial contact shows slip_positive
+      const double slip = state_slip(c, kin);
+      const ContactState st = states ? states[k] : contact_state(f.normal, slip);
+      row.insert(row.end(), {kin.gap, kin.vn, kin.vt[0], kin.vt[1], slip, f.normal, f.tangential[0], f.tangential[1],
+                             static_cast<double>(st)});
+      if (c.friction_states() > 0) row.insert(row.end(), {s.z[c.z_offset], s.z[c.z_offset + 1]});
+      continue;
+    }
+    // Planar columns: the one tangent row.
     const ContactState st = states ? states[k] : contact_state(f.normal, kin.vt[0]);
     row.insert(row.end(), {kin.gap, kin.vn, kin.vt[0], f.normal, f.tangential[0], static_cast<double>(st)});
     if (c.friction_states() > 0) row.push_back(s.z[c.z_offset]);

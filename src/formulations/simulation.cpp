@@ -63,8 +63,9 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
-// Spatial models run under the compliant scheme (issue 11, stage S1); the time-stepping scheme comes
-// with spatial contacts (S3), the event-driven one with its polyhedral cones (S4).
+// Spatial models, spatial contacts included, run under the compliant scheme (issue 11, stages S1,
+// S3); the time-stepping scheme needs the disc cone in its solvers (S3, not written yet), the
+// event-driven one its polyhedral cones (S4).
 void check_dimension(const Model& model, const SimulationOptions& o) {
   if (model.dimension != Dimension::spatial) return;
   if (o.scheme != Scheme::compliant) {
@@ -74,7 +75,8 @@ void check_dimension(const Model& model, const SimulationOptions& o) {
                                               "); use scheme: compliant");
   }
   if (o.initial == InitialCondition::static_equilibrium) {
-    throw ModelError("simulation.initial", "a static equilibrium start needs contacts, which spatial models do not have yet (issue 11, stage S3)");
+    throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
+                                           "one tangent row per contact (issue 11); start spatial models as given");
   }
 }
 

@@ -94,12 +94,6 @@ ModelFile read_model(YamlReader& reader) {
     if (dimension == Dimension::spatial) g->fail("generators build planar bodies; a spatial model cannot use them yet");
     read_generators(*g, ctx);
   }
-  if (dimension == Dimension::spatial) {
-    // Before their planar keys would fail: say what is missing (ModelBuilder::build refuses them too).
-    if (const auto c = root.get("contacts"); c && c->size() > 0) {
-      c->fail(spatial_not_supported_message("contacts", "S3"));
-    }
-  }
   if (const auto j = root.get("joints")) read_joints(*j, ctx);
   if (const auto d = root.get("drivers")) read_drivers(*d, ctx);
   if (const auto f = root.get("forces")) read_forces(*f, ctx);

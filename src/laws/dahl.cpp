@@ -32,6 +32,21 @@ void Dahl::state_rate(const FrictionInput& in, const double* z, double* zdot) co
   zdot[0] = bristle_rate(in.slip_velocity, z[0]);
 }
 
+// The isotropic Dahl bristle on a spatial contact: z is a 2-vector in the tangent plane,
+//   ż = v − σ0 |v| z/μ,   F = −σ0 z F_N,
+// so a steady slip gives F = −μ F_N v̂ and |z| ≤ μ/σ0 is kept as in the scalar law.
+void Dahl::state_rate_vector(const double* slip, double /*normal_force*/, const double* z,
+                             double* zdot) const noexcept {
+  const double decay = p_.sigma0 * std::hypot(slip[0], slip[1]) / p_.mu;
+  zdot[0] = slip[0] - decay * z[0];
+  zdot[1] = slip[1] - decay * z[1];
+}
+
+void Dahl::force_vector(const double* /*slip*/, double normal_force, const double* z, double* force) const noexcept {
+  force[0] = -p_.sigma0 * z[0] * normal_force;
+  force[1] = -p_.sigma0 * z[1] * normal_force;
+}
+
 const LawSpec<FrictionLaw>& Dahl::registration() {
   static const LawSpec<FrictionLaw> spec{
       kName, "Dahl 1968: z' = v - sigma0 |v| z/mu, F = -sigma0 z F_N", kSpecs,

@@ -14,6 +14,7 @@
 // thread-safe to evaluate.
 #pragma once
 
+#include <cmath>
 #include <limits>
 #include <string_view>
 
@@ -51,6 +52,24 @@ class FrictionLaw {
   // ż = f(v, z) for laws with state; writes state_size() values (nothing for stateless laws).
   virtual void state_rate(const FrictionInput& /*in*/, const double* /*z*/,
                           double* /*zdot*/) const noexcept {}
+
+  // Isotropic friction on a slip-velocity vector v = (v₁, v₂) in a contact's tangent plane (spatial
+  // contacts): the force opposes the slip and its magnitude is the law's at the slip speed |v|,
+  //   F = F_law(|v|) v/|v|  (F = 0 at v = 0; every stateless law has F_law(0) = 0 or reads a stick
+  //   force, which spatial contacts refuse),
+  // so the law's curve is the same in every direction. z and ż have 2·state_size() values (one
+  // bristle deflection per tangent row); laws with a state override both (Dahl, LuGre).
+  virtual void force_vector(const double* slip, double normal_force, const double* /*z*/,
+                            double* force) const noexcept {
+    const double speed = std::hypot(slip[0], slip[1]);
+    force[0] = force[1] = 0.0;
+    if (!(speed > 0)) return;
+    const double magnitude = this->force(FrictionInput{speed, normal_force}, nullptr);
+    force[0] = magnitude * (slip[0] / speed);
+    force[1] = magnitude * (slip[1] / speed);
+  }
+  virtual void state_rate_vector(const double* /*slip*/, double /*normal_force*/, const double* /*z*/,
+                                 double* /*zdot*/) const noexcept {}
 
   // True for the set-valued Coulomb law: usable by the event-driven and time-stepping
   // formulations only (through static/kinetic coefficients); a compliant formulation refuses it.

@@ -53,6 +53,25 @@ void LuGre::state_rate(const FrictionInput& in, const double* z, double* zdot) c
   zdot[0] = bristle_rate(in.slip_velocity, z[0]);
 }
 
+// The isotropic LuGre bristle on a spatial contact: z is a 2-vector in the tangent plane and
+//   ż = v − σ0 z |v|/g(|v|),   F = −(σ0 z + σ1 ż + σ2 v) F_N,
+// the scalar law with |v| the slip speed, so it is unchanged by a rotation of the tangent basis; at a
+// steady slip z = g(|v|) v̂/σ0 and F = −(g(|v|) v̂ + σ2 v) F_N (the Stribeck curve along −v̂), and
+// |z| ≤ μ_s/σ0 stays true as in the scalar law (d|z|²/dt = 2 zᵀv − 2σ0|z|²|v|/g ≤ 2|z||v|(1 − σ0|z|/g)).
+void LuGre::state_rate_vector(const double* slip, double /*normal_force*/, const double* z,
+                              double* zdot) const noexcept {
+  const double speed = std::hypot(slip[0], slip[1]);
+  const double decay = p_.sigma0 * speed / curve(speed);
+  zdot[0] = slip[0] - decay * z[0];
+  zdot[1] = slip[1] - decay * z[1];
+}
+
+void LuGre::force_vector(const double* slip, double normal_force, const double* z, double* force) const noexcept {
+  double zdot[2];
+  state_rate_vector(slip, normal_force, z, zdot);
+  for (int k = 0; k < 2; ++k) force[k] = -(p_.sigma0 * z[k] + p_.sigma1 * zdot[k] + p_.sigma2 * slip[k]) * normal_force;
+}
+
 const LawSpec<FrictionLaw>& LuGre::registration() {
   static const LawSpec<FrictionLaw> spec{
       kName,

@@ -36,6 +36,10 @@ class LuGre final : public FrictionLaw {
   double state_scale() const noexcept override { return p_.mu_s / p_.sigma0; }
   double force(const FrictionInput& in, const double* z) const noexcept override;
   void state_rate(const FrictionInput& in, const double* z, double* zdot) const noexcept override;
+  // The isotropic bristle (a 2-vector z, see the .cpp) for a spatial contact.
+  void force_vector(const double* slip, double normal_force, const double* z, double* force) const noexcept override;
+  void state_rate_vector(const double* slip, double normal_force, const double* z,
+                         double* zdot) const noexcept override;
   double static_coefficient() const noexcept override { return p_.mu_s; }
   double kinetic_coefficient() const noexcept override { return p_.mu_k; }
 

@@ -5,6 +5,14 @@
 //   circle_circle: a circle on body i against a circle on body j (outside each other);
 //                  n = (C_j − C_i)/|C_j − C_i|, g_N = |C_j − C_i| − ρ_i − ρ_j.
 // The tangent is t = −perp(n) (t = d for a line), fixed per contact and reported with the output.
+// Spatial shapes (dimension: spatial, issue 11 stage S3; points in the user's body frames):
+//   sphere_plane:  a sphere of radius ρ_j ≥ 0 (a point when ρ_j = 0: a box corner) on body j against
+//                  the plane (point A, unit normal n₀) of body i; n = A_i n₀ points to the side where
+//                  body j may be; g_N = nᵀ(C_j − A) − ρ_j, P = C_j − ρ_j n.
+//   sphere_sphere: n = (C_j − C_i)/|C_j − C_i|, g_N = |C_j − C_i| − ρ_i − ρ_j, P in the middle of
+//                  the overlap.
+// Spatial contacts have two tangent rows t₁, t₂ = n × t₁ (an orthonormal, right-handed basis
+// (t₁, t₂, n)), chosen to move continuously with the contact (contact_kinematics.cpp says how).
 // A contact is compliant (a normal force law) or rigid (an impact law), or carries both so that one
 // model file runs under every scheme: the compliant and event-driven schemes use the normal law when
 // there is one, the time-stepping scheme the impact law. Friction is optional.
@@ -21,7 +29,7 @@
 
 namespace stickslip {
 
-enum class ContactShape { circle_line, circle_circle };
+enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere };
 
 // Tangent rows of a contact: one in the plane; two for a spatial contact (stage S3 of issue 11).
 constexpr int kMaxTangentRows = 2;
@@ -42,7 +50,16 @@ struct Contact {
   double radius_i = 0;
   // The point or circle on body j, in body j's frame.
   Vec2 center_j = Vec2::Zero();
-  double radius_j = 0;
+  double radius_j = 0;  // also the sphere on body j (spatial shapes)
+  // Spatial shapes (body frames as the model gives them): the plane of body i, the spheres' centres.
+  Vec3 plane_point = Vec3::Zero();
+  Vec3 plane_normal = Vec3::UnitZ();  // normalised by ModelBuilder::build
+  Vec3 sphere_center_i = Vec3::Zero();  // sphere_sphere; radius_i is its radius
+  Vec3 sphere_center_j = Vec3::Zero();
+  // Set by ModelBuilder::build for the spatial shapes: sphere_plane: t₁ in body i's frame (⊥ n₀);
+  // sphere_sphere: the reference normal n_ref (world, the initial direction C_i → C_j) and t₁ ⊥ n_ref.
+  Vec3 reference_normal = Vec3::UnitZ();
+  Vec3 reference_tangent = Vec3::UnitX();
 
   std::shared_ptr<const laws::NormalLaw> normal;      // compliant contact; null for a rigid one
   std::shared_ptr<const laws::ImpactLaw> impact;      // rigid contact restitution (optional)
@@ -54,8 +71,11 @@ struct Contact {
   int z_offset = -1;  // first friction state in State::z (set by ModelBuilder::build)
 
   bool compliant() const { return normal != nullptr; }
-  int tangent_rows() const { return 1; }  // the planar shapes: one tangent t = −perp(n)
-  int friction_states() const { return friction ? friction->state_size() : 0; }
+  bool spatial() const { return shape == ContactShape::sphere_plane || shape == ContactShape::sphere_sphere; }
+  // The planar shapes: one tangent t = −perp(n); the spatial shapes two (t₁, t₂).
+  int tangent_rows() const { return spatial() ? 2 : 1; }
+  // A bristle law keeps one deflection per tangent row (z₁, z₂ for a spatial contact).
+  int friction_states() const { return friction ? friction->state_size() * tangent_rows() : 0; }
 };
 
 }  // namespace stickslip

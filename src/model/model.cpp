@@ -45,6 +45,14 @@ std::string spatial_not_supported_message(const std::string& what, const std::st
          "(docs/architecture.md, \"Spatial bodies\")";
 }
 
+std::string spatial_friction_problem(const Contact& c) {
+  if (!c.spatial() || !c.friction || !c.friction->uses_stick_force() || c.friction->set_valued()) return "";
+  return "the '" + std::string(c.friction->name()) +
+         "' law reads the force that holds a contact's one tangent row; a spatial contact has two, and its "
+         "stick stage is not written (use lugre or dahl, which stick through their bristles, or stribeck, "
+         "coulomb_tanh, coulomb_linear, coulomb_viscous)";
+}
+
 int Model::body_index(const std::string& body_name) const {
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     if (bodies[k].name == body_name) return static_cast<int>(k);
@@ -211,6 +219,62 @@ void validate_joint_friction(const Joint& j, const std::string& path) {
   if (j.type == JointType::weld) throw ModelError(path, "a weld joint does not slide: friction applies to revolute and prismatic joints");
 }
 
+// The spatial shapes' checks; the planar shapes belong to planar models and the spatial ones to
+// spatial models. Karnopp reads the force that would hold one tangent row; a spatial contact's
+// holding force is a vector in a disc, which no scheme computes yet (issue 11 stage S3): refused.
+void validate_spatial_contact(const Model& m, const Contact& c, const std::string& path) {
+  const bool spatial_model = m.dimension == Dimension::spatial;
+  if (c.spatial() != spatial_model) {
+    throw ModelError(path + ".type", spatial_model ? "a spatial model's contacts are sphere_plane, sphere_sphere, "
+                                                     "points_plane or box_plane"
+                                                   : "sphere and plane contacts need 'dimension: spatial'");
+  }
+  if (!c.spatial()) return;
+  if (!finite(c.plane_point) || !finite(c.sphere_center_i) || !finite(c.sphere_center_j)) {
+    throw ModelError(path, "points must be finite");
+  }
+  if (c.shape == ContactShape::sphere_plane && !(finite(c.plane_normal) && c.plane_normal.norm() > 1e-12)) {
+    throw ModelError(path + ".plane.normal", "must be a finite non-zero vector");
+  }
+  if (const std::string problem = spatial_friction_problem(c); !problem.empty()) {
+    throw ModelError(path + ".friction", problem);
+  }
+}
+
+// A unit vector ⊥ n (|n| = 1): the axis least aligned with n (the first of x, y, z on a tie),
+// made orthogonal to it. Smooth in n wherever the choice of axis does not switch; used only on fixed
+// reference normals, so the tangent rows never jump.
+Vec3 perpendicular_unit(const Vec3& n) {
+  Eigen::Index axis = 0;
+  n.cwiseAbs().minCoeff(&axis);
+  const Vec3 e = Vec3::Unit(axis);
+  return (e - e.dot(n) * n).normalized();
+}
+
+// World position of a point of a spatial body at the start (before principal frames are set);
+// a prescribed body's point is taken at its prescribed centre at t = 0.
+Vec3 initial_world_point(const Body& b, const Vec3& local) {
+  if (b.motion == BodyMotion::prescribed) {
+    return Vec3(b.prescribed[0].value(0.0), b.prescribed[1].value(0.0), b.prescribed[2].value(0.0));
+  }
+  return b.spatial.position + b.spatial.orientation.normalized() * local;
+}
+
+// The tangent basis references of the spatial shapes (contact_kinematics.cpp uses them).
+void set_tangent_references(const Model& m, Contact& c) {
+  if (c.shape == ContactShape::sphere_plane) {
+    c.plane_normal.normalize();
+    c.reference_normal = c.plane_normal;
+  } else if (c.shape == ContactShape::sphere_sphere) {
+    const Vec3 d = initial_world_point(m.bodies[c.body_j], c.sphere_center_j) -
+                   initial_world_point(m.bodies[c.body_i], c.sphere_center_i);
+    c.reference_normal = d.norm() > 1e-12 ? Vec3(d.normalized()) : Vec3::UnitZ();
+  } else {
+    return;
+  }
+  c.reference_tangent = perpendicular_unit(c.reference_normal);
+}
+
 void validate_contacts(const Model& m, NameRegistry& names) {
   for (std::size_t k = 0; k < m.contacts.size(); ++k) {
     const Contact& c = m.contacts[k];
@@ -227,7 +291,9 @@ void validate_contacts(const Model& m, NameRegistry& names) {
     if (c.shape == ContactShape::circle_line && !(c.line_direction.norm() > 1e-12)) {
       throw ModelError(path + ".line.direction", "must be a non-zero vector");
     }
-    if (c.shape == ContactShape::circle_circle && !(c.radius_i + c.radius_j > 0)) {
+    validate_spatial_contact(m, c, path);
+    if ((c.shape == ContactShape::circle_circle || c.shape == ContactShape::sphere_sphere) &&
+        !(c.radius_i + c.radius_j > 0)) {
       throw ModelError(path + ".radius", "two circles need a positive radius");
     }
     if (!(c.extent_max > c.extent_min)) throw ModelError(path + ".line.extent", "needs min < max");
@@ -317,10 +383,8 @@ void validate_forces(const Model& m, NameRegistry& names) {
   }
 }
 
-// Elements that spatial bodies do not have yet (issue 11 stage S3), and the drivers that mean
-// nothing for them (a spatial body has no single angle).
+// The drivers that mean nothing for spatial bodies (a spatial body has no single angle).
 void refuse_spatial_elements(const Model& m) {
-  if (!m.contacts.empty()) throw ModelError("contacts[0]", spatial_not_supported_message("contacts", "S3"));
   for (std::size_t k = 0; k < m.drivers.size(); ++k) {
     if (m.drivers[k].target == DriverTarget::body_angle) {
       throw ModelError(indexed("drivers", k) + ".coordinate",
@@ -386,6 +450,7 @@ Model ModelBuilder::build() const {
 
   if (m.dimension == Dimension::spatial) {
     complete_spatial_joint_frames(m);  // in the user's body frames, from the initial poses
+    for (Contact& c : m.contacts) set_tangent_references(m, c);  // before the principal frames
     for (std::size_t k = 1; k < m.bodies.size(); ++k) set_principal_frame(m.bodies[k]);
     express_spatial_joints_in_principal_frames(m);
   }

@@ -61,15 +61,19 @@ std::string element_name_problem(const std::string& name);
 // Why an element of a spatial model is refused until the stage of issue 11 that brings it.
 std::string spatial_not_supported_message(const std::string& what, const std::string& stage);
 
+// Why a spatial contact cannot take its friction law (empty when it can): Karnopp reads the force
+// that holds one tangent row, and a spatial contact has two.
+std::string spatial_friction_problem(const Contact& c);
+
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
 class ModelBuilder {
  public:
   explicit ModelBuilder(std::string name = "model");
 
-  // Planar by default. Spatial models take free bodies, drivers on x, y, z, point forces, torques and
-  // translational spring-dampers; build() refuses joints, contacts and rotational spring-dampers
-  // between spatial bodies until stages S2/S3 of issue 11 (spatial_not_supported_message()).
+  // Planar by default. Spatial models take free bodies, drivers on x, y, z, point forces, torques,
+  // translational spring-dampers, the spatial joints (with drivers and rotational spring-dampers on
+  // revolute joints) and the spatial contact shapes (issue 11, stages S1-S3).
   ModelBuilder& set_dimension(Dimension d);
   ModelBuilder& set_gravity(const Vec2& g);  // planar: g in the plane
   ModelBuilder& set_gravity(const Vec3& g);

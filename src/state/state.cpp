@@ -21,7 +21,8 @@ State initial_state(const Model& model, double t0) {
   }
   s.z = Vec::Zero(model.nz);
   for (const Contact& c : model.contacts) {
-    if (c.friction && c.friction->state_size() > 0) c.friction->initial_state(s.z.data() + c.z_offset);
+    if (!c.friction || c.friction->state_size() == 0) continue;
+    for (int r = 0; r < c.tangent_rows(); ++r) c.friction->initial_state(s.z.data() + c.z_offset + r * c.friction->state_size());
   }
   for (const Joint& j : model.joints) {
     if (j.friction && j.friction->law->state_size() > 0) j.friction->law->initial_state(s.z.data() + j.z_offset);

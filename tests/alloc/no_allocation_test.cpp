@@ -66,7 +66,11 @@ INSTANTIATE_TEST_SUITE_P(Examples, NoAllocation,
                                            // every spatial body feature of stage S1 (issue 11)
                                            "tests/data/spatial_features.yaml",
                                            // every spatial joint feature of stage S2
-                                           "tests/data/spatial_joints.yaml"));
+                                           "tests/data/spatial_joints.yaml",
+
+                                           // the spatial contacts of stage S3
+                                           "tests/data/spatial_contacts.yaml",
+                                           "examples/box_on_incline/box_on_incline.yaml"));
 
 // The time-stepping scheme: no allocation inside a step once the stepper exists, on every solver
 // path (Lemke on one and two contacts, the mixed LCP with joints, the implicit spring elements,

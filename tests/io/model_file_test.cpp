@@ -196,6 +196,62 @@ TEST(ModelFile, SpatialModel) {
   EXPECT_EQ(read_model_file(dir.write("d.yaml", kGood)).model.dimension, Dimension::planar);  // the default
 }
 
+// Spatial contacts (docs/model-format.md, "Spatial contacts"): the shapes and their keys, the corners
+// of points_plane and box_plane as one contact each, and errors at the key's line.
+TEST(ModelFile, SpatialContacts) {
+  const std::string contacts = replace(kSpatial, "  t_end: 1", R"(  t_end: 1
+contacts:
+  - name: floor
+    type: sphere_plane
+    bodies: [ground, top]
+    plane: {point: [0, 0, 0], normal: [0, 0, 2]}
+    radius: 0.1
+    normal: {law: hertz, K: 1e7}
+    friction: {law: lugre, mu_s: 0.3, mu_k: 0.3, sigma0: 1e5, sigma1: 200, v_s: 0.01}
+  - name: feet
+    type: points_plane
+    bodies: [ground, top]
+    plane: {normal: [0, 0, 1]}
+    points: [[0, 0, -0.2], [0.1, 0, -0.2]]
+    normal: {law: hertz, K: 1e7}
+  - name: box
+    type: box_plane
+    bodies: [ground, top]
+    plane: {normal: [0, 0, 1]}
+    half_extents: [0.1, 0.2, 0.3]
+    normal: {law: hertz, K: 1e7}
+)");
+  test::TempDir dir;
+  const ModelFile mf = read_model_file(dir.write("c.yaml", contacts));
+  ASSERT_EQ(mf.model.contacts.size(), 11u);
+  const Contact& floor = mf.model.contacts[0];
+  EXPECT_EQ(floor.shape, ContactShape::sphere_plane);
+  EXPECT_EQ(floor.tangent_rows(), 2);
+  EXPECT_EQ(floor.friction_states(), 2);  // a LuGre bristle per tangent row
+  EXPECT_EQ(floor.plane_normal, Vec3(0, 0, 1));  // normalised
+  EXPECT_EQ(floor.reference_tangent, Vec3(1, 0, 0));
+  EXPECT_EQ(mf.model.nz, 2);
+  EXPECT_EQ(mf.model.contacts[2].name, "feet_2");
+  EXPECT_EQ(mf.model.contacts[2].sphere_center_j, Vec3(0.1, 0, -0.2));
+  EXPECT_EQ(mf.model.contacts[3].name, "box_1");
+  EXPECT_EQ(mf.model.contacts[3].sphere_center_j, Vec3(-0.1, -0.2, -0.3));
+  EXPECT_EQ(mf.model.contacts[10].name, "box_8");
+  EXPECT_EQ(mf.model.contacts[10].sphere_center_j, Vec3(0.1, 0.2, 0.3));
+  expect_error(replace(contacts, "normal: [0, 0, 2]", "normal: [0, 0, 0]"), {20, "contacts[0].plane.normal", "non-zero"});
+  expect_error(replace(contacts, "radius: 0.1", "radius: -0.1"), {21, "contacts[0].radius", ">= 0"});
+  expect_error(replace(contacts, "type: sphere_plane", "type: circle_line"), {18, "contacts[0].type", "a planar contact"});
+  expect_error(replace(contacts, "{law: lugre, mu_s: 0.3, mu_k: 0.3, sigma0: 1e5, sigma1: 200, v_s: 0.01}",
+                       "{law: karnopp, mu_s: 0.3, mu_k: 0.3, dv: 1e-4}"),
+               {23, "contacts[0].friction", "spatial contact has two"});
+  expect_error(replace(contacts, "points: [[0, 0, -0.2], [0.1, 0, -0.2]]", "points: []"), {28, "contacts[1].points", "list of points"});
+  expect_error(replace(contacts, "half_extents: [0.1, 0.2, 0.3]", "half_extents: [0.1, 0, 0.3]"),
+               {34, "contacts[2].half_extents", "> 0"});
+  expect_error(replace(contacts, "name: floor", "name: feet_1"), {24, "contacts[1].name", "duplicate name 'feet_1'"});
+  // A planar model refuses the spatial shapes.
+  expect_error(std::string(kGood) + "contacts:\n  - {name: c, type: sphere_plane, bodies: [ground, arm], radius: 1}\n",
+               {20, "contacts[0].type", "needs 'dimension: spatial'"});
+}
+
 TEST(ModelFile, YamlSyntaxError) {
   expect_error(replace(kGood, "bodies: [ground, arm]", "bodies: [ground, arm"), {14, "", "YAML syntax error"});
 }

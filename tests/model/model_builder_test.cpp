@@ -62,8 +62,8 @@ void expect_model_error(const ModelBuilder& mb, const std::string& path) {
 }
 
 // The widths of a spatial body (position + unit quaternion, velocity + body-frame ω), and the
-// elements a spatial model cannot have yet (contacts, S3).
-TEST(ModelBuilder, SpatialBodySizesAndElementsNotYetSupported) {
+// planar contact shapes a spatial model refuses.
+TEST(ModelBuilder, SpatialBodySizesAndPlanarShapesRefused) {
   Body b = dynamic_body("top");
   b.dimension = Dimension::spatial;
   EXPECT_EQ(b.nq(), 7);
@@ -80,8 +80,8 @@ TEST(ModelBuilder, SpatialBodySizesAndElementsNotYetSupported) {
   c.name = "touch";
   c.body_i = 0;
   c.body_j = 1;
-  mb.add_contact(c);
-  expect_model_error(mb, "contacts[0]");
+  mb.add_contact(c);  // the default shape is planar
+  expect_model_error(mb, "contacts[0].type");
 }
 
 // Spatial joints (docs/model-format.md, "Spatial joints"): rows by type, the frame completed from

@@ -7,6 +7,7 @@
 
 #include "math/number_format.hpp"
 #include "assembly/constraints.hpp"
+#include "assembly/contact_kinematics.hpp"
 #include "assembly/projection.hpp"
 #include "formulations/compliant/contact_stability.hpp"
 #include "formulations/compliant/multibody_ode.hpp"
@@ -164,7 +165,8 @@ void CompliantSteps::log_contact_event(double t, int contact, const Vec& y) {
   EventRecord e;
   e.t = t;
   e.contact = model_.contacts[static_cast<std::size_t>(contact)].name;
-  const ContactState moving = contact_state(1.0, k.vt[0]);  // stick or slip± from the (planar) slip velocity
+  // stick or slip± from the slip velocity (a spatial contact: its slip speed)
+  const ContactState moving = contact_state(1.0, state_slip(model_.contacts[static_cast<std::size_t>(contact)], k));
   if (ode_.last_event() == MultibodyOde::ContactEvent::stick_band) {
     e.kind = "stick";
     e.from = moving;
@@ -200,7 +202,7 @@ void CompliantSteps::log_contacts_closed_at_start(double t, const Vec& y) {
     e.contact = model_.contacts[c].name;
     e.kind = "onset";
     e.from = ContactState::open;
-    e.to = contact_state(1.0, k.vt[0]);
+    e.to = contact_state(1.0, state_slip(model_.contacts[c], k));
     e.vn_before = k.vn;
     reporter_.events->write(e);
   }

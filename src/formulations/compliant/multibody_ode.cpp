@@ -279,7 +279,10 @@ void MultibodyOde::on_contact_event(double t, int contact, Vec& y) {
   // speed of its impact and its bristles; a new impact starts both afresh.
   if (!std::isnan(impact_speed_[k])) return;
   impact_speed_[k] = std::max(-kin.vn, c.min_impact_speed);
-  if (c.friction && c.friction->state_size() > 0) c.friction->initial_state(y.data() + model_.nq + model_.nv + c.z_offset);
+  if (!c.friction || c.friction->state_size() == 0) return;
+  for (int r = 0; r < c.tangent_rows(); ++r) {  // a spatial contact has one bristle per tangent row
+    c.friction->initial_state(y.data() + model_.nq + model_.nv + c.z_offset + r * c.friction->state_size());
+  }
 }
 
 void MultibodyOde::after_step(double t, const Vec& y) {
