@@ -145,7 +145,10 @@ YAML::Node unlocated(const YAML::Node& node) {
 YAML::Node value_node(const std::string& text, const std::string& file, const std::string& path) {
   if (const YamlTextProblem problem = find_yaml_text_problem(text); problem.found)
     throw InputError(file, 0, 0, path, "the new value: " + problem.message);
-  return unlocated(YAML::Load(text));
+  const YAML::Node value = YAML::Load(text);
+  if (const YamlStructureProblem problem = find_yaml_structure_problem(value); problem.found)
+    throw InputError(file, 0, 0, path, "the new value: " + problem.message);
+  return unlocated(value);
 }
 
 }  // namespace

@@ -183,6 +183,36 @@ FirstYamlDocument load_first_yaml_document(const std::string& text) {
   return result;
 }
 
+namespace {
+
+bool find_structure_problem(const YAML::Node& node, int depth, int max_depth, YamlStructureProblem& out) {
+  if (depth > max_depth) {
+    out = {true, node.Mark(), "nested deeper than " + std::to_string(max_depth) + " levels"};
+    return true;
+  }
+  if (node.IsMap()) {
+    for (const auto& kv : node) {
+      if (!kv.first.IsScalar()) {
+        out = {true, kv.first.Mark(), "a key must be a name, not a list or a map (a complex key '? ...')"};
+        return true;
+      }
+      if (find_structure_problem(kv.second, depth + 1, max_depth, out)) return true;
+    }
+  } else if (node.IsSequence()) {
+    for (const auto& item : node)
+      if (find_structure_problem(item, depth + 1, max_depth, out)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+YamlStructureProblem find_yaml_structure_problem(const YAML::Node& root, int max_depth) {
+  YamlStructureProblem problem;
+  find_structure_problem(root, 0, max_depth, problem);
+  return problem;
+}
+
 YamlTextProblem find_yaml_text_problem(const std::string& text) {
   int line = 1;
   std::size_t line_start = 0;

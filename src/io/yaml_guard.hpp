@@ -45,4 +45,15 @@ struct FirstYamlDocument {
 };
 FirstYamlDocument load_first_yaml_document(const std::string& text);
 
+// The first mapping key of `root` that is not a scalar ("? [a, b]: 1", a complex key: no model file
+// has one, and reading it as a name throws from deep inside yaml-cpp), or the first node nested
+// deeper than `max_depth` (which also ends a walk through an alias of its own ancestor, "&a [*a]").
+// `found` false when neither is there. Found by fuzzing (docs/fuzzing.md).
+struct YamlStructureProblem {
+  bool found = false;
+  YAML::Mark mark;  // may be null
+  std::string message;
+};
+YamlStructureProblem find_yaml_structure_problem(const YAML::Node& root, int max_depth = 200);
+
 }  // namespace stickslip

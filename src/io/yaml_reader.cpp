@@ -64,6 +64,11 @@ void YamlReader::parse(const std::string& text) {
                      "a second YAML document (after '---'), or text after the first that YAML cannot read: a "
                      "model file holds one document");
   }
+  if (const YamlStructureProblem problem = find_yaml_structure_problem(document.root); problem.found) {
+    const YAML::Mark& m = problem.mark;
+    throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
+                     "YAML structure: " + problem.message);
+  }
   root_ = document.root;
   if (!root_.IsMap()) throw InputError(file_, 1, 1, "", "a model file must be a map of sections (name, bodies, ...)");
 }

@@ -132,6 +132,33 @@ TEST(YamlGuard, AModelFileWithANulByteIsAnInputErrorAtItsLine) {
   }
 }
 
+// A complex key made the key reader throw yaml-cpp's bad conversion out of read_model_file (the long
+// fuzz run, input 67 415): a key that is a list or map is refused at its line, and so is nesting
+// deeper than the limit, which also ends a walk through an alias of an ancestor.
+TEST(YamlGuard, RefusesComplexKeysAndDeepNesting) {
+  const YamlStructureProblem complex_key = find_yaml_structure_problem(YAML::Load("a: 1\nb:\n  ? [x, y]\n  : 2\n"));
+  EXPECT_TRUE(complex_key.found);
+  EXPECT_EQ(complex_key.mark.line, 2);  // 0-based
+  EXPECT_NE(complex_key.message.find("a key must be a name"), std::string::npos);
+  EXPECT_FALSE(find_yaml_structure_problem(YAML::Load("a: {b: [1, {c: 2}]}\n? d\n: 3\n")).found);
+  const std::string deep = std::string(300, '[') + std::string(300, ']');
+  EXPECT_TRUE(find_yaml_structure_problem(YAML::Load(deep)).found);
+  EXPECT_FALSE(find_yaml_structure_problem(YAML::Load(std::string(100, '[') + std::string(100, ']'))).found);
+}
+
+TEST(YamlGuard, AModelFileWithAComplexKeyIsAnInputErrorAtItsLine) {
+  test::TempDir dir;
+  const std::string file = dir.write("model.yaml", "name: m\n? [of, system]\n: 1\n");
+  try {
+    read_model_file(file);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), file);
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_NE(std::string(e.what()).find("a key must be a name"), std::string::npos) << e.what();
+  }
+}
+
 TEST(YamlGuard, AModelFileWithAStrayIndicatorIsAnInputErrorAtItsLine) {
   test::TempDir dir;
   const std::string file = dir.write("model.yaml", "name: m\nbodies:\n  - {name: b, mass: 1, inertia: 1}]\n");
