@@ -198,12 +198,15 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
          std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
   }
   if (s.unconverged > 0) {
-    char text[320];
+    // Named after the iterative solver that ran (Gauss-Seidel or APGD), and its unit of work.
+    const bool apgd = summary.complementarity_solver == "apgd";
+    char text[360];
     std::snprintf(text, sizeof text,
-                  "%ld of %ld contact problems ended above the Gauss-Seidel tolerance %g (%ld where the residual had "
-                  "stopped falling, %ld at the sweep cap; largest residual %s); raise time_stepping.tolerance, or "
+                  "%ld of %ld contact problems ended above the %s tolerance %g (%ld where the residual had "
+                  "stopped falling, %ld at the %s cap; largest residual %s); raise time_stepping.tolerance, or "
                   "set time_stepping.unconverged: error to stop at the first",
-                  s.unconverged, s.solves, opt_.time_stepping.tolerance, s.stalled, s.unconverged - s.stalled,
+                  s.unconverged, s.solves, apgd ? "APGD" : "Gauss-Seidel", opt_.time_stepping.tolerance, s.stalled,
+                  s.unconverged - s.stalled, apgd ? "iteration" : "sweep",
                   number_text(s.max_unconverged_residual, 3).c_str());
     warn(text);
   }
