@@ -276,10 +276,10 @@ TEST(FileKeyEffects, GaussSeidelOptions) {
   const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
-  // The warning names the solver that ran and its unit of work, not Gauss-Seidel's.
+  // The warning names the solver that ran and its unit of work.
   ASSERT_FALSE(capped.warnings.empty());
-  EXPECT_NE(capped.warnings.back().find("above the APGD tolerance"), std::string::npos) << capped.warnings.back();
-  EXPECT_NE(capped.warnings.back().find("at the iteration cap"), std::string::npos) << capped.warnings.back();
+  EXPECT_NE(capped.warnings.back().find("above the Gauss-Seidel tolerance"), std::string::npos) << capped.warnings.back();
+  EXPECT_NE(capped.warnings.back().find("at the sweep cap"), std::string::npos) << capped.warnings.back();
   EXPECT_GT(stats(", min_iterations: 40").complementarity_iterations, base.complementarity_iterations);
   EXPECT_LT(stats(", tolerance: 1e-2").complementarity_iterations, base.complementarity_iterations);
   EXPECT_NE(stats(", relaxation: 1.5").complementarity_iterations, base.complementarity_iterations);
