@@ -43,6 +43,9 @@ Workspace::Workspace(const Model& model)
     mass.segment<3>(b.v_offset) << b.mass, b.mass, b.inertia;
   }
   mass_inv = mass.cwiseInverse();
+  // Eigen's LLT leaves its status (an enum) unset until the first factorisation, so copying a
+  // Workspace before one reads an indeterminate enum (UBSan: invalid load). Factor the identity once.
+  llt.compute(Mat::Identity(model.n_constraints, model.n_constraints));
 }
 
 }  // namespace stickslip
