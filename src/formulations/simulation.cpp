@@ -64,19 +64,13 @@ void check_options(const SimulationOptions& o) {
 }
 
 // Spatial models, spatial contacts included, run under the compliant scheme (issue 11, stages S1,
-// S3); the event-driven scheme runs spatial models without contacts (S4: its smooth phases are the
-// same equations of motion); the time-stepping scheme needs the disc cone in its solvers (S3, not
-// written yet), the event-driven one its polyhedral cones for spatial contacts (S4).
+// S3) and the event-driven scheme (S4); the time-stepping scheme needs the disc cone in its solvers
+// (S3, not written yet).
 void check_dimension(const Model& model, const SimulationOptions& o) {
   if (model.dimension != Dimension::spatial) return;
   if (o.scheme == Scheme::time_stepping) {
     throw ModelError("simulation.scheme", "the time-stepping scheme does not run spatial models yet (issue 11, stage "
-                                          "S3); use scheme: compliant");
-  }
-  if (o.scheme == Scheme::event_driven && !model.contacts.empty()) {
-    throw ModelError("simulation.scheme", "the event-driven scheme does not run spatial models with contacts yet "
-                                          "(issue 11, stage S4: contact '" + model.contacts.front().name +
-                                          "'); use scheme: compliant");
+                                          "S3); use scheme: compliant or event-driven");
   }
   if (o.initial == InitialCondition::static_equilibrium) {
     throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "

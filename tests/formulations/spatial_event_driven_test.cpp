@@ -146,25 +146,258 @@ TEST(SpatialEventDriven, SpatialSliderCrankAgreesWithTheCompliantScheme) {
   }
 }
 
-// What is not done yet is refused with the scheme, the stage and the contact named.
-TEST(SpatialEventDriven, RefusesSpatialContactsByName) {
-  ModelFile mf = model_from_yaml(R"(
+constexpr double g = 9.81;
+
+struct EventRun {
+  MemorySink out;
+  MemoryEventSink events;
+};
+EventRun run_with_events(const std::string& yaml) {
+  const ModelFile mf = model_from_yaml(yaml);
+  EventRun r;
+  simulate(mf.model, mf.options, r.out, {}, &r.events);
+  return r;
+}
+
+// A sphere (m = 1 kg, ρ = 0.1 m, J = 2/5 m ρ²) resting on a horizontal plane (a rigid contact,
+// Coulomb μ_s = μ_k = 0.2), thrown at v0 = 1 m/s along (0.6, 0.8) without spin: it slides with
+// v̇ = −μ g and ρ ω̇ = 5/2 μ g, so the slip s = v − ρω falls at 7/2 μ g and vanishes at
+// t* = 2 v0/(7 μ g), after which it rolls at 5/7 v0 (the compliant twin: spatial_contact_test.cpp).
+TEST(SpatialEventDriven, SlidingSphereRollsAtFiveSeventhsOfItsSpeedAtTheAnalyticTime) {
+  const double v0 = 1, mu = 0.2;
+  const EventRun r = run_with_events(R"(
 dimension: spatial
 gravity: [0, 0, -9.81]
 bodies:
-  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, 0.2]}
+  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, 0.1], velocity: [0.6, 0.8, 0]}
 contacts:
-  - {name: floor, type: sphere_plane, bodies: [ground, ball], plane: {point: [0, 0, 0], normal: [0, 0, 1]},
-     center: [0, 0, 0], radius: 0.1, impact: {law: newton, e: 0.5}}
-simulation: {scheme: event-driven, t_end: 0.1}
+  - name: floor
+    type: sphere_plane
+    bodies: [ground, ball]
+    plane: {point: [0, 0, 0], normal: [0, 0, 1]}
+    radius: 0.1
+    impact: {law: newton, e: 0}
+    friction: {law: coulomb, mu_s: 0.2, mu_k: 0.2}
+simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 0.3, output_interval: 0.001}
 )");
-  MemorySink out;
-  try {
-    simulate(mf.model, mf.options, out);
-    FAIL() << "event-driven accepted a spatial contact";
-  } catch (const ModelError& e) {
-    EXPECT_EQ(e.path(), "simulation.scheme");
-    EXPECT_NE(e.message().find("contact 'floor'"), std::string::npos) << e.what();
+  const double t_star = v0 / (3.5 * mu * g);
+  // One event: the slip stops (the contact was closed and sliding from the start).
+  std::vector<EventRecord> stops;
+  for (const EventRecord& e : r.events.events) {
+    if (e.kind == "stick") stops.push_back(e);
+  }
+  ASSERT_EQ(stops.size(), 1u);
+  // Between events the slip falls linearly in t, which dopri5 integrates exactly, so the event is
+  // located to the root finder's tolerance (1e-12 s) plus rounding of the slip (1e-16 m/s over a
+  // rate of 6.9 m/s²): 1e-10 s bounds both with a margin.
+  EXPECT_NEAR(stops[0].t, t_star, 1e-10);
+  for (std::size_t k = 0; k < r.out.rows.size(); ++k) {
+    const double t = at(r.out, k, "t"), vx = at(r.out, k, "ball.vx"), vy = at(r.out, k, "ball.vy");
+    const double speed = std::hypot(vx, vy);
+    // The friction opposes the slip, which keeps its direction: rounding only.
+    EXPECT_NEAR(0.8 * vx - 0.6 * vy, 0, 1e-12) << t;
+    // Linear motions: dopri5 exact up to rounding (the compliant twin sees 5e-13 m/s).
+    const double expected = t < t_star ? v0 - mu * g * t : 5.0 / 7.0 * v0;
+    EXPECT_NEAR(speed, expected, 1e-10) << t;
+    // Resting on the plane: the contact's rows hold the height (Baumgarte, rounding only).
+    EXPECT_NEAR(at(r.out, k, "ball.z"), 0.1, 1e-10) << t;
+    if (t > t_star) {
+      // Rolling: the stuck contact holds the slip at zero with no friction force (nothing pushes).
+      EXPECT_LT(std::hypot(at(r.out, k, "floor.vt1"), at(r.out, k, "floor.vt2")), 1e-10) << t;
+      EXPECT_NEAR(std::hypot(at(r.out, k, "floor.ft1"), at(r.out, k, "floor.ft2")), 0.0, 1e-9) << t;
+    } else {
+      // Sliding: |F_T| = μ_k F_N = μ m g.
+      EXPECT_NEAR(std::hypot(at(r.out, k, "floor.ft1"), at(r.out, k, "floor.ft2")), mu * g, 1e-9) << t;
+    }
+  }
+}
+
+// A ball dropped from h0 = 1 m (centre height above its radius) onto a rigid floor with Newton's
+// restitution e = 0.7, thrown sideways at 0.3 m/s without friction: each impact reverses the normal
+// velocity times e, so the k-th apex is at ρ + e^{2k} h0 and the impacts come at
+// t_k = t_0 (1 + 2 e + … + 2 e^{k−1}), t_0 = √(2 h0 / g).
+TEST(SpatialEventDriven, BouncingBallApexesFallAsTheSquareOfTheRestitution) {
+  const double e = 0.7, h0 = 1.0, rho = 0.1;
+  const EventRun r = run_with_events(R"(
+dimension: spatial
+gravity: [0, 0, -9.81]
+bodies:
+  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, )" + num(rho + h0) + R"(],
+     velocity: [0.3, 0, 0], angular_velocity: [0, 0, 2]}
+contacts:
+  - name: floor
+    type: sphere_plane
+    bodies: [ground, ball]
+    plane: {normal: [0, 0, 1]}
+    radius: 0.1
+    impact: {law: newton, e: 0.7}
+simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 2.5, output_interval: 0.0005}
+)");
+  const double t0 = std::sqrt(2 * h0 / g), v_impact = std::sqrt(2 * g * h0);
+  std::vector<EventRecord> impacts;
+  for (const EventRecord& ev : r.events.events) {
+    if (ev.kind == "impact") impacts.push_back(ev);
+  }
+  ASSERT_GE(impacts.size(), 4u);
+  double t_expected = t0, speed = v_impact;
+  for (std::size_t k = 0; k < 4; ++k) {
+    // Free flight is a quadratic in t (dopri5 exact up to rounding) and the impact law is algebraic:
+    // the times and speeds are exact to the event tolerance (1e-12 s) and rounding; 1e-9.
+    EXPECT_NEAR(impacts[k].t, t_expected, 1e-9) << k;
+    EXPECT_NEAR(impacts[k].vn_before, -speed, 1e-9) << k;
+    EXPECT_NEAR(impacts[k].vn_after, e * speed, 1e-9) << k;
+    speed *= e;
+    t_expected += 2 * speed / g;
+  }
+  // The apexes seen in the rows: between impacts k and k + 1 the height peaks at ρ + e^{2k+2} h0; the
+  // rows (0.5 ms apart) straddle the apex by at most 0.25 ms, so they miss it by g (0.25 ms)²/2 = 3e-7 m.
+  for (std::size_t k = 0; k + 1 < 4; ++k) {
+    double apex = 0;
+    for (std::size_t i = 0; i < r.out.rows.size(); ++i) {
+      const double t = at(r.out, i, "t");
+      if (t > impacts[k].t && t < impacts[k + 1].t) apex = std::max(apex, at(r.out, i, "ball.z"));
+    }
+    EXPECT_NEAR(apex, rho + std::pow(e, 2.0 * (k + 1)) * h0, 4e-7) << k;
+  }
+  // Frictionless: the horizontal velocity and the spin never change.
+  for (std::size_t i = 0; i < r.out.rows.size(); ++i) {
+    EXPECT_NEAR(at(r.out, i, "ball.vx"), 0.3, 1e-12);
+    EXPECT_NEAR(at(r.out, i, "ball.wz"), 2.0, 1e-12);
+  }
+}
+
+// A box (0.2 × 0.2 × 0.1 m, 1 kg) resting on its four bottom corners (rigid, Coulomb μ_s = μ_k = 0.3)
+// on a plane tilted by α about y; the plane's t₁ = y lies across the slope, t₂ = (−cos α, 0, −sin α)
+// down it. With k facets the generators d_j = (cos 2πj/k, sin 2πj/k) include ±t₂ for k = 8 and not
+// for k = 6, so the two runs show what the polyhedral cone changes (see the tests).
+std::string incline_box_rigid(double tan_alpha, double t_end, int facets) {
+  const double alpha = std::atan(tan_alpha), c = 0.05;
+  return R"(
+dimension: spatial
+gravity: [0, 0, -9.81]
+bodies:
+  - name: box
+    mass: 1
+    inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667]
+    position: [)" + num(-c * std::sin(alpha)) + ", 0, " + num(c * std::cos(alpha)) + R"(]
+    orientation: {axis: [0, 1, 0], angle: )" + num(-alpha) + R"(}
+contacts:
+  - name: corner
+    type: points_plane
+    bodies: [ground, box]
+    plane: {point: [0, 0, 0], normal: [)" + num(-std::sin(alpha)) + ", 0, " + num(std::cos(alpha)) + R"(]}
+    points: [[0.1, 0.1, -0.05], [-0.1, 0.1, -0.05], [-0.1, -0.1, -0.05], [0.1, -0.1, -0.05]]
+    impact: {law: newton, e: 0}
+    friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}
+simulation:
+  scheme: event-driven
+  integrator: dopri5
+  rtol: 1e-10
+  atol: 1e-12
+  t_end: )" + num(t_end) + R"(
+  output_interval: 0.01
+  event_driven: {friction_facets: )" + std::to_string(facets) + R"(}
+)";
+}
+
+double downhill(const MemorySink& out, std::size_t k, double alpha, const char* x, const char* z) {
+  return -std::cos(alpha) * at(out, k, std::string("box.") + x) - std::sin(alpha) * at(out, k, std::string("box.") + z);
+}
+
+TEST(SpatialEventDriven, BoxOnInclineSticksBelowTanAlphaEqualMuWithoutCreep) {
+  const double mu = 0.3;
+  for (const double tan_alpha : {0.2, 0.299}) {
+    for (const int facets : {8, 6}) {
+      const double alpha = std::atan(tan_alpha);
+      const EventRun r = run_with_events(incline_box_rigid(tan_alpha, 1.0, facets));
+      const std::size_t last = r.out.rows.size() - 1;
+      // Rigid corners held by stuck contacts: the box does not move at all (the contact rows'
+      // Baumgarte terms see only rounding). The four corners share the load indeterminately, so
+      // sticking is judged on polygons circumscribing the discs with a facet facing each corner's
+      // least-norm holding force (modal_dynamics.cpp): exact for this load, which points along the
+      // slope, whether a generator lies along it (k = 8) or not (k = 6).
+      EXPECT_LT(std::abs(downhill(r.out, last, alpha, "x", "z") - downhill(r.out, 0, alpha, "x", "z")), 1e-12)
+          << tan_alpha << " k " << facets;
+      EXPECT_LT(std::abs(downhill(r.out, last, alpha, "vx", "vz")), 1e-12) << tan_alpha << " k " << facets;
+      double normal = 0, tangential = 0;
+      for (int c = 1; c <= 4; ++c) {
+        const std::string name = "corner_" + std::to_string(c);
+        normal += at(r.out, last, name + ".fn");
+        tangential += at(r.out, last, name + ".ft2");
+      }
+      // Static equilibrium of the stuck box: rounding of the modal solve (1e-12 relative).
+      EXPECT_NEAR(normal, g * std::cos(alpha), 1e-9);
+      EXPECT_NEAR(tangential, -g * std::sin(alpha), 1e-9);  // uphill, against t₂
+      EXPECT_LT(std::abs(tangential) / normal, mu);
+    }
+  }
+}
+
+TEST(SpatialEventDriven, BoxOnInclineSlidesAboveTanAlphaEqualMuAtTheCoulombAcceleration) {
+  const double mu = 0.3;
+  for (const double tan_alpha : {0.31, 0.4}) {
+    for (const int facets : {8, 6}) {
+      const double alpha = std::atan(tan_alpha);
+      const EventRun r = run_with_events(incline_box_rigid(tan_alpha, 0.5, facets));
+      // The mode LCP (on the inscribed pyramid) decides that the box slides, and the phase's first
+      // slip direction is made consistent with the disc's friction (event_settle.cpp): sliding, each
+      // corner's friction is −μ_k F_N v̂_T, together μ m g cos α up the slope whatever the split of the
+      // load and whether a generator lies along the slope (k = 8) or not (k = 6): the box slides
+      // straight down at g (sin α − μ cos α). The motion is linear in t: dopri5 exact up to
+      // rounding; 1e-9 m/s.
+      const double a = g * (std::sin(alpha) - mu * std::cos(alpha));
+      for (std::size_t k = 0; k < r.out.rows.size(); ++k) {
+        const double t = at(r.out, k, "t");
+        EXPECT_NEAR(downhill(r.out, k, alpha, "vx", "vz"), a * t, 1e-9) << tan_alpha << " k " << facets << " t " << t;
+        EXPECT_NEAR(at(r.out, k, "box.vy"), 0.0, 1e-12);
+      }
+    }
+  }
+}
+
+// What the polyhedral cone does to a sliding impact (simulation.event_driven.friction_facets): a ball
+// (no spin) lands sliding at V = 2 m/s along the direction π/8 from t₁ = x on a rigid floor (e = 0,
+// μ = 0.1). With k = 16 generators one lies along the slip and the tangential impulse is Coulomb's,
+// μ P_N; with k = 8 the slip is midway between two and the impulse sits on the pyramid's edge,
+// μ P_N cos(π/8). After the impact the ball slides at the disc's deceleration μ g along the same
+// direction, so its horizontal speed is V − μ v_N c_k − μ g (t − t_i) with c_16 = 1, c_8 = cos(π/8).
+TEST(SpatialEventDriven, FrictionFacetsShapeTheImpactCone) {
+  const double V = 2, mu = 0.1, h = 0.2, rho = 0.1, a = std::numbers::pi / 8;
+  for (const int facets : {16, 8}) {
+    const EventRun r = run_with_events(R"(
+dimension: spatial
+gravity: [0, 0, -9.81]
+bodies:
+  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, )" + num(rho + h) + R"(],
+     velocity: [)" + num(V * std::cos(a)) + ", " + num(V * std::sin(a)) + R"(, 0]}
+contacts:
+  - name: floor
+    type: sphere_plane
+    bodies: [ground, ball]
+    plane: {normal: [0, 0, 1]}
+    radius: 0.1
+    impact: {law: newton, e: 0}
+    friction: {law: coulomb, mu_s: 0.1, mu_k: 0.1}
+simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 0.4, output_interval: 0.01,
+             event_driven: {friction_facets: )" + std::to_string(facets) + R"(}}
+)");
+    ASSERT_FALSE(r.events.events.empty());
+    ASSERT_EQ(r.events.events[0].kind, "impact");
+    const double t_i = r.events.events[0].t, vn = -r.events.events[0].vn_before;
+    EXPECT_NEAR(vn, std::sqrt(2 * g * h), 1e-9);  // free fall, exact to rounding
+    const double c_k = facets == 16 ? 1.0 : std::cos(a);
+    int checked = 0;
+    for (std::size_t k = 0; k < r.out.rows.size(); ++k) {
+      const double t = at(r.out, k, "t");
+      if (t <= t_i || t > t_i + 0.2) continue;  // sliding until ~0.38 s after the impact
+      const double vx = at(r.out, k, "ball.vx"), vy = at(r.out, k, "ball.vy");
+      // The impulse and the slide keep the direction (rounding), and the speed is linear in t after
+      // an algebraic jump: exact up to rounding and the event's location (1e-12 s × μ g); 1e-9.
+      EXPECT_NEAR(std::sin(a) * vx - std::cos(a) * vy, 0, 1e-12) << facets;
+      EXPECT_NEAR(std::hypot(vx, vy), V - mu * vn * c_k - mu * g * (t - t_i), 1e-9) << facets << " t " << t;
+      ++checked;
+    }
+    EXPECT_GT(checked, 10);
   }
 }
 
