@@ -163,51 +163,63 @@ EventRun run_with_events(const std::string& yaml) {
 // Coulomb μ_s = μ_k = 0.2), thrown at v0 = 1 m/s along (0.6, 0.8) without spin: it slides with
 // v̇ = −μ g and ρ ω̇ = 5/2 μ g, so the slip s = v − ρω falls at 7/2 μ g and vanishes at
 // t* = 2 v0/(7 μ g), after which it rolls at 5/7 v0 (the compliant twin: spatial_contact_test.cpp).
+// The contact rigid (Newton, e = 0) or compliant (a linear spring, k = 1e6 N/m, started at its static
+// penetration m g / k, so F_N = m g throughout).
 TEST(SpatialEventDriven, SlidingSphereRollsAtFiveSeventhsOfItsSpeedAtTheAnalyticTime) {
   const double v0 = 1, mu = 0.2;
-  const EventRun r = run_with_events(R"(
+  for (const bool rigid : {true, false}) {
+    SCOPED_TRACE(rigid ? "rigid" : "compliant");
+    const double z0 = rigid ? 0.1 : 0.1 - g / 1e6;
+    const std::string law = rigid ? "impact: {law: newton, e: 0}" : "normal: {law: linear_spring_damper, k: 1e6, c: 0}";
+    const EventRun r = run_with_events(R"(
 dimension: spatial
 gravity: [0, 0, -9.81]
 bodies:
-  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, 0.1], velocity: [0.6, 0.8, 0]}
+  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, )" + num(z0) + R"(], velocity: [0.6, 0.8, 0]}
 contacts:
   - name: floor
     type: sphere_plane
     bodies: [ground, ball]
     plane: {point: [0, 0, 0], normal: [0, 0, 1]}
     radius: 0.1
-    impact: {law: newton, e: 0}
+    )" + law + R"(
     friction: {law: coulomb, mu_s: 0.2, mu_k: 0.2}
 simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 0.3, output_interval: 0.001}
 )");
-  const double t_star = v0 / (3.5 * mu * g);
-  // One event: the slip stops (the contact was closed and sliding from the start).
-  std::vector<EventRecord> stops;
-  for (const EventRecord& e : r.events.events) {
-    if (e.kind == "stick") stops.push_back(e);
-  }
-  ASSERT_EQ(stops.size(), 1u);
-  // Between events the slip falls linearly in t, which dopri5 integrates exactly, so the event is
-  // located to the root finder's tolerance (1e-12 s) plus rounding of the slip (1e-16 m/s over a
-  // rate of 6.9 m/s²): 1e-10 s bounds both with a margin.
-  EXPECT_NEAR(stops[0].t, t_star, 1e-10);
-  for (std::size_t k = 0; k < r.out.rows.size(); ++k) {
-    const double t = at(r.out, k, "t"), vx = at(r.out, k, "ball.vx"), vy = at(r.out, k, "ball.vy");
-    const double speed = std::hypot(vx, vy);
-    // The friction opposes the slip, which keeps its direction: rounding only.
-    EXPECT_NEAR(0.8 * vx - 0.6 * vy, 0, 1e-12) << t;
-    // Linear motions: dopri5 exact up to rounding (the compliant twin sees 5e-13 m/s).
-    const double expected = t < t_star ? v0 - mu * g * t : 5.0 / 7.0 * v0;
-    EXPECT_NEAR(speed, expected, 1e-10) << t;
-    // Resting on the plane: the contact's rows hold the height (Baumgarte, rounding only).
-    EXPECT_NEAR(at(r.out, k, "ball.z"), 0.1, 1e-10) << t;
-    if (t > t_star) {
-      // Rolling: the stuck contact holds the slip at zero with no friction force (nothing pushes).
-      EXPECT_LT(std::hypot(at(r.out, k, "floor.vt1"), at(r.out, k, "floor.vt2")), 1e-10) << t;
-      EXPECT_NEAR(std::hypot(at(r.out, k, "floor.ft1"), at(r.out, k, "floor.ft2")), 0.0, 1e-9) << t;
-    } else {
-      // Sliding: |F_T| = μ_k F_N = μ m g.
-      EXPECT_NEAR(std::hypot(at(r.out, k, "floor.ft1"), at(r.out, k, "floor.ft2")), mu * g, 1e-9) << t;
+    const double t_star = v0 / (3.5 * mu * g);
+    // One event: the slip stops (the contact was closed and sliding from the start).
+    std::vector<EventRecord> stops;
+    for (const EventRecord& e : r.events.events) {
+      if (e.kind == "stick") stops.push_back(e);
+    }
+    ASSERT_EQ(stops.size(), 1u);
+    // Between events the slip falls linearly in t, which dopri5 integrates exactly, so the event is
+    // located to the root finder's tolerance (1e-12 s) plus rounding of the slip (1e-16 m/s over a
+    // rate of 6.9 m/s²): 1e-10 s bounds both with a margin.
+    EXPECT_NEAR(stops[0].t, t_star, 1e-10);
+    for (std::size_t k = 0; k < r.out.rows.size(); ++k) {
+      const double t = at(r.out, k, "t"), vx = at(r.out, k, "ball.vx"), vy = at(r.out, k, "ball.vy");
+      const double speed = std::hypot(vx, vy);
+      // The friction opposes the slip, which keeps its direction: rounding only.
+      EXPECT_NEAR(0.8 * vx - 0.6 * vy, 0, 1e-12) << t;
+      // Linear motions: dopri5 exact up to rounding (the compliant twin sees 5e-13 m/s).
+      const double expected = t < t_star ? v0 - mu * g * t : 5.0 / 7.0 * v0;
+      EXPECT_NEAR(speed, expected, 1e-10) << t;
+      // Resting on the plane: the rigid contact's rows hold the height (rounding only), the spring
+      // stays at its static penetration (an equilibrium).
+      EXPECT_NEAR(at(r.out, k, "ball.z"), z0, 1e-10) << t;
+      if (t > t_star) {
+        // Rolling: the stuck contact holds the slip at zero with no friction force (nothing pushes).
+        EXPECT_LT(std::hypot(at(r.out, k, "floor.vt1"), at(r.out, k, "floor.vt2")), 1e-10) << t;
+        EXPECT_NEAR(std::hypot(at(r.out, k, "floor.ft1"), at(r.out, k, "floor.ft2")), 0.0, 1e-9) << t;
+      } else {
+        // Sliding: |F_T| = μ_k F_N (rounding), F_N = m g: a rigid contact's multiplier to rounding,
+        // the undamped spring's force to k × (its oscillation excited by the integrator's local
+        // errors, which atol = 1e-12 m bounds): 1e-6 N (seen: 4e-9 N).
+        const double fn = at(r.out, k, "floor.fn");
+        EXPECT_NEAR(std::hypot(at(r.out, k, "floor.ft1"), at(r.out, k, "floor.ft2")), mu * fn, 1e-12) << t;
+        EXPECT_NEAR(fn, g, rigid ? 1e-9 : 1e-6) << t;
+      }
     }
   }
 }
@@ -399,6 +411,105 @@ simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12,
     }
     EXPECT_GT(checked, 10);
   }
+}
+
+// examples/box_on_incline/box_on_incline_rigid.yaml: the box thrown across the slope (tan α = 0.4 >
+// μ = 0.3) and spinning, on eight rigid corners. Every bottom corner slides throughout with its slip
+// direction turning as the box spins: its friction must be the disc's, −μ F_N v̂_T, at every instant
+// (the pyramid of the LCPs never acts in a smooth phase); the box stays on the plane, and the energy
+// lost is the friction's work Σ μ F_N |v_T|.
+TEST(SpatialEventDriven, SpinningBoxOnInclineSlidesWithEachCornersFrictionAgainstItsSlip) {
+  ModelFile mf = read_model_file(test::source_path("examples/box_on_incline/box_on_incline_rigid.yaml"));
+  mf.options.output_interval = 0.001;
+  MemorySink out;
+  simulate(mf.model, mf.options, out);
+  const double mu = 0.3, alpha = std::atan(0.4);
+  const auto corner = [&](std::size_t k, int c, const char* col) { return at(out, k, "corner_" + std::to_string(c) + col); };
+  double work = 0, energy_error = 0;
+  const auto power = [&](std::size_t k) {
+    double p = 0;
+    for (int c = 1; c <= 4; ++c) p += mu * corner(k, c, ".fn") * corner(k, c, ".slip");
+    return p;
+  };
+  const double e0 = at(out, 0, "energy.total");
+  for (std::size_t k = 0; k < out.rows.size(); ++k) {
+    double normal = 0;
+    for (int c = 1; c <= 8; ++c) {
+      const double fn = corner(k, c, ".fn"), f1 = corner(k, c, ".ft1"), f2 = corner(k, c, ".ft2");
+      const double v1 = corner(k, c, ".vt1"), v2 = corner(k, c, ".vt2");
+      if (c > 4) {  // the top corners never touch
+        EXPECT_EQ(corner(k, c, ".state"), static_cast<double>(ContactState::open));
+        continue;
+      }
+      normal += fn;
+      EXPECT_EQ(corner(k, c, ".state"), static_cast<double>(ContactState::slip_positive));
+      // The disc, to rounding: |F_T| = μ F_N and F_T·v_T = −|F_T||v_T| (seen: 2e-16, 4e-16).
+      EXPECT_NEAR(std::hypot(f1, f2), mu * fn, 1e-12) << k << " corner " << c;
+      EXPECT_NEAR(f1 * v1 + f2 * v2, -std::hypot(f1, f2) * std::hypot(v1, v2), 1e-12) << k << " corner " << c;
+    }
+    // Held on the plane by the rigid rows (no tilt, no lift): Σ F_N = m g cos α to rounding (seen 9e-15).
+    EXPECT_NEAR(normal, g * std::cos(alpha), 1e-12) << k;
+    if (k > 0) work += 0.5 * (power(k) + power(k - 1)) * (at(out, k, "t") - at(out, k - 1, "t"));
+    energy_error = std::max(energy_error, std::abs(at(out, k, "energy.total") - e0 + work));
+  }
+  // The work integrated by the trapezoidal rule over 1 ms rows: its error, O(h²), was 2.8e-5 J with
+  // 5 ms rows, so ~1e-6 J here; 5e-6 J. A friction off the disc (the pyramid's cos(π/8) between its
+  // generators) would change the ~5 J dissipated by ~0.4 J.
+  EXPECT_GT(work, 4.0);
+  EXPECT_LT(energy_error, 5e-6);
+  // The spin and the sideways slip die out together; the box keeps sliding down.
+  const std::size_t last = out.rows.size() - 1;
+  EXPECT_LT(std::abs(at(out, last, "box.wz")), 0.05);
+  EXPECT_GT(downhill(out, last, alpha, "vx", "vz"), 1.5);
+}
+
+// Two spheres in free space collide obliquely (rigid sphere_sphere contact, Newton e = 0.8, Coulomb
+// μ = 0.3, both spinning): the impulses act equal and opposite at one point, so linear and angular
+// momentum are conserved through the impact to rounding; the normal relative velocity reverses
+// times e; the energy does not grow.
+TEST(SpatialEventDriven, TwoSpheresCollidingConserveMomentumAndRestitute) {
+  const EventRun r = run_with_events(R"(
+dimension: spatial
+gravity: [0, 0, 0]
+bodies:
+  - {name: a, mass: 1, inertia: [0.004, 0.004, 0.004], velocity: [1, 0, 0], angular_velocity: [0, 0, 5]}
+  - {name: b, mass: 2, inertia: [0.018, 0.018, 0.018], position: [0.5, 0.12, 0.05], velocity: [-0.5, 0, 0],
+     angular_velocity: [1, 0, 0]}
+contacts:
+  - {name: pair, type: sphere_sphere, bodies: [a, b], centers: [[0, 0, 0], [0, 0, 0]], radii: [0.1, 0.15],
+     impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}
+simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 0.6, output_interval: 0.01}
+)");
+  ASSERT_FALSE(r.events.events.empty());
+  const EventRecord& hit = r.events.events[0];
+  ASSERT_EQ(hit.kind, "impact");
+  EXPECT_LT(hit.vn_before, -0.1);
+  EXPECT_NEAR(hit.vn_after, -0.8 * hit.vn_before, 1e-12);
+  const auto linear = [&](std::size_t k) {
+    return Vec3(at(r.out, k, "a.vx") + 2 * at(r.out, k, "b.vx"), at(r.out, k, "a.vy") + 2 * at(r.out, k, "b.vy"),
+                at(r.out, k, "a.vz") + 2 * at(r.out, k, "b.vz"));
+  };
+  const auto angular = [&](std::size_t k) {
+    Vec3 L = Vec3::Zero();
+    const std::pair<const char*, double> bodies[] = {{"a", 1.0}, {"b", 2.0}};
+    for (const auto& [name, m] : bodies) {
+      const std::string n = name;
+      const Vec3 x(at(r.out, k, n + ".x"), at(r.out, k, n + ".y"), at(r.out, k, n + ".z"));
+      const Vec3 v(at(r.out, k, n + ".vx"), at(r.out, k, n + ".vy"), at(r.out, k, n + ".vz"));
+      const double J = m * 0.4 * std::pow(n == "a" ? 0.1 : 0.15, 2);
+      L += m * x.cross(v) + J * (orientation(r.out, n, k) * body_omega(r.out, n, k));
+    }
+    return L;
+  };
+  const std::size_t last = r.out.rows.size() - 1;
+  ASSERT_LT(hit.t, at(r.out, last, "t"));
+  // Rounding of the impulse solve and of the free flights (exact in dopri5: linear motion, constant
+  // spin): 1e-12 of momenta of order 1.
+  EXPECT_LT((linear(last) - linear(0)).norm(), 1e-12);
+  EXPECT_LT((angular(last) - angular(0)).norm(), 1e-12);
+  EXPECT_LE(at(r.out, last, "energy.total"), at(r.out, 0, "energy.total"));
+  EXPECT_LT(at(r.out, last, "pair.gap"), 1.0);  // they did meet and part
+  EXPECT_GT(at(r.out, last, "pair.gap"), 0.0);
 }
 
 }  // namespace
