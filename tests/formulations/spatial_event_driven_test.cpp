@@ -512,5 +512,59 @@ simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12,
   EXPECT_GT(at(r.out, last, "pair.gap"), 0.0);
 }
 
+// Stick to slip at a located saturation: a box (1 kg) on four rigid corners on a horizontal plane,
+// μ_s = 0.4, μ_k = 0.3, pushed at its centre of mass by a force growing at k = 10 N/s along the
+// direction 30° from x (between two of the 8 generators, 0° and 45°). It holds without creep until
+// k t_b = μ_s m g, then slides along the force with m v̇ = k t − μ_k m g:
+//   v(t) = (k/2m)(t² − t_b²) − μ_k g (t − t_b).
+// At the breakaway the kinetic friction (2.9 N) is large next to the net force that starts the slip
+// (1 N), the case where the slip's start direction must be solved for, not guessed (event_settle.cpp).
+TEST(SpatialEventDriven, PushedBoxBreaksLooseAtTheStaticLimitAndSlidesAlongThePush) {
+  const double k = 10, mu_s = 0.4, mu_k = 0.3, a = std::numbers::pi / 6;
+  const EventRun r = run_with_events(R"(
+dimension: spatial
+gravity: [0, 0, -9.81]
+bodies:
+  - {name: box, mass: 1, inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667],
+     position: [0, 0, 0.05]}
+contacts:
+  - name: corner
+    type: points_plane
+    bodies: [ground, box]
+    plane: {normal: [0, 0, 1]}
+    points: [[0.1, 0.1, -0.05], [-0.1, 0.1, -0.05], [-0.1, -0.1, -0.05], [0.1, -0.1, -0.05]]
+    impact: {law: newton, e: 0}
+    friction: {law: coulomb, mu_s: 0.4, mu_k: 0.3}
+forces:
+  - {name: push, type: point_force, body: box, frame: global,
+     fx: {type: polynomial, coefficients: [0, )" + num(k * std::cos(a)) + R"(]},
+     fy: {type: polynomial, coefficients: [0, )" + num(k * std::sin(a)) + R"(]}}
+simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 0.8, output_interval: 0.01}
+)");
+  const double t_b = mu_s * g / k;
+  int slips = 0;
+  for (const EventRecord& e : r.events.events) {
+    if (e.kind != "slip") continue;
+    ++slips;
+    // The saturation of the set of four (their feasibility margin, linear in t) located to the
+    // root finder's tolerance; 1e-10 s.
+    EXPECT_NEAR(e.t, t_b, 1e-10) << e.contact;
+  }
+  EXPECT_EQ(slips, 4);  // the four corners together
+  for (std::size_t i = 0; i < r.out.rows.size(); ++i) {
+    const double t = at(r.out, i, "t"), vx = at(r.out, i, "box.vx"), vy = at(r.out, i, "box.vy");
+    if (t <= t_b) {
+      // Stuck: no creep at all (rounding of the stuck rows).
+      EXPECT_LT(std::hypot(at(r.out, i, "box.x"), at(r.out, i, "box.y")), 1e-14) << t;
+      continue;
+    }
+    // Sliding: along the push to rounding, at the closed-form speed (a polynomial, which dopri5
+    // integrates exactly, started at the located event: 1e-12 s × 1 m/s²); 1e-9.
+    EXPECT_NEAR(std::sin(a) * vx - std::cos(a) * vy, 0, 1e-12) << t;
+    const double v = 0.5 * k * (t * t - t_b * t_b) - mu_k * g * (t - t_b);
+    EXPECT_NEAR(std::hypot(vx, vy), v, 1e-9) << t;
+  }
+}
+
 }  // namespace
 }  // namespace stickslip

@@ -144,10 +144,24 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
 }
 
 void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
-                                const std::vector<int>& triggered, const std::vector<char>& resting) {
+                                const std::vector<int>& located, const std::vector<char>& resting) {
   dyn.set_modes(modes);
   dyn.evaluate(s);
   const std::size_t nc = model_.contacts.size();
+  // A sticking spatial contact whose normal force and friction are both indeterminate (a corner of a
+  // box on four) watches one feasibility margin for its detachment and its saturation; where that
+  // margin crosses zero while the contact still presses (its reported normal force clearly positive)
+  // it is the friction that reached its limit, not the contact that lets go.
+  std::vector<int> triggered = located;
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Contact& c = model_.contacts[k];
+    if (triggered[k] == EventFunction::detachment && c.spatial() && c.friction && modes[k] == ContactState::stick &&
+        dyn.redundant_normal(static_cast<int>(k)) &&
+        dyn.workspace().contact_forces[k].normal >
+            coincidence_band(EventFunction::detachment, opt_.integrator_options.rtol, force_scale_)) {
+      triggered[k] = EventFunction::saturation;
+    }
+  }
   std::vector<char> normal(nc, 0), tangent(nc, 0);
   for (std::size_t k = 0; k < nc; ++k) {
     if (!closed(modes[k])) continue;
@@ -272,13 +286,16 @@ void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& 
 }
 
 // Spatial slips start the phase with a direction ŝ (design D8): their slip velocity's where it has
-// one, else the mode decision's (the tangential acceleration of a slip starting from rest, or the
-// reverse of the force that held it at a saturation). The decision's direction comes from the LCP's
-// pyramid; the phase applies the disc, −μ_k N ŝ, under which the slip may accelerate along a slightly
-// different direction: a few fixed-point rounds ŝ ← v̇_T/|v̇_T| make the two agree, so the first stage
-// of the integrator sees the same friction as the ones after it (where v̂_T takes over).
+// one, else the decision's (the reverse of the force that held it at a located saturation, or the
+// mode LCP's tangential acceleration of a slip starting from rest). The phase applies the disc,
+// −μ_k N ŝ, and is consistent only if the slip then accelerates along ŝ itself (v̇_T ∥ ŝ): the LCP's
+// pyramid may point elsewhere, so fixed-point rounds ŝ ← normalise((1 − β) ŝ + β v̇̂_T) make the two
+// agree, with β halved whenever a round moves ŝ more than the last (undamped, the map diverges when
+// the kinetic friction is large next to what drives the slip: its angle error grows by μ_k N / |ma_T|).
+// The integrator's first stage then sees the same friction as the ones after it, where v̂_T takes over.
 void EventSettler::set_slip_directions(ModalDynamics& dyn, const State& s) {
-  constexpr int kRounds = 8;
+  constexpr int kRounds = 60;
+  constexpr double kConverged = 1e-13;
   dyn.evaluate(s);
   const std::size_t nc = model_.contacts.size();
   std::vector<char> from_rest(nc, 0);
@@ -296,18 +313,33 @@ void EventSettler::set_slip_directions(ModalDynamics& dyn, const State& s) {
     any = true;
   }
   Vec col(model_.nv);
+  std::vector<TangentVector> next(nc);
+  double beta = 0.5, last_move = INFINITY;
   for (int round = 0; any && round < kRounds; ++round) {
     dyn.evaluate(s);
     const Workspace& ws = dyn.workspace();
+    double move = 0;
     for (std::size_t k = 0; k < nc; ++k) {
       if (!from_rest[k]) continue;
+      const TangentVector current = dyn.slip_direction(static_cast<int>(k));
+      next[k] = current;
       TangentVector a = TangentVector::Zero();
       for (int t = 0; t < 2; ++t) {
         contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::tangent(t), col);
         a[t] = col.dot(ws.qdd) + ws.contacts[k].wt_bias[t];
       }
-      if (a.norm() > 0) dyn.set_slip_direction(static_cast<int>(k), a / a.norm());
+      if (!(a.norm() > 0)) continue;
+      TangentVector blended = (1 - beta) * current + beta * a.normalized();
+      if (!(blended.norm() > 0)) blended = a;
+      next[k] = blended.normalized();
+      move = std::max(move, (next[k] - current).norm());
     }
+    if (move > last_move) beta *= 0.5;
+    last_move = move;
+    for (std::size_t k = 0; k < nc; ++k) {
+      if (from_rest[k]) dyn.set_slip_direction(static_cast<int>(k), next[k]);
+    }
+    if (move < kConverged) break;
   }
 }
 
