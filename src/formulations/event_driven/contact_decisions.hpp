@@ -32,6 +32,7 @@
 #include "formulations/event_driven/modal_dynamics.hpp"
 #include "solvers/dependent_contact_lcp.hpp"
 #include "solvers/lemke.hpp"
+#include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip {
 
@@ -71,6 +72,8 @@ class ContactDecisions {
                                  const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate);
   ImpactResult impact_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<char>& involved,
                                  const std::vector<double>& restitution);
+  void solve_on_pyramid(const Mat& W, const Vec& b, const std::vector<solvers::PyramidContact>& contacts, int facets,
+                        double t, const char* what, solvers::DependentContactResult& sol);
   bool all_stick(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
                  const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate,
                  ModeDecision& out);

@@ -130,9 +130,9 @@ void ModalDynamics::solve(double t) {
     if (normal && slipping && c.spatial()) {
       // Slip friction −μ_k ŝ λ_N along the slip direction, folded into the normal force direction.
       const TangentVector d = sliding_direction(row.index);
-      for (int t = 0; t < 2; ++t) {
-        contact_direction_column(model_, c, kin, ContactDirection::tangent(t), col_);
-        D_.col(r) -= mu_kinetic(row.index) * d[t] * col_;
+      for (int row_t = 0; row_t < 2; ++row_t) {
+        contact_direction_column(model_, c, kin, ContactDirection::tangent(row_t), col_);
+        D_.col(r) -= mu_kinetic(row.index) * d[row_t] * col_;
       }
     } else if (normal && slipping) {
       // Slip friction −μ_k sgn(v_T) λ_N acts along W_T: fold it into the normal force direction.
