@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the box on the incline and draws its path on the plane, its velocity along and across the
-# slope, its spin and the four bottom corners' normal forces. usage: figures.sh [STICKSLIP] [OUT_DIR]
+# slope, its spin and the four bottom corners' normal forces; then the rigid event-driven twin.
+# usage: figures.sh [STICKSLIP] [OUT_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cli=${1:-$here/../../build/bin/stickslip}
@@ -45,4 +46,8 @@ for a in ax.flat:
 fig.tight_layout()
 fig.savefig(sys.argv[2], dpi=120)
 PY
+# The rigid twin under the event-driven scheme (box_on_incline_rigid.yaml).
+"$cli" run "$here/box_on_incline_rigid.yaml" -o "$out/box_rigid.csv" -q
+"$cli" plot "$out/box_rigid.csv" --columns box.vy,box.wz,corner_1.slip -o "$out/box_rigid.png" \
+  --title "Box on an incline, rigid corners, event-driven"
 echo "figures in $out"

@@ -87,7 +87,7 @@ void direction_terms(const Vec2& e, const Vec2& e_dot, const Geometry& g, const 
 }  // namespace
 
 ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws) {
-  if (c.spatial()) return spatial_contact_kinematics(c, ws);
+  if (c.spatial()) return spatial_contact_kinematics(model, c, ws);
   const BodyKinematics &bi = ws.bodies[c.body_i], &bj = ws.bodies[c.body_j];
   const Geometry g = c.shape == ContactShape::circle_line ? circle_line(c, bi, bj) : circle_circle(c, bi, bj);
   ContactKinematics k;

@@ -27,7 +27,7 @@ inline double state_slip(const Contact& c, const ContactKinematics& k) {
 }
 
 // The spatial shapes (spatial_contact_kinematics.cpp); contact_kinematics dispatches to it.
-ContactKinematics spatial_contact_kinematics(const Contact& c, const Workspace& ws);
+ContactKinematics spatial_contact_kinematics(const Model& model, const Contact& c, const Workspace& ws);
 
 // Largest step that cannot carry an approaching open contact through a whole contact unseen: two
 // discs can overlap and separate again within one long free-flight step, so their step ends a

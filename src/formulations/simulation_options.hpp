@@ -21,6 +21,9 @@ const char* scheme_name(Scheme s);  // "compliant", "event-driven", "time-steppi
 struct EventDrivenOptions {
   double event_tolerance = 1e-12;        // time accuracy of event location [s]
   double restitution_threshold = 1e-3;   // a rebound slower than this keeps a rigid contact closed [m/s]
+  // Spatial contacts: generators of the polyhedral friction cone of the mode and impact LCPs
+  // (solvers/pyramid_contact_lcp.hpp), and facets of the polygon that bounds indeterminate stick forces.
+  int friction_facets = 8;
 };
 
 // The velocity-level contact condition of the time-stepping scheme (docs/schemes.md).

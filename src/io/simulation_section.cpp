@@ -11,9 +11,13 @@ Scheme read_scheme(const YamlField& f) {
 }
 
 void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
-  f.expect_keys({"event_tolerance", "restitution_threshold"});
+  f.expect_keys({"event_tolerance", "restitution_threshold", "friction_facets"});
   if (const auto v = f.get("event_tolerance")) o.event_tolerance = v->as_positive();
   if (const auto v = f.get("restitution_threshold")) o.restitution_threshold = v->as_non_negative();
+  if (const auto v = f.get("friction_facets")) {
+    o.friction_facets = v->as_int();
+    if (o.friction_facets < 4 || o.friction_facets > 64) v->fail("must be an integer from 4 to 64");
+  }
 }
 
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {

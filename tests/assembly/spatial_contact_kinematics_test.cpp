@@ -134,5 +134,83 @@ TEST(SpatialContactKinematics, TangentBasisIsContinuous) {
   }
 }
 
+// The acceleration-level biases: along the motion with constant v (ṙ and ω' held, positions moved by
+// the kinematic map, so v̇ = 0), g̈_N = ŵ_N and v̇_T,k = ŵ_T,k; the velocity rows' derivative in v is
+// W itself (v_e = W_e(q) v), so these are the whole of g̈ = W v̇ + ŵ.
+TEST(SpatialContactKinematics, BiasesMatchFiniteDifferencesOfTheVelocityRowsAlongAMotion) {
+  const ModelFile mf = test::model_from_yaml(kModel);
+  Probe p(mf.model);
+  p.at(0);
+  const Workspace now = p.ws;
+  const double h1 = 1e-6, h2 = 1e-4;
+  p.at(h1);
+  const Workspace plus = p.ws;
+  p.at(-h1);
+  const Workspace minus = p.ws;
+  p.at(h2);
+  const Workspace plus2 = p.ws;
+  p.at(-h2);
+  const Workspace minus2 = p.ws;
+  for (std::size_t c = 0; c < 2; ++c) {
+    const std::string name = mf.model.contacts[c].name;
+    const ContactKinematics& k = now.contacts[c];
+    // First differences (h1 = 1e-6) of velocities ~1 m/s: truncation h1² × (third derivatives ~ ω³ v
+    // ~ 30 m/s³... ~1e2) = 1e-10, rounding 1e-16/1e-6 = 1e-10; 1e-8 catches a missing term (~0.1 m/s²).
+    EXPECT_NEAR((plus.contacts[c].vn - minus.contacts[c].vn) / (2 * h1), k.wn_bias, 1e-8) << name;
+    for (int t = 0; t < 2; ++t) {
+      EXPECT_NEAR((plus.contacts[c].vt[t] - minus.contacts[c].vt[t]) / (2 * h1), k.wt_bias[t], 1e-8) << name << " row " << t;
+    }
+    // Second differences of the gap (h2 = 1e-4): truncation h2² × (fourth derivatives ~1e3) / 12 ~ 1e-6,
+    // rounding 4e-16/h2² = 4e-8; 1e-5.
+    EXPECT_NEAR((plus2.contacts[c].gap - 2 * k.gap + minus2.contacts[c].gap) / (h2 * h2), k.wn_bias, 1e-5) << name;
+    // The biases are not trivially small here (every body spins): the test can fail.
+    EXPECT_GT(std::abs(k.wn_bias) + std::abs(k.wt_bias[0]) + std::abs(k.wt_bias[1]), 0.1) << name;
+  }
+}
+
+// A body that is not dynamic enters ŵ with its known acceleration: a plate prescribed to move as
+// x(t) = sin 3t, rotating about z as 0.5 sin 2t, a ball resting on it. Along the true motion (the
+// plate's prescribed, the ball's at constant v), the rows' rates are ŵ.
+TEST(SpatialContactKinematics, BiasesIncludeThePrescribedBodysAcceleration) {
+  const ModelFile mf = test::model_from_yaml(R"(
+dimension: spatial
+bodies:
+  - name: plate
+    motion: prescribed
+    mass: 1
+    inertia: [1, 1, 1]
+    x: {type: sine, amplitude: 1, omega: 3}
+    yaw: {type: sine, amplitude: 0.5, omega: 2}
+  - name: ball
+    mass: 1
+    inertia: [0.004, 0.004, 0.004]
+    position: [0.1, 0.2, 0.1]
+    velocity: [0.3, -0.2, 0.1]
+    angular_velocity: [1, 2, -1]
+contacts:
+  - name: floor
+    type: sphere_plane
+    bodies: [plate, ball]
+    plane: {normal: [0, 0, 1]}
+    radius: 0.1
+    normal: {law: hertz, K: 1e6}
+)");
+  const Model& m = mf.model;
+  State s = initial_state(m, 0.3);
+  const auto eval = [&](double dt) {
+    State moved = s;
+    moved.t = s.t + dt;
+    integrate(m, s.q, s.v, dt, moved.q);
+    Workspace ws(m);
+    compute_body_kinematics(m, moved, ws);
+    compute_contact_kinematics(m, ws);
+    return ws.contacts[0];
+  };
+  const ContactKinematics k = eval(0), kp = eval(1e-6), km = eval(-1e-6);
+  // As above: first differences, 1e-8.
+  EXPECT_NEAR((kp.vn - km.vn) / 2e-6, k.wn_bias, 1e-8);
+  for (int t = 0; t < 2; ++t) EXPECT_NEAR((kp.vt[t] - km.vt[t]) / 2e-6, k.wt_bias[t], 1e-8) << t;
+}
+
 }  // namespace
 }  // namespace stickslip

@@ -129,7 +129,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"rough_guide_time_stepping", "examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml",
              Scheme::time_stepping, "dopri5", 0.5, 0.02, 0.1},
         Case{"stack_time_stepping_every_step", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.05,
-             0.0, 0.01}),
+             0.0, 0.01},
+        // Spatial slips carry their directions ŝ from one phase to the next (ModalDynamics).
+        Case{"spatial_box_event_driven", "examples/box_on_incline/box_on_incline_rigid.yaml", Scheme::event_driven,
+             "dopri5", 0.6, 0.01, 0.1}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace

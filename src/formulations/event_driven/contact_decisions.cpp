@@ -5,6 +5,7 @@
 #include "assembly/contact_kinematics.hpp"
 #include "math/errors.hpp"
 #include "solvers/frictional_contact.hpp"
+#include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip {
 namespace {
@@ -59,7 +60,8 @@ bool ContactDecisions::all_stick(ModalDynamics& dyn, const State& s, const std::
       continue;
     }
     if (normal_candidate[k] && f.normal < -tol) return false;
-    if (tangent_candidate[k] && dyn.mu_static(c) * f.normal - std::abs(f.tangential[0]) < -tol) return false;
+    const int rows = model_.contacts[k].tangent_rows();
+    if (tangent_candidate[k] && dyn.mu_static(c) * f.normal - tangent_magnitude(f.tangential, rows) < -tol) return false;
   }
   out.normal_force.assign(nc, 0.0);
   out.tangential_force.assign(nc, 0.0);
@@ -88,6 +90,7 @@ ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const 
   }
   dyn.set_modes(base, tangent_candidate);
   dyn.evaluate(s);
+  if (model_.dimension == Dimension::spatial) return decide_on_pyramid(dyn, s, modes, normal_candidate, tangent_candidate);
   const Workspace& ws = dyn.workspace();
   const Vec a0 = ws.qdd;
 
@@ -196,6 +199,7 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
   }
   out.v_after = s.v;
   if (ids.empty()) return out;
+  if (model_.dimension == Dimension::spatial) return impact_on_pyramid(dyn, s, involved, restitution);
   // Rows 2i (normal) and 2i+1 (tangent) of contact ids[i].
   const int m = 2 * static_cast<int>(ids.size());
   std::vector<Vec> dirs(static_cast<std::size_t>(m), Vec::Zero(model_.nv)), resp(static_cast<std::size_t>(m));
@@ -230,6 +234,17 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
     out.vn_after[k] = dirs[2 * i].dot(out.v_after - s.v) + ws.contacts[k].vn;
   }
   return out;
+}
+
+// W λ + b on the pyramid of every contact, solved by the proximal iterations that cope with dependent
+// rows (several corners of one box); the forces or impulses along W's rows in sol.forces.
+void ContactDecisions::solve_on_pyramid(const Mat& W, const Vec& b, const std::vector<solvers::PyramidContact>& contacts,
+                                        int facets, double t, const char* what, solvers::DependentContactResult& sol) {
+  const Eigen::Index n = W.rows();
+  dependent_lcp_.solve(
+      W, b, [&](const Mat& w, const Vec& bb, Mat& M, Vec& q) { solvers::pyramid_contact_to_lcp(w, bb, contacts, facets, M, q); },
+      [&](const Vec& z, Vec& p) { solvers::pyramid_forces_from_lcp(z, contacts, facets, n, p); }, sol);
+  if (sol.lcp.status != solvers::LcpStatus::solved) no_solution(t, what, sol.lcp.status);
 }
 
 }  // namespace stickslip

@@ -18,6 +18,13 @@
 // indeterminate: the LCP is then solved by proximal iterations along the dependent directions
 // (solvers/dependent_contact_lcp.hpp), which find an admissible impulse distribution where the
 // plain pivoting meets singular bases.
+//
+// Spatial contacts (two tangent rows; spatial_contact_decisions.cpp) pose both problems on the
+// polyhedral cone of k generators (Stewart & Trinkle 1996; solvers/pyramid_contact_lcp.hpp, k =
+// simulation.event_driven.friction_facets), which lies inside the Coulomb disc. Sticking is first
+// tried on the disc itself (all_stick): a contact whose holding force fits the disc sticks, exactly;
+// only when that fails does the LCP choose among slips, and a contact it lets slip starts along its
+// tangential acceleration, after which the smooth phase applies the disc's friction −μ_k N v̂_T.
 #pragma once
 
 #include <vector>
@@ -25,12 +32,15 @@
 #include "formulations/event_driven/modal_dynamics.hpp"
 #include "solvers/dependent_contact_lcp.hpp"
 #include "solvers/lemke.hpp"
+#include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip {
 
 struct ModeDecision {
   std::vector<ContactState> modes;
   std::vector<double> normal_force, tangential_force;  // per contact, from the LCP solution
+  // Spatial contacts that start to slip: the direction of their tangential acceleration (t₁, t₂).
+  std::vector<TangentVector> slip_direction;
   int pivots = 0;
 };
 
@@ -56,6 +66,14 @@ class ContactDecisions {
                       const std::vector<double>& restitution);
 
  private:
+  // The spatial problems on the polyhedral cone (spatial_contact_decisions.cpp); dyn evaluated with
+  // the candidates' forces removed (decide) or at the impact's state (impact).
+  ModeDecision decide_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                                 const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate);
+  ImpactResult impact_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<char>& involved,
+                                 const std::vector<double>& restitution);
+  void solve_on_pyramid(const Mat& W, const Vec& b, const std::vector<solvers::PyramidContact>& contacts, int facets,
+                        double t, const char* what, solvers::DependentContactResult& sol);
   bool all_stick(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
                  const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate,
                  ModeDecision& out);

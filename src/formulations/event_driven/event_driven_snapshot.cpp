@@ -11,6 +11,11 @@ void ModalDynamics::save(Snapshot& snapshot, const std::string& prefix) const {
   save_contact_states(snapshot, prefix + "modes", modes_);
   save_flags(snapshot, prefix + "free_tangent", free_tangent_);
   snapshot.put_reals(prefix + "impact_speed", impact_speed_);
+  if (model_.dimension == Dimension::spatial) {  // spatial slips' directions ŝ (t₁, t₂ per contact)
+    std::vector<double> d;
+    for (const TangentVector& x : slip_direction_) d.insert(d.end(), {x[0], x[1]});
+    snapshot.put_reals(prefix + "slip_direction", d);
+  }
   save_workspace(snapshot, prefix + "workspace.", ws_);
 }
 
@@ -18,6 +23,10 @@ void ModalDynamics::restore(const Snapshot& snapshot, const std::string& prefix)
   const std::size_t nc = model_.contacts.size();
   set_modes(restore_contact_states(snapshot, prefix + "modes", nc), restore_flags(snapshot, prefix + "free_tangent", nc));
   impact_speed_ = restore_reals(snapshot, prefix + "impact_speed", nc);
+  if (model_.dimension == Dimension::spatial) {
+    const std::vector<double> d = restore_reals(snapshot, prefix + "slip_direction", 2 * nc);
+    for (std::size_t k = 0; k < nc; ++k) slip_direction_[k] = TangentVector(d[2 * k], d[2 * k + 1]);
+  }
   restore_workspace(snapshot, prefix + "workspace.", ws_);
 }
 

@@ -46,10 +46,14 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
       // distribution of the forces is left (modal_dynamics.hpp).
       return dyn.redundant_normal(e.contact) ? dyn.redundant_margin(e.contact) : f.normal;
     case EventFunction::slip_reversal:
+      // A spatial slip stops where v_T · ŝ (ŝ its direction at the phase's start) reaches zero (design
+      // D8): it never misses a stop, and fires early only if the slip turns by more than a right
+      // angle within one phase, which costs one settle.
+      if (kin.tangent_rows == 2) return kin.vt.dot(dyn.slip_direction(e.contact));
       return dyn.modes()[k] == ContactState::slip_positive ? kin.vt[0] : -kin.vt[0];
     case EventFunction::saturation:
       if (!std::isnan(dyn.redundant_margin(e.contact))) return dyn.redundant_margin(e.contact);
-      return dyn.mu_static(e.contact) * f.normal - std::abs(f.tangential[0]);
+      return dyn.mu_static(e.contact) * f.normal - tangent_magnitude(f.tangential, kin.tangent_rows);
     case EventFunction::leaving: return kin.range_margin;
   }
   return 1.0;

@@ -8,7 +8,8 @@
 // before the gap reopens; both are kinks of the force that a smooth phase must not straddle);
 //   closed rigid           λ_N                  → the contact wants to detach
 //   slipping (slip±)       ±v_T                 → the slip velocity reaches zero
-//   sticking               μ_s N − |λ_T|        → the friction saturates
+//   slipping, spatial      v_T · ŝ              → the slip stops (ŝ: its direction at the phase's start)
+//   sticking               μ_s N − |λ_T|        → the friction saturates (|λ_T| the disc's radius in 3-D)
 //   closed rigid on a line with an extent: the distance to the extent's end → it slides off
 // A contact whose forces the motion does not fix (several sticking contacts on one body) watches,
 // instead of its own μ_s N − |λ_T| (and λ_N where that is indeterminate too), the feasibility margin of

@@ -16,6 +16,13 @@ bool closed(ContactState m) { return m != ContactState::open; }
 
 ContactState slip_direction(double vt) { return vt >= 0 ? ContactState::slip_positive : ContactState::slip_negative; }
 
+// |v_T| (planar: |v_T,0| exactly) and the sliding mode of a contact that slides: planar by the sign of
+// v_T, spatial slip_positive (a spatial slip has a direction, set when the settle ends).
+double slip_speed(const ContactKinematics& kin) { return tangent_magnitude(kin.vt, kin.tangent_rows); }
+ContactState sliding_mode(const ContactKinematics& kin) {
+  return kin.tangent_rows == 1 ? slip_direction(kin.vt[0]) : ContactState::slip_positive;
+}
+
 }  // namespace
 
 EventSettler::EventSettler(const Model& model, const SimulationOptions& options, EventSink* events, Warn warn)
@@ -64,7 +71,7 @@ bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vecto
       const bool letting_go = kin.vn > kZeroSlip && activity <= 1e-9 * force_scale_;
       if (modes[k] == ContactState::open &&
           (triggered[k] == EventFunction::closing || (overlapping && !separating && !pulling && !letting_go))) {
-        modes[k] = std::abs(kin.vt[0]) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt[0]);
+        modes[k] = slip_speed(kin) <= kZeroSlip && c.friction ? ContactState::stick : sliding_mode(kin);
         dyn.set_impact_speed(ci, std::max(-kin.vn, c.min_impact_speed));
         log(t, ci, "onset", ContactState::open, modes[k], kin.vn);
         changed = true;
@@ -91,7 +98,7 @@ bool EventSettler::close_and_open(ModalDynamics& dyn, const State& s, std::vecto
       // At rest (|v_N| within the threshold) whether it closes is the LCP's decision (λ_N ≥ 0 ⟂ g̈_N ≥ 0),
       // not its velocity's; once the LCP has opened it at this instant it stays open.
       if (released_[k]) continue;
-      modes[k] = std::abs(kin.vt[0]) <= kZeroSlip && c.friction ? ContactState::stick : slip_direction(kin.vt[0]);
+      modes[k] = slip_speed(kin) <= kZeroSlip && c.friction ? ContactState::stick : sliding_mode(kin);
       resting[k] = 1;
       changed = true;
     }
@@ -121,7 +128,7 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
   for (std::size_t k = 0; k < nc; ++k) {
     if (!involved[k]) continue;
     const Contact& c = model_.contacts[k];
-    const double vt = dyn.workspace().contacts[k].vt[0];
+    const ContactKinematics& kin = dyn.workspace().contacts[k];
     const ContactState before = modes[k];
     const bool stays = r.vn_after[k] <= opt_.event_driven.restitution_threshold;
     const bool struck = r.vn_before[k] < -opt_.event_driven.restitution_threshold;
@@ -129,18 +136,32 @@ void EventSettler::apply_impact(ModalDynamics& dyn, State& s, std::vector<Contac
     // post-impact slip). One that was open and not struck is left to the mode LCP like any resting
     // contact.
     const ContactState kept = !c.friction ? (closed(before) ? before : ContactState::stick)
-                              : std::abs(vt) <= kZeroSlip ? ContactState::stick
-                                                          : slip_direction(vt);
+                              : slip_speed(kin) <= kZeroSlip ? ContactState::stick
+                                                             : sliding_mode(kin);
     modes[k] = stays && (closed(before) || struck) ? kept : ContactState::open;
     if (struck || before != modes[k]) log(t, static_cast<int>(k), "impact", before, modes[k], r.vn_before[k], r.vn_after[k]);
   }
 }
 
 void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
-                                const std::vector<int>& triggered, const std::vector<char>& resting) {
+                                const std::vector<int>& located, const std::vector<char>& resting) {
   dyn.set_modes(modes);
   dyn.evaluate(s);
   const std::size_t nc = model_.contacts.size();
+  // A sticking spatial contact whose normal force and friction are both indeterminate (a corner of a
+  // box on four) watches one feasibility margin for its detachment and its saturation; where that
+  // margin crosses zero while the contact still presses (its reported normal force clearly positive)
+  // it is the friction that reached its limit, not the contact that lets go.
+  std::vector<int> triggered = located;
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Contact& c = model_.contacts[k];
+    if (triggered[k] == EventFunction::detachment && c.spatial() && c.friction && modes[k] == ContactState::stick &&
+        dyn.redundant_normal(static_cast<int>(k)) &&
+        dyn.workspace().contact_forces[k].normal >
+            coincidence_band(EventFunction::detachment, opt_.integrator_options.rtol, force_scale_)) {
+      triggered[k] = EventFunction::saturation;
+    }
+  }
   std::vector<char> normal(nc, 0), tangent(nc, 0);
   for (std::size_t k = 0; k < nc; ++k) {
     if (!closed(modes[k])) continue;
@@ -149,19 +170,24 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     // A sliding contact keeps its slip direction: only a located slip reversal (or a contact that
     // sticks or does not slide) has its friction decided.
     tangent[k] = c.friction && (modes[k] == ContactState::stick || triggered[k] == EventFunction::slip_reversal ||
-                                std::abs(dyn.workspace().contacts[k].vt[0]) <= kZeroSlip);
+                                slip_speed(dyn.workspace().contacts[k]) <= kZeroSlip);
     // A compliant contact that carries no normal force yet (at its onset) has no friction to decide:
     // its LCP rows would be degenerate (any tangential acceleration is admissible, and the pivoting
     // would pick one at random). If it does not slide it starts stuck; its saturation function is
     // watched from the moment its normal force exceeds the stick force.
     if (c.compliant() && dyn.workspace().contact_forces[k].normal <= 1e-9 * force_scale_) {
       tangent[k] = 0;
-      if (std::abs(dyn.workspace().contacts[k].vt[0]) <= kZeroSlip) modes[k] = ContactState::stick;
+      if (slip_speed(dyn.workspace().contacts[k]) <= kZeroSlip) modes[k] = ContactState::stick;
     }
   }
   // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
   const std::vector<ContactForce> smooth = dyn.workspace().contact_forces;
   ModeDecision d = decisions_.decide(dyn, s, modes, normal, tangent);
+  if (!d.slip_direction.empty()) {
+    for (std::size_t k = 0; k < nc; ++k) {
+      if (d.modes[k] == ContactState::slip_positive && d.slip_direction[k].squaredNorm() > 0) slip_hint_[k] = d.slip_direction[k];
+    }
+  }
   // At a located saturation or detachment the state sits on the boundary of the old mode, where the
   // LCP is degenerate: the margin is of the order of the event tolerance, and with several contacts
   // saturating together the LCP has several solutions (one slips and relieves the other, or both
@@ -170,16 +196,24 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
   for (std::size_t k = 0; k < nc; ++k) {
     // A slip forced at this instant that reverses at once was forced the wrong way (the smooth
     // force's sign on a degenerate boundary): the other direction is the one left.
-    if (forced_[k] >= 0 && triggered[k] == EventFunction::slip_reversal) {
+    const bool spatial = model_.contacts[k].spatial();
+    if (forced_[k] >= 0 && triggered[k] == EventFunction::slip_reversal && !spatial) {
       forced_[k] = static_cast<int>(forced_[k] == static_cast<int>(ContactState::slip_positive) ? ContactState::slip_negative
                                                                                                  : ContactState::slip_positive);
     }
     if (forced_[k] >= 0 && d.modes[k] == ContactState::stick) d.modes[k] = static_cast<ContactState>(forced_[k]);
     if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
-      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - std::abs(smooth[k].tangential[0]) <=
+      const int rows = model_.contacts[k].tangent_rows();
+      const double held = tangent_magnitude(smooth[k].tangential, rows);
+      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - held <=
                             coincidence_band(EventFunction::saturation, opt_.integrator_options.rtol, force_scale_);
       if (violated || immediate_) {
-        d.modes[k] = smooth[k].tangential[0] < 0 ? ContactState::slip_positive : ContactState::slip_negative;
+        if (spatial) {  // it slips against the force that held it
+          d.modes[k] = ContactState::slip_positive;
+          if (held > 0) slip_hint_[k] = -smooth[k].tangential / held;
+        } else {
+          d.modes[k] = smooth[k].tangential[0] < 0 ? ContactState::slip_positive : ContactState::slip_negative;
+        }
         forced_[k] = static_cast<int>(d.modes[k]);
       }
     }
@@ -219,6 +253,7 @@ void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& 
   }
   changes_.assign(nc, 0);
   slip_starts_.assign(nc, 0);
+  slip_hint_.assign(nc, TangentVector::Zero());
   std::vector<ContactState> modes = dyn.modes();
   const std::vector<int> none(nc, -1);
   std::vector<char> resting(nc);
@@ -247,6 +282,65 @@ void EventSettler::settle(ModalDynamics& dyn, State& s, const std::vector<int>& 
     decide = false;
   }
   dyn.set_modes(modes);
+  if (model_.dimension == Dimension::spatial) set_slip_directions(dyn, s);
+}
+
+// Spatial slips start the phase with a direction ŝ (design D8): their slip velocity's where it has
+// one, else the decision's (the reverse of the force that held it at a located saturation, or the
+// mode LCP's tangential acceleration of a slip starting from rest). The phase applies the disc,
+// −μ_k N ŝ, and is consistent only if the slip then accelerates along ŝ itself (v̇_T ∥ ŝ): the LCP's
+// pyramid may point elsewhere, so fixed-point rounds ŝ ← normalise((1 − β) ŝ + β v̇̂_T) make the two
+// agree, with β halved whenever a round moves ŝ more than the last (undamped, the map diverges when
+// the kinetic friction is large next to what drives the slip: its angle error grows by μ_k N / |ma_T|).
+// The integrator's first stage then sees the same friction as the ones after it, where v̂_T takes over.
+void EventSettler::set_slip_directions(ModalDynamics& dyn, const State& s) {
+  constexpr int kRounds = 60;
+  constexpr double kConverged = 1e-13;
+  dyn.evaluate(s);
+  const std::size_t nc = model_.contacts.size();
+  std::vector<char> from_rest(nc, 0);
+  bool any = false;
+  for (std::size_t k = 0; k < nc; ++k) {
+    if (dyn.modes()[k] != ContactState::slip_positive) continue;
+    const TangentVector& vt = dyn.workspace().contacts[k].vt;
+    const int c = static_cast<int>(k);
+    if (vt.norm() > kZeroSlip) {
+      dyn.set_slip_direction(c, vt / vt.norm());
+      continue;
+    }
+    if (slip_hint_[k].squaredNorm() > 0) dyn.set_slip_direction(c, slip_hint_[k]);
+    from_rest[k] = 1;
+    any = true;
+  }
+  Vec col(model_.nv);
+  std::vector<TangentVector> next(nc);
+  double beta = 0.5, last_move = INFINITY;
+  for (int round = 0; any && round < kRounds; ++round) {
+    dyn.evaluate(s);
+    const Workspace& ws = dyn.workspace();
+    double move = 0;
+    for (std::size_t k = 0; k < nc; ++k) {
+      if (!from_rest[k]) continue;
+      const TangentVector current = dyn.slip_direction(static_cast<int>(k));
+      next[k] = current;
+      TangentVector a = TangentVector::Zero();
+      for (int t = 0; t < 2; ++t) {
+        contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::tangent(t), col);
+        a[t] = col.dot(ws.qdd) + ws.contacts[k].wt_bias[t];
+      }
+      if (!(a.norm() > 0)) continue;
+      TangentVector blended = (1 - beta) * current + beta * a.normalized();
+      if (!(blended.norm() > 0)) blended = a;
+      next[k] = blended.normalized();
+      move = std::max(move, (next[k] - current).norm());
+    }
+    if (move > last_move) beta *= 0.5;
+    last_move = move;
+    for (std::size_t k = 0; k < nc; ++k) {
+      if (from_rest[k]) dyn.set_slip_direction(static_cast<int>(k), next[k]);
+    }
+    if (move < kConverged) break;
+  }
 }
 
 // Should never happen: the run goes on with the last decision, but says where it did.

@@ -45,6 +45,7 @@ class EventSettler {
   void apply_impact(ModalDynamics& dyn, State& s, std::vector<ContactState>& modes);
   void decide_modes(ModalDynamics& dyn, const State& s, std::vector<ContactState>& modes,
                     const std::vector<int>& triggered, const std::vector<char>& resting);
+  void set_slip_directions(ModalDynamics& dyn, const State& s);
   void not_settled(double t);
   void log(double t, int contact, const char* kind, ContactState from, ContactState to, double vn_before = NAN,
            double vn_after = NAN);
@@ -61,6 +62,7 @@ class EventSettler {
   double forced_time_ = NAN;
   std::vector<int> changes_;    // events per contact in the current settle
   std::vector<char> slip_starts_;
+  std::vector<TangentVector> slip_hint_;  // spatial slips decided in this settle: their start direction
   long contact_events_ = 0;
 };
 

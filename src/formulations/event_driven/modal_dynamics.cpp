@@ -10,6 +10,7 @@
 #include "assembly/contact_kinematics.hpp"
 #include "math/errors.hpp"
 #include "math/least_squares.hpp"
+#include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip {
 
@@ -20,6 +21,8 @@ ModalDynamics::ModalDynamics(const Model& model, const SimulationOptions& option
       modes_(model.contacts.size(), ContactState::open),
       free_tangent_(model.contacts.size(), 0),
       impact_speed_(model.contacts.size(), 0.0),
+      slip_direction_(model.contacts.size(), TangentVector::UnitX()),
+      facets_(options.event_driven.friction_facets),
       minv_f_(Vec::Zero(model.nv)),
       g_scratch_(Vec::Zero(model.n_constraints)),
       l_scratch_(Vec::Zero(model.n_constraints)),
@@ -44,6 +47,12 @@ double ModalDynamics::mu_kinetic(int contact) const {
   return c.friction ? c.friction->kinetic_coefficient() : 0.0;
 }
 
+TangentVector ModalDynamics::sliding_direction(int contact) const {
+  const TangentVector& vt = ws_.contacts[static_cast<std::size_t>(contact)].vt;
+  const double speed = vt.norm();
+  return speed >= kSlipDirectionSpeed ? TangentVector(vt / speed) : slip_direction(contact);
+}
+
 void ModalDynamics::set_modes(const std::vector<ContactState>& modes, const std::vector<char>& free_tangent) {
   modes_ = modes;
   free_tangent_ = free_tangent.empty() ? std::vector<char>(modes.size(), 0) : free_tangent;
@@ -62,7 +71,7 @@ void ModalDynamics::build_rows() {
     }
     if (modes_[k] == ContactState::stick && !free_tangent_[k]) {
       tangent_row_[k] = static_cast<int>(rows_.size());
-      rows_.push_back({ModalRow::tangential, static_cast<int>(k)});
+      for (int t = 0; t < model_.contacts[k].tangent_rows(); ++t) rows_.push_back({ModalRow::tangential, static_cast<int>(k), t});
     }
   }
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
@@ -83,6 +92,13 @@ void ModalDynamics::contact_forces() {
     out = {};
     if (modes_[k] == ContactState::open || !c.compliant()) continue;
     if (kin.gap < 0) out.normal = c.normal->force(-kin.gap, -kin.vn, std::max(impact_speed_[k], c.min_impact_speed));
+    if (c.spatial()) {
+      if (!free_tangent_[k] && modes_[k] != ContactState::stick) {
+        out.tangential = -mu_kinetic(static_cast<int>(k)) * out.normal * sliding_direction(static_cast<int>(k));
+      }
+      add_contact_force(model_, c, kin, out.normal, out.tangential, ws_.f);
+      continue;
+    }
     if (!free_tangent_[k] && modes_[k] == ContactState::slip_positive) out.tangential[0] = -mu_kinetic(static_cast<int>(k)) * out.normal;
     if (!free_tangent_[k] && modes_[k] == ContactState::slip_negative) out.tangential[0] = mu_kinetic(static_cast<int>(k)) * out.normal;
     add_contact_force(model_, c, kin, out.normal, out.tangential, ws_.f);
@@ -102,15 +118,23 @@ void ModalDynamics::solve(double t) {
     const Contact& c = model_.contacts[static_cast<std::size_t>(row.index)];
     const ContactKinematics& kin = ws_.contacts[static_cast<std::size_t>(row.index)];
     const bool normal = row.kind == ModalRow::normal;
-    contact_direction_column(model_, c, kin, ContactDirection::planar(normal), col_);
+    const int tr = row.tangent_row;
+    contact_direction_column(model_, c, kin, normal ? ContactDirection::normal() : ContactDirection::tangent(tr), col_);
     C_.row(r) = col_.transpose();
     D_.col(r) = col_;
     // Baumgarte terms keep closed gaps shut and stuck contacts still: g̈ + αġ + βg = 0, v̇_T + αv_T = 0.
-    rhs_[r] = normal ? -(kin.wn_bias + stab_.alpha * kin.vn + stab_.beta * kin.gap) : -(kin.wt_bias[0] + stab_.alpha * kin.vt[0]);
+    rhs_[r] = normal ? -(kin.wn_bias + stab_.alpha * kin.vn + stab_.beta * kin.gap) : -(kin.wt_bias[tr] + stab_.alpha * kin.vt[tr]);
     const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
     const bool slipping = !free_tangent_[static_cast<std::size_t>(row.index)] &&
                           (mode == ContactState::slip_positive || mode == ContactState::slip_negative);
-    if (normal && slipping) {
+    if (normal && slipping && c.spatial()) {
+      // Slip friction −μ_k ŝ λ_N along the slip direction, folded into the normal force direction.
+      const TangentVector d = sliding_direction(row.index);
+      for (int row_t = 0; row_t < 2; ++row_t) {
+        contact_direction_column(model_, c, kin, ContactDirection::tangent(row_t), col_);
+        D_.col(r) -= mu_kinetic(row.index) * d[row_t] * col_;
+      }
+    } else if (normal && slipping) {
       // Slip friction −μ_k sgn(v_T) λ_N acts along W_T: fold it into the normal force direction.
       contact_direction_column(model_, c, kin, ContactDirection::tangent(0), col_);
       const double s = mode == ContactState::slip_positive ? 1.0 : -1.0;
@@ -150,12 +174,16 @@ void ModalDynamics::store_multipliers() {
     }
     ContactForce& f = ws_.contact_forces[static_cast<std::size_t>(row.index)];
     if (row.kind == ModalRow::tangential) {
-      f.tangential[0] = lambda_[r];
+      f.tangential[row.tangent_row] = lambda_[r];
       continue;
     }
     f.normal = lambda_[r];
     if (free_tangent_[static_cast<std::size_t>(row.index)]) continue;
     const ContactState mode = modes_[static_cast<std::size_t>(row.index)];
+    if (model_.contacts[static_cast<std::size_t>(row.index)].spatial()) {
+      if (mode != ContactState::stick) f.tangential = -mu_kinetic(row.index) * lambda_[r] * sliding_direction(row.index);
+      continue;
+    }
     if (mode == ContactState::slip_positive) f.tangential[0] = -mu_kinetic(row.index) * lambda_[r];
     if (mode == ContactState::slip_negative) f.tangential[0] = mu_kinetic(row.index) * lambda_[r];
   }
@@ -178,7 +206,9 @@ void ModalDynamics::distribute_redundant() {
   const auto moved = [&](int row) { return row >= 0 && null_.row(row).norm() > 1e-9; };
   std::vector<int> involved;
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    if (moved(normal_row_[k]) || moved(tangent_row_[k])) involved.push_back(static_cast<int>(k));
+    const int rt = tangent_row_[k];
+    const bool tangent_moved = moved(rt) || (rt >= 0 && model_.contacts[k].spatial() && moved(rt + 1));
+    if (moved(normal_row_[k]) || tangent_moved) involved.push_back(static_cast<int>(k));
   }
   if (involved.empty()) return;  // only redundant joints: their reactions stay the minimum-norm ones
   // The motion from the rows with the dependent directions left out: λ̂ = W β, W spanning the
@@ -192,8 +222,13 @@ void ModalDynamics::distribute_redundant() {
   ws_.force_total = ws_.f;
   ws_.force_total.noalias() += D_ * lambda_;
   ws_.qdd = ws_.mass_inv.cwiseProduct(ws_.force_total);
-  // Inequalities A λ + b ≥ 0 of the contacts involved.
-  ineq_.setZero(3 * static_cast<Eigen::Index>(involved.size()), m);
+  // Inequalities A λ + b ≥ 0 of the contacts involved. A spatial contact's disc |λ_T| ≤ μ_s N is
+  // replaced by the polygon of k facets circumscribing it, n_jᵀλ_T ≤ μ_s N with n_j the directions of
+  // the mode LCP's generators (solvers/pyramid_contact_lcp.hpp) turned as below: a linear program, as
+  // in the plane. Circumscribed, so that a set the polygons cannot hold cannot be held by the discs
+  // either and the mode LCP that then decides (on the inscribed pyramid) lets it slip.
+  const Eigen::Index per_contact = model_.dimension == Dimension::spatial ? 1 + facets_ : 3;
+  ineq_.setZero(per_contact * static_cast<Eigen::Index>(involved.size()), m);
   ineq_b_.setZero(ineq_.rows());
   Eigen::Index k_rows = 0;
   for (const int c : involved) {
@@ -202,6 +237,20 @@ void ModalDynamics::distribute_redundant() {
     if (rn >= 0) ineq_(k_rows++, rn) = 1.0;
     if (rt < 0) continue;
     const double mu = mu_static(c);
+    if (model_.contacts[k].spatial()) {
+      // The polygon is turned so that a facet faces the least-norm holding force λ̂_T: a load that
+      // keeps its direction (a block on a slope) is then judged on the disc exactly.
+      const double phi = std::atan2(lambda_[rt + 1], lambda_[rt]);
+      const Eigen::Rotation2Dd turn(phi);
+      for (int j = 0; j < facets_; ++j) {
+        const Vec2 n = turn * solvers::pyramid_generator(j, facets_);
+        if (rn >= 0) ineq_(k_rows, rn) = mu;
+        else ineq_b_[k_rows] = mu * ws_.contact_forces[k].normal;
+        ineq_(k_rows, rt) = -n.x();
+        ineq_(k_rows++, rt + 1) = -n.y();
+      }
+      continue;
+    }
     for (const double sign : {1.0, -1.0}) {
       if (rn >= 0) ineq_(k_rows, rn) = mu;
       else ineq_b_[k_rows] = mu * ws_.contact_forces[k].normal;

@@ -7,7 +7,11 @@
 //   W_Tᵀ q̈ + ŵ_T = −αv_T                    (sticking contacts: no relative tangential motion),
 // with the model's Baumgarte α, β stabilising the contact rows as they do the joints.
 // Compliant contacts take F_N from their normal law; slipping contacts take F_T = −μ_k F_N sgn(v_T),
-// which for a rigid contact folds into its normal direction W̃_N = W_N − μ_k sgn(v_T) W_T.
+// which for a rigid contact folds into its normal direction W̃_N = W_N − μ_k sgn(v_T) W_T. A spatial
+// contact (two tangent rows) slips along a direction, not a sign (design D8): F_T = −μ_k F_N ŝ with
+// ŝ = v_T/|v_T| evaluated at every instant (the exact Coulomb disc while it slides), and, where |v_T|
+// is too small to give a direction (the phase's first instants after a slip starts from rest), the
+// direction the mode decision chose (slip_direction); W̃_N = W_N − μ_k Σ_t ŝ_t W_T,t.
 // The rows are solved together as (C M⁻¹ D) λ = −β − C M⁻¹ f by a complete orthogonal decomposition
 // (several sticking corners of a block make the rows dependent; the motion stays unique). When they
 // are dependent, the contact forces are indeterminate: every λ + Zα (Z spanning the null space of
@@ -33,8 +37,12 @@ namespace stickslip {
 // The role of one row of the augmented system.
 struct ModalRow {
   enum Kind { bilateral, normal, tangential } kind;
-  int index;  // constraint row (bilateral) or contact index
+  int index;             // constraint row (bilateral) or contact index
+  int tangent_row = 0;   // tangential: which tangent row of the contact (spatial contacts have two)
 };
+
+// Slip speeds below this give a spatial slip no direction of its own [m/s].
+inline constexpr double kSlipDirectionSpeed = 1e-11;
 
 class ModalDynamics {
  public:
@@ -74,6 +82,14 @@ class ModalDynamics {
   // Σ m |g| + 1 N: the size of the contact forces (margins are capped there).
   double force_scale() const { return margin_cap_; }
 
+  // A spatial slipping contact's direction ŝ (unit, in its tangent rows): the one set at the phase's
+  // start (the event function of its slip stop watches v_T · ŝ), and the one its friction opposes now
+  // (v̂_T, or the start's while |v_T| < kSlipDirectionSpeed). Requires evaluate() for the second.
+  void set_slip_direction(int c, const TangentVector& d) { slip_direction_[static_cast<std::size_t>(c)] = d; }
+  const TangentVector& slip_direction(int c) const { return slip_direction_[static_cast<std::size_t>(c)]; }
+  TangentVector sliding_direction(int c) const;
+  int friction_facets() const { return facets_; }
+
   // Friction coefficients of a contact (0 without friction).
   double mu_static(int contact) const;
   double mu_kinetic(int contact) const;
@@ -96,12 +112,14 @@ class ModalDynamics {
   std::vector<char> free_tangent_;
   std::vector<ModalRow> rows_;
   std::vector<double> impact_speed_;  // for laws written through e: the approach speed at onset
+  std::vector<TangentVector> slip_direction_;  // spatial slips: ŝ at the phase's start
+  int facets_ = 8;                             // polygon of indeterminate spatial stick forces
   Mat C_, D_, K_;   // rows × nv, nv × rows, rows × rows
   Vec rhs_, lambda_, col_, minv_f_;
   Eigen::CompleteOrthogonalDecomposition<Mat> cod_;
   Vec g_scratch_, l_scratch_;
   // Indeterminate contact forces (distribute_redundant).
-  std::vector<int> normal_row_, tangent_row_;  // per contact: its row in rows_, or −1
+  std::vector<int> normal_row_, tangent_row_;  // per contact: its (first tangent) row in rows_, or −1
   std::vector<double> redundant_margin_;
   std::vector<char> redundant_normal_;
   double margin_cap_ = 1.0;

@@ -9,13 +9,14 @@ namespace stickslip {
 // Rows C and residuals r of the active constraints (positions or velocities) at the evaluated state.
 void ModalProjection::build(ModalDynamics& dyn, bool velocity, const std::vector<char>& zero_slip) {
   const Workspace& ws = dyn.workspace();
-  std::vector<std::pair<int, bool>> contact_rows;  // (contact, normal?)
+  std::vector<std::pair<int, ContactDirection>> contact_rows;
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const ContactState m = dyn.modes()[k];
     if (m == ContactState::open) continue;
-    if (!model_.contacts[k].compliant()) contact_rows.emplace_back(static_cast<int>(k), true);
+    if (!model_.contacts[k].compliant()) contact_rows.emplace_back(static_cast<int>(k), ContactDirection::normal());
     const bool no_slip = m == ContactState::stick || (!zero_slip.empty() && zero_slip[k]);
-    if (velocity && no_slip && model_.contacts[k].friction) contact_rows.emplace_back(static_cast<int>(k), false);
+    if (!velocity || !no_slip || !model_.contacts[k].friction) continue;
+    for (int t = 0; t < model_.contacts[k].tangent_rows(); ++t) contact_rows.emplace_back(static_cast<int>(k), ContactDirection::tangent(t));
   }
   const int nb = model_.n_constraints;
   const int m = nb + static_cast<int>(contact_rows.size());
@@ -27,11 +28,11 @@ void ModalProjection::build(ModalDynamics& dyn, bool velocity, const std::vector
   }
   Vec col(model_.nv);
   for (int i = 0; i < static_cast<int>(contact_rows.size()); ++i) {
-    const auto [k, normal] = contact_rows[static_cast<std::size_t>(i)];
+    const auto [k, direction] = contact_rows[static_cast<std::size_t>(i)];
     const ContactKinematics& kin = ws.contacts[static_cast<std::size_t>(k)];
-    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, ContactDirection::planar(normal), col);
+    contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, direction, col);
     C_.row(nb + i) = col.transpose();
-    r_[nb + i] = normal ? (velocity ? kin.vn : kin.gap) : kin.vt[0];
+    r_[nb + i] = direction.is_normal() ? (velocity ? kin.vn : kin.gap) : kin.vt[direction.tangent_row];
   }
 }
 
