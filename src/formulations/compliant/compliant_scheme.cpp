@@ -123,6 +123,10 @@ void CompliantSteps::complete_step() {
     project(integ_->t(), y);
     integ_->set_state(ode_, y);
   }
+  if (ode_.has_joint_contacts()) {
+    Vec y = integ_->y();
+    if (ode_.stop_sticking_joints(integ_->t(), y)) integ_->set_state(ode_, y);
+  }
   if (ode_.has_contacts()) ode_.after_step(integ_->t(), integ_->y());
 }
 
