@@ -233,5 +233,55 @@ TEST(PrismaticJointContact, UnloadedJointThenVanishingOverlap) {
   }
 }
 
+// Two frictional joints coupled through the multibody solve (Gauss-Seidel over the joints): a
+// slider (m2 = 15.602 kg, pushed by 100 N) in a guide carried by a second slider (m1 = 31.204 kg)
+// in a guide on the ground, gravity −z. The upper joint slides at once, (F − μ m2 g)/m2; its friction
+// drags the lower slider forward with μ m2 g, less than the μ (m1 + m2) g the ground's guide can hold,
+// so the lower joint sticks carrying exactly that. Closed forms to rounding (friction forces, normal
+// forces) and to the integrator's tolerance (positions).
+TEST(PrismaticJointContact, StackedSlidersCoupleThroughTheSolve) {
+  const std::string yaml = R"(name: stacked
+dimension: spatial
+gravity: [0, 0, -9.8]
+bodies:
+  - {name: lower, mass: 31.204, inertia: [0.052, 0.442, 0.442], position: [0.5, 0, 0]}
+  - {name: upper, mass: 15.602, inertia: [0.026, 0.065, 0.065], position: [0.5, 0, 0.1]}
+joints:
+  - name: ground_guide
+    type: prismatic
+    bodies: [ground, lower]
+    points: [[0, 0, 0], [0, 0, 0]]
+    axis: [1, 0, 0]
+    reference: [0, 1, 0]
+    contact: {section: [0.05, 0.05], slider: [-0.2, 0.2], guide: [-1, 2], mu: 0.3}
+  - name: upper_guide
+    type: prismatic
+    bodies: [lower, upper]
+    points: [[0, 0, 0.1], [0, 0, 0]]
+    axis: [1, 0, 0]
+    reference: [0, 1, 0]
+    contact: {section: [0.05, 0.05], slider: [-0.1, 0.1], guide: [-0.2, 0.2], mu: 0.3}
+forces:
+  - {name: push, type: point_force, body: upper, fx: 100}
+simulation: {t_end: 0.2, output_interval: 0.01, integrator: dopri5, rtol: 1e-10, atol: 1e-12}
+)";
+  const ModelFile mf = test::model_from_yaml(yaml);
+  MemorySink out;
+  simulate(mf.model, mf.options, out);
+  const double m1 = 31.204, m2 = kMass, a2 = (kPush - kMu * m2 * kG) / m2;
+  ASSERT_EQ(out.rows.size(), 21u);
+  for (std::size_t k = 1; k < out.rows.size(); ++k) {
+    const double t = at(out, k, "t");
+    EXPECT_EQ(at(out, k, "ground_guide.motion"), 1) << t;  // sticking
+    EXPECT_EQ(at(out, k, "upper_guide.motion"), 0) << t;   // sliding
+    EXPECT_NEAR(at(out, k, "upper_guide.ff"), -kMu * m2 * kG, 1e-12 * m2 * kG) << t;
+    EXPECT_NEAR(at(out, k, "ground_guide.ff"), -kMu * m2 * kG, 1e-12 * m2 * kG) << t;
+    EXPECT_NEAR(at(out, k, "upper_guide.fn"), m2 * kG, 1e-12 * m2 * kG) << t;
+    EXPECT_NEAR(at(out, k, "ground_guide.fn"), (m1 + m2) * kG, 1e-12 * (m1 + m2) * kG) << t;
+    EXPECT_NEAR(at(out, k, "lower.x"), 0.5, 1e-12) << t;
+    EXPECT_NEAR(at(out, k, "upper.x"), 0.5 + 0.5 * a2 * t * t, 1e-9) << t;
+  }
+}
+
 }  // namespace
 }  // namespace stickslip
