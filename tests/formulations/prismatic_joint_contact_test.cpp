@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "../simulation_support.hpp"
 #include "formulations/compliant/multibody_ode.hpp"
@@ -281,6 +282,79 @@ simulation: {t_end: 0.2, output_interval: 0.01, integrator: dopri5, rtol: 1e-10,
     EXPECT_NEAR(at(out, k, "lower.x"), 0.5, 1e-12) << t;
     EXPECT_NEAR(at(out, k, "upper.x"), 0.5 + 0.5 * a2 * t * t, 1e-9) << t;
   }
+}
+
+// The effect of each key of `contact:` (docs/testing.md, "Every file key"), on one evaluation of
+// example 1 with a key changed: the slider at s (from the guide's left end) moving at v.
+struct Evaluation {
+  prismatic_contact::PrismaticContactResult result;
+  double adams = 0;
+  double qdd = 0;
+};
+Evaluation evaluate_example(const std::string& from, const std::string& to, double s, double v);
+Evaluation evaluate_example(const std::vector<std::pair<std::string, std::string>>& changes, double s, double v) {
+  std::string yaml = test::read_text(test::source_path(kExample));
+  for (const auto& [from, to] : changes) {
+    EXPECT_NE(yaml.find(from), std::string::npos) << from;
+    yaml = test::replace_all(yaml, from, to);
+  }
+  const ModelFile mf = test::model_from_yaml(yaml);
+  MultibodyOde ode(mf.model, mf.options);
+  Vec y;
+  ode.pack(ode.state(), y);
+  const Body& b = mf.model.bodies[1];
+  y[b.q_offset] = 0.1 + s;
+  y[mf.model.nq + b.v_offset] = v;
+  ode.evaluate(0.0, y);
+  const JointContactSlot& slot = ode.workspace().joint_contacts.at(0);
+  return {slot.result, slot.adams_friction, ode.workspace().qdd[b.v_offset]};
+}
+Evaluation evaluate_example(const std::string& from, const std::string& to, double s, double v) {
+  if (from.empty()) return evaluate_example(std::vector<std::pair<std::string, std::string>>{}, s, v);
+  return evaluate_example({{from, to}}, s, v);
+}
+
+TEST(PrismaticJointContact, FileKeysTakeEffect) {
+  const double mg = kMass * kG;
+  // method adams: the friction is μ N_eq with the bending arm X = c (half_overlap, the example's):
+  // μ m g inside the guide, μ m g (1 + |c − l/2|/c) once it overhangs (m^c = (c − l/2) m g, s = 0.35,
+  // c = 0.075), against the contact analysis's μ m g until it tips.
+  const std::string method = "      mu: 0.3\n";
+  const Evaluation adams = evaluate_example(method, method + "      method: adams\n", 0.35, 1.0);
+  EXPECT_NEAR(adams.result.friction_force, -kMu * mg * (1 + 0.025 / 0.075), 1e-9 * mg);
+  EXPECT_NEAR(evaluate_example("", "", 0.35, 1.0).result.friction_force, -kMu * mg, 1e-9 * mg);
+  EXPECT_NEAR(evaluate_example(method, method + "      method: adams\n", 0.1, 1.0).result.friction_force, -kMu * mg, 1e-9 * mg);
+  // adams: bending_arm overlap (X = 2c) and a fixed arm; torsion_arm R with a torque about the axis.
+  const std::string arm = "adams: {bending_arm: half_overlap}";
+  EXPECT_NEAR(evaluate_example(arm, "adams: {bending_arm: overlap}", 0.35, 1.0).adams, kMu * mg * (1 + 0.025 / 0.15), 1e-9 * mg);
+  EXPECT_NEAR(evaluate_example(arm, "adams: {bending_arm: 0.05}", 0.35, 1.0).adams, kMu * mg * (1 + 0.025 / 0.05), 1e-9 * mg);
+  const std::string push = "fx: 100}";
+  const std::string twist = push + "\n  - {name: twist, type: torque, body: slider, tx: 5}";
+  // A torque of 5 N m about the axis: Adams adds |T_tors|/R, R = max(a, b) = 0.05 m by default.
+  EXPECT_NEAR(evaluate_example(push, twist, 0.1, 1.0).adams, kMu * (mg + 5 / 0.05), 1e-9 * mg);
+  EXPECT_NEAR(evaluate_example({{push, twist}, {arm, "adams: {torsion_arm: 0.02}"}}, 0.1, 1.0).adams,
+              kMu * (mg + 5 / 0.02), 1e-9 * mg);
+  // friction_rule regularised_sign with sign_velocity: k = −μ v / v_t below v_t.
+  const Evaluation regular = evaluate_example(method, method + "      friction_rule: regularised_sign\n      sign_velocity: 0.01\n", 0.1, 0.004);
+  EXPECT_NEAR(regular.result.friction_force, -kMu * mg * 0.4, 1e-9 * mg);
+  EXPECT_NEAR(evaluate_example(method, method + "      friction_rule: regularised_sign\n", 0.1, 0.004).result.friction_force,
+              -kMu * mg, 1e-9 * mg);  // the default v_t = 1e-3 m/s
+  // rest_speed: at 0.05 m/s the tipped slider (s = 0.45) sticks inside a band of 0.1 m/s, and slides
+  // with the default band.
+  const Evaluation banded = evaluate_example(method, method + "      rest_speed: 0.1\n", 0.45, 0.05);
+  EXPECT_EQ(banded.result.motion, prismatic_contact::JointMotion::sticking);
+  EXPECT_NEAR(banded.qdd, 0.0, 1e-9);
+  EXPECT_EQ(evaluate_example("", "", 0.45, 0.05).result.motion, prismatic_contact::JointMotion::sliding);
+  // solution: the method that found the contacts; in constant contact all three give the same forces.
+  const Evaluation lemke = evaluate_example(method, method + "      solution: lemke\n", 0.1, 1.0);
+  EXPECT_EQ(lemke.result.method, prismatic_contact::LcpMethod::lemke);
+  EXPECT_NEAR(lemke.result.normal_force, mg, 1e-9 * mg);
+  EXPECT_EQ(evaluate_example(method, method + "      solution: smoothed_newton\n", 0.1, 1.0).result.method,
+            prismatic_contact::LcpMethod::smoothed_newton);
+  EXPECT_EQ(evaluate_example("", "", 0.1, 1.0).result.method, prismatic_contact::LcpMethod::least_displacement);
+  // clearance_ratio ε/δ: the lateral gaps of a slider centred across its section are ε, in units of δ.
+  EXPECT_NEAR(evaluate_example(method, method + "      clearance_ratio: 2.5\n", 0.1, 1.0).result.gaps.h[0], 2.5, 1e-12);
+  EXPECT_NEAR(evaluate_example("", "", 0.1, 1.0).result.gaps.h[0], 1.0, 1e-12);
 }
 
 }  // namespace
