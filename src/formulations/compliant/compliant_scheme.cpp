@@ -354,6 +354,7 @@ void CompliantSteps::finish(SimulationSummary& summary) {
   summary.newton_solves = ode_.joint_friction_stats().solves;
   summary.newton_iterations = ode_.joint_friction_stats().iterations;
   summary.newton_max_iterations = ode_.joint_friction_stats().max_iterations;
+  summary.joint_contact_analysis = ode_.has_joint_contacts();
 }
 
 }  // namespace
