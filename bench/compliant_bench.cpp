@@ -36,12 +36,25 @@ ModelFile block_model() {
 
 // One evaluation of ẏ with two closed contacts (Hunt-Crossley + LuGre), or with the LuGre joint
 // friction of Xing, Zheng & Wang 2019 (Newton on λ, warm-started).
+// Args 2-4: the slider of Qi, Luo & Huang 2011's example 1 on a frictional spatial prismatic joint
+// (contact analysis, examples/prismatic_joint_contact), sliding at 0.5 m/s inside the guide (2) and
+// tipped over its end (3), and the same joint without `contact:` (4, the ideal joint: the cost of
+// the analysis is the difference).
 void BM_RightHandSide(benchmark::State& st) {
   const bool joints = st.range(0) == 1;
-  const ModelFile mf = joints ? read_model_file(source("examples/lugre_double_pendulum/case1.yaml")) : block_model();
+  const bool slider = st.range(0) >= 2;
+  ModelFile mf = joints   ? read_model_file(source("examples/lugre_double_pendulum/case1.yaml"))
+                 : slider ? read_model_file(source("examples/prismatic_joint_contact/slider_out_of_guide.yaml"))
+                          : block_model();
+  if (st.range(0) == 4) mf.model.joints[0].contact.reset();
   MultibodyOde ode(mf.model, mf.options);
   Vec y, dy(ode.dimension());
   ode.pack(assembled_initial_state(mf.model, mf.options, ode.workspace()), y);
+  if (slider) {
+    const Body& b = mf.model.bodies[1];
+    y[mf.model.nq + b.v_offset] = 0.5;
+    if (st.range(0) == 3) y[b.q_offset] = 0.1 + 0.4;  // s = 0.4: overlap 0.1 m < l/2 + μ b, tipped
+  }
   ode.begin(0.0, y);
   double t = 0;
   for (auto _ : st) {
@@ -49,10 +62,13 @@ void BM_RightHandSide(benchmark::State& st) {
     benchmark::DoNotOptimize(dy.data());
     t += 1e-12;
   }
-  st.SetLabel(joints ? "lugre_double_pendulum (joint friction, Newton)" : "block on two Hunt-Crossley/LuGre contacts");
+  const char* labels[] = {"block on two Hunt-Crossley/LuGre contacts", "lugre_double_pendulum (joint friction, Newton)",
+                          "prismatic joint contact, sliding inside", "prismatic joint contact, tipped",
+                          "the same prismatic joint, ideal"};
+  st.SetLabel(labels[st.range(0)]);
   st.counters["rhs_per_s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_RightHandSide)->Arg(0)->Arg(1);
+BENCHMARK(BM_RightHandSide)->DenseRange(0, 4);
 
 // Xing, Zheng & Wang 2019 case 1 with an integrator: bdf over the paper's 10 s; dopri5 (stability-limited by the
 // bristle stiffness σ0 = 1e6) over 0.5 s, reported per simulated second as well.

@@ -146,7 +146,12 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
                   s.complementarity_max_residual, s.complementarity_tolerance);
     std::printf("\n");
   }
-  if (s.newton_solves > 0) {
+  if (s.newton_solves > 0 && s.joint_contact_analysis) {
+    std::printf("joint friction: %ld contact analyses of the prismatic joints, %.2f sweeps over the joints on average, "
+                "at most %d\n",
+                s.newton_solves, static_cast<double>(s.newton_iterations) / static_cast<double>(s.newton_solves),
+                s.newton_max_iterations);
+  } else if (s.newton_solves > 0) {
     std::printf("joint friction: %ld Newton solves, %.2f iterations on average, at most %d\n", s.newton_solves,
                 static_cast<double>(s.newton_iterations) / static_cast<double>(s.newton_solves), s.newton_max_iterations);
   }

@@ -5,6 +5,7 @@
 
 #include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
+#include "assembly/prismatic_joint_contact.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -131,6 +132,17 @@ void add_joint_friction_forces(const Model& model, const State& s, Workspace& ws
 
 void solve_accelerations_with_joint_friction(const Model& model, const State& s, const Stabilization& stab,
                                              Workspace& ws, JointFrictionStats& stats, Vec* zdot) {
+  if (!ws.joint_contacts.empty()) {
+    // Frictional spatial prismatic joints (Qi, Luo & Huang 2011): λ and q̈ are affine in the joints'
+    // axial friction η, so the ideal solve and one joint-local analysis per joint replace Newton on λ.
+    // (A spatial model has no joint with `friction:`, which is planar.)
+    solve_accelerations(model, s.t, stab, ws);
+    const int sweeps = apply_joint_contact_friction(model, s, ws);
+    ++stats.solves;
+    stats.iterations += sweeps;
+    stats.max_iterations = std::max(stats.max_iterations, sweeps);
+    return;
+  }
   factor_constraint_matrix(model, s.t, ws);
   ws.rhs = ws.gamma - stab.alpha * ws.phi_dot - stab.beta * ws.phi;
   ws.newton_trial = ws.rhs;

@@ -11,6 +11,9 @@
 //     (no clearance): the slider rests on the guide at P_j ± (L/2) u, whose normal forces equivalent
 //     to (F_⊥, M) are N_1,2 = F_⊥/2 ± M/L, so F_N = |N_1| + |N_2| = max(|F_⊥|, 2|M|/L); friction
 //     F_f = law(v, F_N, z) along u through P_j (docs/model-format.md, "Joint friction").
+// Frictional spatial prismatic joints (`contact:`, Qi, Luo & Huang 2011) take the same entry point:
+// their friction is one axial multiplier η per joint, λ and q̈ are affine in it, and
+// prismatic_joint_contact.hpp finds it without Newton on λ (stats count its Gauss-Seidel sweeps).
 #pragma once
 
 #include "assembly/accelerations.hpp"

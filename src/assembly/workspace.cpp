@@ -32,7 +32,18 @@ Workspace::Workspace(const Model& model)
       newton_step(Vec::Zero(model.n_constraints)),
       newton_trial(Vec::Zero(model.n_constraints)),
       lambda_trial(Vec::Zero(model.n_constraints)),
-      f_probe(Vec::Zero(model.nv)) {
+      f_probe(Vec::Zero(model.nv)),
+      joint_contacts(make_joint_contact_slots(model)),
+      contact_W(Mat::Zero(model.nv, static_cast<Eigen::Index>(joint_contacts.size()))),
+      contact_WF(Mat::Zero(model.nv, static_cast<Eigen::Index>(joint_contacts.size()))),
+      contact_D(Mat::Zero(model.n_constraints, static_cast<Eigen::Index>(joint_contacts.size()))),
+      contact_eta(Vec::Zero(static_cast<Eigen::Index>(joint_contacts.size()))),
+      contact_w(Vec::Zero(model.nv)),
+      contact_b(Vec::Zero(model.nv)),
+      contact_qdd(Vec::Zero(model.nv)),
+      contact_rhs(Vec::Zero(model.n_constraints)),
+      contact_d(Vec::Zero(model.n_constraints)),
+      contact_lambda(Vec::Zero(model.n_constraints)) {
   for (const Body& b : model.bodies) {
     if (!b.is_dynamic()) continue;
     if (b.dimension == Dimension::spatial) {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "assembly/prismatic_joint_contact.hpp"
 #include "math/rotation.hpp"
 #include "math/types.hpp"
 #include "model/model.hpp"
@@ -138,6 +139,14 @@ struct Workspace {
   Eigen::PartialPivLU<Mat> newton_lu;
   Vec newton_r, newton_step, newton_trial, lambda_trial;  //                    nc
   Vec f_probe;           // scratch generalised force                            nv
+
+  // apply_joint_contact_friction (frictional spatial prismatic joints, Qi, Luo & Huang 2011 eq. (7))
+  std::vector<JointContactSlot> joint_contacts;  // one per frictional prismatic joint (m)
+  Mat contact_W, contact_WF;  // W, W + Gᵀ D: generalised force per unit η       nv × m
+  Mat contact_D;              // D: multipliers per unit η                          nc × m
+  Vec contact_eta;            // η                                                  m
+  Vec contact_w, contact_b, contact_qdd;       // scratch                           nv
+  Vec contact_rhs, contact_d, contact_lambda;  // scratch                           nc
 
   bool redundant_constraints = false;  // set by analyse_constraints
 };

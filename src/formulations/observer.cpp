@@ -57,6 +57,14 @@ Observer::Observer(const Model& model) : model_(model) {
     for (const char* col : {".fn", ".ff", ".vt"}) columns_.push_back(j.name + col);
     if (j.friction->law->state_size() > 0) columns_.push_back(j.name + ".z");
   }
+  // Frictional spatial prismatic joints (docs/model-format.md, "Contact analysis in a prismatic joint").
+  for (const Joint& j : model.joints) {
+    if (!j.contact) continue;
+    for (const char* col : {".eta", ".c", ".fn", ".ff", ".vt", ".mode", ".motion", ".adams"}) columns_.push_back(j.name + col);
+    for (const char* face : {".f", ".g"}) {
+      for (int i = 1; i <= 8; ++i) columns_.push_back(j.name + face + std::to_string(i));
+    }
+  }
   for (const char* c : {"energy.kinetic", "energy.potential", "energy.total", "constraint.drift",
                         "constraint.velocity_drift"}) {
     columns_.push_back(c);
@@ -158,6 +166,13 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
     if (!j.friction) continue;
     row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential[0], ws.joint_slip[k]});
     if (j.friction->law->state_size() > 0) row.push_back(s.z[j.z_offset]);
+  }
+  for (const JointContactSlot& slot : ws.joint_contacts) {
+    const prismatic_contact::PrismaticContactResult& r = slot.result;
+    row.insert(row.end(), {r.eta, slot.half_length, r.normal_force, r.friction_force, slot.slip,
+                           static_cast<double>(r.mode.loaded), static_cast<double>(r.motion), slot.adams_friction});
+    row.insert(row.end(), r.forces.f.begin(), r.forces.f.end());
+    row.insert(row.end(), r.forces.g.begin(), r.forces.g.end());
   }
 }
 

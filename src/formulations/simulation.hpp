@@ -26,6 +26,9 @@ struct SimulationSummary {
   long contact_events = 0;  // contact state changes (events written to the event log)
   long newton_solves = 0, newton_iterations = 0;  // joint friction (Xing, Zheng & Wang 2019)
   int newton_max_iterations = 0;
+  // The joints' friction came from the contact analysis of prismatic joints (Qi, Luo & Huang 2011):
+  // the counts are Gauss-Seidel sweeps over those joints, not Newton iterations.
+  bool joint_contact_analysis = false;
   // Time-stepping: one complementarity problem per step (pivots or sweeps).
   std::string complementarity_solver;  // "lemke", "pgs" or "apgd"
   long complementarity_solves = 0, complementarity_iterations = 0;

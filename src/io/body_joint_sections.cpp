@@ -78,7 +78,11 @@ void read_joint_points(const YamlField& f, const Body& bi, const Body& bj, doubl
 }
 
 void read_joint(const YamlField& f, SectionContext& ctx, double t0) {
-  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "angle_offset", "friction"});
+  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "angle_offset", "friction", "contact"});
+  if (const auto c = f.get("contact")) {
+    c->fail("contact analysis needs a spatial prismatic joint (dimension: spatial); a planar joint's friction is "
+            "'friction:'");
+  }
   Joint j;
   j.name = ctx.names.add(f.at("name"));
   const std::string type = f.at("type").as_choice({"revolute", "prismatic", "weld"});

@@ -1,9 +1,12 @@
 // Reader of a joint of a spatial model (`dimension: spatial`):
 //   {name, type: spherical | revolute | prismatic | cylindrical | universal | weld, bodies: [i, j],
 //    points: [[x, y, z]_i, [x, y, z]_j] (each in its body's frame) or location: [x, y, z] (world, t_start),
-//    axis: [.., .., ..] (body i's frame), axis_j (body j's frame), reference, reference_j}
+//    axis: [.., .., ..] (body i's frame), axis_j (body j's frame), reference, reference_j,
+//    contact: {...} (prismatic joints: the contact analysis of Qi, Luo & Huang 2011)}
 // Frames are the bodies' own, as their `orientation` gives them (not the principal frames the
 // builder chooses); docs/model-format.md, "Spatial joints".
+#include <cmath>
+
 #include "io/model_sections.hpp"
 
 namespace stickslip {
@@ -77,10 +80,84 @@ void read_spatial_joint_axes(const YamlField& f, JointType type, SpatialJointInp
   if (const auto r = f.get("reference_j")) in.reference_j = read_direction(*r);
 }
 
+// Adams' bending arm: overlap | half_overlap | a length [m].
+void read_bending_arm(const YamlField& f, PrismaticJointContact& c) {
+  const std::string word = f.is_scalar() ? f.node().as<std::string>() : "";
+  if (word == "overlap") {
+    c.bending_arm = AdamsBendingArm::overlap;
+  } else if (word == "half_overlap") {
+    c.bending_arm = AdamsBendingArm::half_overlap;
+  } else {
+    double arm = 0;
+    try {
+      arm = f.node().as<double>();
+    } catch (const YAML::Exception&) {
+      f.fail("expected overlap, half_overlap or a length > 0");
+    }
+    if (!(arm > 0) || !std::isfinite(arm)) f.fail("expected overlap, half_overlap or a length > 0");
+    c.bending_arm = AdamsBendingArm::fixed;
+    c.fixed_arm = arm;
+  }
+}
+
+// `contact:` of a frictional prismatic joint (docs/model-format.md, "Contact analysis in a prismatic
+// joint"); the model checks the values (spatial_joint_setup.cpp).
+PrismaticJointContact read_joint_contact(const YamlField& f, JointType type) {
+  if (type != JointType::prismatic) f.fail("contact analysis applies to prismatic joints only");
+  f.expect_keys({"method", "section", "clearance_ratio", "slider", "guide", "mu", "friction_rule", "sign_velocity",
+                 "rest_speed", "solution", "adams"});
+  PrismaticJointContact c;
+  if (const auto m = f.get("method")) {
+    c.method = m->as_choice({"contact_analysis", "adams"}) == "adams" ? JointContactMethod::adams
+                                                                      : JointContactMethod::contact_analysis;
+  }
+  const YamlField section = f.at("section");
+  const Vec2 ab = section.as_vec2();
+  if (!(ab.minCoeff() > 0)) section.fail("half-sizes [a, b] must be > 0");
+  c.half_width = ab[0];
+  c.half_height = ab[1];
+  if (const auto r = f.get("clearance_ratio")) c.clearance_ratio = r->as_positive();
+  const auto extent = [&](const char* key, double& lower, double& upper) {
+    const YamlField e = f.at(key);
+    const Vec2 v = e.as_vec2();
+    if (!(v[1] > v[0])) e.fail("expected [lower, upper] along the axis from the joint point, upper > lower");
+    lower = v[0];
+    upper = v[1];
+  };
+  extent("slider", c.slider_lower, c.slider_upper);
+  extent("guide", c.guide_lower, c.guide_upper);
+  c.mu = f.at("mu").as_non_negative();
+  if (const auto r = f.get("friction_rule")) {
+    c.rule = r->as_choice({"exact_stick", "regularised_sign"}) == "exact_stick" ? JointFrictionRule::exact_stick
+                                                                                 : JointFrictionRule::regularised_sign;
+  }
+  if (const auto v = f.get("sign_velocity")) {
+    if (c.rule != JointFrictionRule::regularised_sign) v->fail("sign_velocity belongs to friction_rule: regularised_sign");
+    c.sign_velocity = v->as_positive();
+  }
+  if (const auto v = f.get("rest_speed")) {
+    if (c.rule != JointFrictionRule::exact_stick) v->fail("rest_speed belongs to friction_rule: exact_stick");
+    c.rest_speed = v->as_non_negative();
+  }
+  if (const auto s = f.get("solution")) {
+    if (c.method == JointContactMethod::adams) s->fail("method adams has no corner forces to choose a solution of");
+    const std::string v = s->as_choice({"least_displacement", "smoothed_newton", "lemke"});
+    c.solution = v == "least_displacement" ? JointContactSolution::least_displacement
+                 : v == "smoothed_newton"  ? JointContactSolution::smoothed_newton
+                                           : JointContactSolution::lemke;
+  }
+  if (const auto a = f.get("adams")) {
+    a->expect_keys({"bending_arm", "torsion_arm"});
+    if (const auto arm = a->get("bending_arm")) read_bending_arm(*arm, c);
+    if (const auto r = a->get("torsion_arm")) c.torsion_arm = r->as_positive();
+  }
+  return c;
+}
+
 }  // namespace
 
 void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
-  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j"});
+  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j", "contact"});
   Joint j;
   j.name = ctx.names.add(f.at("name"));
   j.type = read_spatial_joint_type(f.at("type"));
@@ -94,6 +171,12 @@ void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
   if (!bi.is_dynamic() && !bj.is_dynamic()) bodies.fail("at least one body of a joint must be dynamic");
   read_spatial_joint_points(f, bi, bj, ctx.t_start, j.spatial_input);
   read_spatial_joint_axes(f, j.type, j.spatial_input);
+  if (const auto c = f.get("contact")) {
+    if (!j.spatial_input.reference) {
+      c->fail("needs the joint's 'reference' (body i's frame): the section's half-width a lies along it");
+    }
+    j.contact = read_joint_contact(*c, j.type);
+  }
   ctx.joints[j.name] = ctx.builder.add_joint(j);
   ctx.joint_types.push_back(j.type);
 }

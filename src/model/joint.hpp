@@ -65,6 +65,42 @@ struct JointFriction {
   double contact_length = 0;  // L [m], prismatic
 };
 
+// Contact analysis inside a frictional spatial prismatic joint (Qi, Luo & Huang 2011;
+// docs/prismatic-contact.md): the joint stays ideal and the friction enters as one axial force η,
+// found from the 16 corner forces the joint reaction puts on the slider's rectangular section
+// (assembly/prismatic_joint_contact.hpp). Body j is the slider, body i holds the guide. The joint
+// frame is e1 = the axis, e2 = the reference direction, e3 = e1 × e2 (body i).
+enum class JointContactMethod {
+  contact_analysis,  // the paper's: 16 corner forces, η from their friction (eq. (36))
+  adams,             // the Adams approximation μ(|F⊥| + |T_bend|/X + |T_tors|/R)
+};
+enum class JointFrictionRule {
+  exact_stick,       // a joint at rest carries any friction inside its cone
+  regularised_sign,  // the paper's sgn(v) → v/v_t for |v| <= v_t
+};
+enum class JointContactSolution { least_displacement, smoothed_newton, lemke };
+enum class AdamsBendingArm { overlap, half_overlap, fixed };
+
+struct PrismaticJointContact {
+  JointContactMethod method = JointContactMethod::contact_analysis;
+  double half_width = 0;         // a [m], along e2 (the joint's reference direction)
+  double half_height = 0;        // b [m], along e3 = axis × reference
+  double clearance_ratio = 1;    // ε/δ (the clearances are infinitesimal)
+  double slider_lower = 0, slider_upper = 0;  // the slider's extent along e1 from point_j [m]
+  double guide_lower = 0, guide_upper = 0;    // the guide's extent along e1 from point_i [m]
+  double mu = 0;                 // friction coefficient
+  JointFrictionRule rule = JointFrictionRule::exact_stick;
+  double sign_velocity = 1e-3;   // v_t of regularised_sign [m/s] (the paper's value)
+  // exact_stick: |v| <= rest_speed counts as at rest. An ODE's velocity never lands on zero; this
+  // is the band of Karnopp's model, in which a joint that can stick keeps its speed [m/s].
+  double rest_speed = 1e-5;
+  JointContactSolution solution = JointContactSolution::least_displacement;
+  // The Adams friction (a comparison column, or the friction itself with method adams).
+  AdamsBendingArm bending_arm = AdamsBendingArm::overlap;
+  double fixed_arm = 0;          // X [m] for AdamsBendingArm::fixed
+  double torsion_arm = 0;        // R [m]; 0: the larger half-size of the section
+};
+
 struct Joint {
   std::string name;
   JointType type = JointType::revolute;
@@ -73,6 +109,7 @@ struct Joint {
   Vec2 axis_i = Vec2::UnitX();  // prismatic: sliding axis, body i frame (unit vector)
   double angle_offset = 0;      // θ0 of the locked relative rotation (prismatic, weld)
   std::optional<JointFriction> friction;  // revolute and prismatic joints only (planar models)
+  std::optional<PrismaticJointContact> contact;  // spatial prismatic joints only
   SpatialJointInput spatial_input;        // spatial models: as given
   SpatialJointFrame spatial;              // spatial models: set by ModelBuilder::build
 

@@ -69,7 +69,7 @@ int Model::joint_index(const std::string& joint_name) const {
 
 bool Model::has_joint_friction() const {
   for (const Joint& j : joints) {
-    if (j.friction) return true;
+    if (j.friction || j.contact) return true;
   }
   return false;
 }
@@ -325,6 +325,10 @@ void validate_joints(const Model& m, NameRegistry& names) {
       throw ModelError(path + ".axis", "must be a non-zero vector");
     }
     if (j.friction) validate_joint_friction(j, path + ".friction");
+    if (j.contact) {
+      throw ModelError(path + ".contact", "contact analysis needs a spatial prismatic joint (dimension: spatial); a "
+                                          "planar joint's friction is 'friction:'");
+    }
   }
 }
 

@@ -50,7 +50,7 @@ struct Model {
   // Index of the body with this name, or -1.
   int body_index(const std::string& name) const;
   int joint_index(const std::string& name) const;
-  bool has_joint_friction() const;
+  bool has_joint_friction() const;  // friction (Xing, Zheng & Wang 2019) or contact (Qi, Luo & Huang 2011)
 };
 
 // Why `name` cannot name an element (empty when it can): names prefix output columns

@@ -42,6 +42,38 @@ Vec3 some_perpendicular(const Vec3& axis) {
 
 Vec3 perpendicular_part(const Vec3& ref, const Vec3& axis) { return (ref - ref.dot(axis) * axis).normalized(); }
 
+void check_positive(double v, const std::string& path) {
+  if (!(v > 0) || !std::isfinite(v)) throw ModelError(path, "must be a finite number > 0");
+}
+
+// A frictional prismatic joint's contact description (docs/model-format.md, "Contact analysis in a
+// prismatic joint").
+void validate_joint_contact(const Joint& j, const std::string& path) {
+  const PrismaticJointContact& c = *j.contact;
+  if (j.type != JointType::prismatic) {
+    throw ModelError(path, std::string("contact analysis applies to prismatic joints, not to a ") + joint_type_name(j.type) +
+                               " joint");
+  }
+  if (!j.spatial_input.reference) {
+    throw ModelError(path, "needs the joint's 'reference' (body i's frame): the section's half-width a lies along it");
+  }
+  check_positive(c.half_width, path + ".section");
+  check_positive(c.half_height, path + ".section");
+  check_positive(c.clearance_ratio, path + ".clearance_ratio");
+  const auto extent = [&](double lower, double upper, const char* key) {
+    if (!std::isfinite(lower) || !std::isfinite(upper) || !(upper > lower)) {
+      throw ModelError(path + "." + key, "must be [lower, upper] with upper > lower (along the axis, from the joint point)");
+    }
+  };
+  extent(c.slider_lower, c.slider_upper, "slider");
+  extent(c.guide_lower, c.guide_upper, "guide");
+  if (!(c.mu >= 0) || !std::isfinite(c.mu)) throw ModelError(path + ".mu", "must be a finite number >= 0");
+  check_positive(c.sign_velocity, path + ".sign_velocity");
+  if (!(c.rest_speed >= 0) || !std::isfinite(c.rest_speed)) throw ModelError(path + ".rest_speed", "must be >= 0");
+  if (c.bending_arm == AdamsBendingArm::fixed) check_positive(c.fixed_arm, path + ".adams.bending_arm");
+  if (!(c.torsion_arm >= 0) || !std::isfinite(c.torsion_arm)) throw ModelError(path + ".adams.torsion_arm", "must be >= 0");
+}
+
 }  // namespace
 
 int spatial_joint_equation_count(JointType type) {
@@ -58,7 +90,10 @@ int spatial_joint_equation_count(JointType type) {
 
 void validate_spatial_joint(const Joint& j, const std::string& path) {
   const SpatialJointInput& in = j.spatial_input;
-  if (j.friction) throw ModelError(path + ".friction", "friction in a spatial joint is not supported yet");
+  if (j.friction) {
+    throw ModelError(path + ".friction", "a spatial joint's friction is given as 'contact:' (prismatic joints only)");
+  }
+  if (j.contact) validate_joint_contact(j, path + ".contact");
   if (!in.point_i.allFinite() || !in.point_j.allFinite()) throw ModelError(path + ".points", "must be finite");
   check_direction(in.axis, path + ".axis");
   if (j.type == JointType::universal) {

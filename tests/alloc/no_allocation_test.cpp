@@ -72,6 +72,49 @@ INSTANTIATE_TEST_SUITE_P(Examples, NoAllocation,
                                            "tests/data/spatial_contacts.yaml",
                                            "examples/box_on_incline/box_on_incline.yaml"));
 
+// A frictional spatial prismatic joint (Qi, Luo & Huang 2011; examples/prismatic_joint_contact):
+// every path of an evaluation that succeeds, at rest starting to slide, sliding inside the guide,
+// sliding tipped over its end, and stuck there; then steps of both integrators (dopri5's capped, so
+// that no trial step carries the slider out of its guide, an error whose message allocates).
+TEST(NoAllocation, FrictionalPrismaticJoint) {
+  const ModelFile mf = read_model_file(test::source_path("examples/prismatic_joint_contact/slider_out_of_guide.yaml"));
+  MultibodyOde ode(mf.model, mf.options);
+  Vec y, dy(ode.dimension());
+  ode.pack(assembled_initial_state(mf.model, mf.options, ode.workspace()), y);
+  const Body& slider = mf.model.bodies[1];
+  const auto state = [&](double s, double v) {
+    Vec out = y;
+    out[slider.q_offset] = 0.1 + s;
+    out[mf.model.nq + slider.v_offset] = v;
+    return out;
+  };
+  const Vec states[] = {state(0, 0), state(0.2, 1.0), state(0.45, 1.0), state(0.45, 0)};
+  for (const Vec& x : states) ode.derivative(0.0, x, dy);  // warm-up
+  EXPECT_EQ(allocations_in([&] {
+              for (int k = 0; k < 25; ++k) {
+                for (const Vec& x : states) ode.derivative(0.0, x, dy);
+              }
+            }),
+            0);
+  ode.evaluate(0.0, states[3]);
+  EXPECT_EQ(ode.workspace().joint_contacts[0].result.motion, prismatic_contact::JointMotion::sticking);
+  Rk4Integrator rk4(1e-4);
+  rk4.reset(ode, 0.0, y);
+  EXPECT_EQ(allocations_in([&] {
+              for (int k = 0; k < 100; ++k) rk4.step(ode, 1e6);
+            }),
+            0);
+  IntegratorOptions o;
+  o.step = 0;
+  o.max_step = 1e-3;
+  Dopri5Integrator dopri(o);
+  dopri.reset(ode, 0.0, y);
+  EXPECT_EQ(allocations_in([&] {
+              for (int k = 0; k < 50; ++k) dopri.step(ode, 1e6);
+            }),
+            0);
+}
+
 // The time-stepping scheme: no allocation inside a step once the stepper exists, on every solver
 // path (Lemke on one and two contacts, the mixed LCP with joints, the implicit spring elements,
 // sparse Gauss-Seidel on a wall). The first steps run before counting: they may size solver

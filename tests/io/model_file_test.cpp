@@ -196,6 +196,65 @@ TEST(ModelFile, SpatialModel) {
   EXPECT_EQ(read_model_file(dir.write("d.yaml", kGood)).model.dimension, Dimension::planar);  // the default
 }
 
+// A frictional spatial prismatic joint (docs/model-format.md, "Contact analysis in a prismatic
+// joint"): its keys reach the model, and bad values, planar joints and other joint types are refused
+// at the key's line.
+TEST(ModelFile, PrismaticJointContact) {
+  test::TempDir dir;
+  const auto joint = [&](const std::string& contact, const std::string& type = "prismatic",
+                         const std::string& reference = ", reference: [0, 1, 0]") {
+    return replace(kSpatial, "  t_end: 1", "  t_end: 1\njoints:\n  - {name: j, type: " + type +
+                                               ", bodies: [ground, top], location: [0, 0, 1], axis: [1, 0, 0]" +
+                                               reference + ", contact: " + contact + "}");
+  };
+  const std::string good = "{section: [0.05, 0.04], slider: [0, 0.2], guide: [-0.1, 0.5], mu: 0.3";
+  const ModelFile mf = read_model_file(dir.write("c.yaml", joint(good + "}")));
+  ASSERT_TRUE(mf.model.joints[0].contact.has_value());
+  const PrismaticJointContact& c = *mf.model.joints[0].contact;
+  EXPECT_EQ(c.method, JointContactMethod::contact_analysis);
+  EXPECT_EQ(c.half_width, 0.05);
+  EXPECT_EQ(c.half_height, 0.04);
+  EXPECT_EQ(c.slider_upper, 0.2);
+  EXPECT_EQ(c.guide_lower, -0.1);
+  EXPECT_EQ(c.mu, 0.3);
+  EXPECT_EQ(c.rule, JointFrictionRule::exact_stick);
+  EXPECT_EQ(c.solution, JointContactSolution::least_displacement);
+  EXPECT_EQ(c.bending_arm, AdamsBendingArm::overlap);
+  EXPECT_TRUE(mf.model.has_joint_friction());
+  const ModelFile other = read_model_file(dir.write(
+      "d.yaml", joint(good + ", method: adams, friction_rule: regularised_sign, sign_velocity: 0.01, clearance_ratio: 2, "
+                             "adams: {bending_arm: 0.3, torsion_arm: 0.02}}")));
+  const PrismaticJointContact& d = *other.model.joints[0].contact;
+  EXPECT_EQ(d.method, JointContactMethod::adams);
+  EXPECT_EQ(d.rule, JointFrictionRule::regularised_sign);
+  EXPECT_EQ(d.sign_velocity, 0.01);
+  EXPECT_EQ(d.clearance_ratio, 2);
+  EXPECT_EQ(d.bending_arm, AdamsBendingArm::fixed);
+  EXPECT_EQ(d.fixed_arm, 0.3);
+  EXPECT_EQ(d.torsion_arm, 0.02);
+  const auto half = read_model_file(dir.write("e.yaml", joint(good + ", solution: lemke, adams: {bending_arm: half_overlap}}")));
+  EXPECT_EQ(half.model.joints[0].contact->bending_arm, AdamsBendingArm::half_overlap);
+  EXPECT_EQ(half.model.joints[0].contact->solution, JointContactSolution::lemke);
+
+  expect_error(joint("{section: [0.05, 0.04], slider: [0, 0.2], guide: [0, 0.5]}"), {17, "joints[0].contact", "missing key 'mu'"});
+  expect_error(joint(good + ", mu2: 1}"), {17, "joints[0].contact.mu2", "unknown key"});
+  expect_error(joint("{section: [0.05, 0], slider: [0, 0.2], guide: [0, 0.5], mu: 0.3}"),
+               {17, "joints[0].contact.section", "must be > 0"});
+  expect_error(joint("{section: [0.05, 0.04], slider: [0.2, 0], guide: [0, 0.5], mu: 0.3}"),
+               {17, "joints[0].contact.slider", "upper > lower"});
+  expect_error(joint("{section: [0.05, 0.04], slider: [0, 0.2], guide: [0, 0.5], mu: -0.3}"),
+               {17, "joints[0].contact.mu", ">= 0"});
+  expect_error(joint(good + ", method: exact}"), {17, "joints[0].contact.method", "unknown value 'exact'"});
+  expect_error(joint(good + ", sign_velocity: 0.01}"), {17, "joints[0].contact.sign_velocity", "regularised_sign"});
+  expect_error(joint(good + ", method: adams, solution: lemke}"), {17, "joints[0].contact.solution", "method adams"});
+  expect_error(joint(good + ", adams: {bending_arm: long}}"), {17, "joints[0].contact.adams.bending_arm", "overlap, half_overlap"});
+  expect_error(joint(good + "}", "cylindrical"), {17, "joints[0].contact", "prismatic joints only"});
+  expect_error(joint(good + "}", "prismatic", ""), {17, "joints[0].contact", "needs the joint's 'reference'"});
+  // A planar joint's friction is `friction:`.
+  expect_error(replace(kGood, "location: [0, 0]", "location: [0, 0]\n    contact: {mu: 0.3}"),
+               {15, "joints[0].contact", "needs a spatial prismatic joint"});
+}
+
 // Spatial contacts (docs/model-format.md, "Spatial contacts"): the shapes and their keys, the corners
 // of points_plane and box_plane as one contact each, and errors at the key's line.
 TEST(ModelFile, SpatialContacts) {

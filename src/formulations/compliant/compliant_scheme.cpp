@@ -123,6 +123,10 @@ void CompliantSteps::complete_step() {
     project(integ_->t(), y);
     integ_->set_state(ode_, y);
   }
+  if (ode_.has_joint_contacts()) {
+    Vec y = integ_->y();
+    if (ode_.stop_sticking_joints(integ_->t(), y)) integ_->set_state(ode_, y);
+  }
   if (ode_.has_contacts()) ode_.after_step(integ_->t(), integ_->y());
 }
 
@@ -350,6 +354,7 @@ void CompliantSteps::finish(SimulationSummary& summary) {
   summary.newton_solves = ode_.joint_friction_stats().solves;
   summary.newton_iterations = ode_.joint_friction_stats().iterations;
   summary.newton_max_iterations = ode_.joint_friction_stats().max_iterations;
+  summary.joint_contact_analysis = ode_.has_joint_contacts();
 }
 
 }  // namespace

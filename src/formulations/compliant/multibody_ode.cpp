@@ -285,6 +285,41 @@ void MultibodyOde::on_contact_event(double t, int contact, Vec& y) {
   }
 }
 
+bool MultibodyOde::stop_sticking_joints(double t, Vec& y) {
+  if (ws_.joint_contacts.empty()) return false;
+  evaluate(t, y);
+  // Joints that stick with a speed worth removing (a stuck joint's speed stays where the band caught
+  // it; below a thousandth of the band it is rounding and left alone).
+  int rows = 0;
+  for (const JointContactSlot& slot : ws_.joint_contacts) {
+    const PrismaticJointContact& c = *model_.joints[static_cast<std::size_t>(slot.joint)].contact;
+    rows += slot.result.motion == prismatic_contact::JointMotion::sticking && std::abs(slot.slip) > 1e-3 * c.rest_speed;
+  }
+  if (rows == 0) return false;
+  // C = [G; wᵀ of each such joint], with w the generalised force of a unit η: wᵀ v = ṡ.
+  const Eigen::Index nc = model_.n_constraints;
+  Mat C(nc + rows, model_.nv);
+  Vec r(nc + rows);
+  C.topRows(nc) = ws_.G;
+  r.head(nc) = ws_.phi_dot;
+  int row = 0;
+  for (std::size_t k = 0; k < ws_.joint_contacts.size(); ++k) {
+    const JointContactSlot& slot = ws_.joint_contacts[k];
+    const PrismaticJointContact& c = *model_.joints[static_cast<std::size_t>(slot.joint)].contact;
+    if (!(slot.result.motion == prismatic_contact::JointMotion::sticking && std::abs(slot.slip) > 1e-3 * c.rest_speed)) {
+      continue;
+    }
+    C.row(nc + row) = ws_.contact_W.col(static_cast<Eigen::Index>(k)).transpose();
+    r[nc + row] = slot.slip;
+    ++row;
+  }
+  const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
+  const Vec mu = min_norm_solve(A, r);
+  state_.v -= ws_.mass_inv.cwiseProduct(C.transpose() * mu);
+  y.segment(model_.nq, model_.nv) = state_.v;
+  return true;
+}
+
 void MultibodyOde::after_step(double t, const Vec& y) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);

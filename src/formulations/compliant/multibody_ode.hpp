@@ -57,6 +57,11 @@ class MultibodyOde final : public OdeSystem {
   enum class ContactEvent { onset, separation, stick_band, band_exit };
   ContactEvent last_event() const { return last_event_; }
   void after_step(double t, const Vec& y);  // contacts that separated
+  // Frictional prismatic joints (Qi, Luo & Huang 2011) that stick inside their rest band: sets their
+  // sliding speed to exactly zero in y (the least M-weighted change that also keeps the joints'
+  // velocities), so a stuck joint does not creep at the band's speed. Returns whether y changed.
+  bool has_joint_contacts() const { return !ws_.joint_contacts.empty(); }
+  bool stop_sticking_joints(double t, Vec& y);
   // Inverse of the mass a contact's normal force drives, 1/m_eff, at (t, y) with the joints holding;
   // with the law's stiffness it gives the contact's frequency ω = √(k/m_eff).
   double contact_inverse_mass(int contact, double t, const Vec& y);

@@ -137,6 +137,12 @@ void TimeStepper::check_model() {
                        "joint '" + model_.joints[k].name +
                            "' has friction, which the time-stepping scheme does not model; use the compliant scheme");
     }
+    if (model_.joints[k].contact) {
+      throw ModelError(indexed("joints", k) + ".contact",
+                       "joint '" + model_.joints[k].name +
+                           "' has contact analysis (friction), which the time-stepping scheme does not model yet; use the "
+                           "compliant scheme");
+    }
   }
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const Contact& c = model_.contacts[k];
