@@ -68,11 +68,15 @@ void check_options(const SimulationOptions& o) {
 // event-driven one its polyhedral cones (S4).
 void check_dimension(const Model& model, const SimulationOptions& o) {
   if (model.dimension != Dimension::spatial) return;
-  if (o.scheme != Scheme::compliant) {
+  if (o.scheme == Scheme::event_driven) {
     throw ModelError("simulation.scheme", std::string("the ") + scheme_name(o.scheme) +
-                                              " scheme does not run spatial models yet (issue 11, stage " +
-                                              (o.scheme == Scheme::time_stepping ? "S3" : "S4") +
-                                              "); use scheme: compliant");
+                                              " scheme does not run spatial models yet (issue 11, stage S4); use "
+                                              "scheme: compliant or time-stepping");
+  }
+  if (o.scheme == Scheme::time_stepping && !model.contacts.empty()) {
+    throw ModelError("simulation.scheme", "the time-stepping scheme does not run spatial models with contacts yet "
+                                          "(issue 11, stage S3: spatial joints, drivers and force elements only); "
+                                          "use scheme: compliant");
   }
   if (o.initial == InitialCondition::static_equilibrium) {
     throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
