@@ -73,11 +73,6 @@ void check_dimension(const Model& model, const SimulationOptions& o) {
                                               " scheme does not run spatial models yet (issue 11, stage S4); use "
                                               "scheme: compliant or time-stepping");
   }
-  if (o.scheme == Scheme::time_stepping && !model.contacts.empty()) {
-    throw ModelError("simulation.scheme", "the time-stepping scheme does not run spatial models with contacts yet "
-                                          "(issue 11, stage S3: spatial joints, drivers and force elements only); "
-                                          "use scheme: compliant");
-  }
   if (o.initial == InitialCondition::static_equilibrium) {
     throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
                                            "one tangent row per contact (issue 11); start spatial models as given");

@@ -91,7 +91,10 @@ ImpulseProblem impulse_problem(const Model& model, const SimulationOptions& opti
 // the one tangent row's slip (planar), or slip_positive for a spatial contact (a slip in the
 // tangent plane has a direction, not a sign; docs/model-format.md).
 ContactState slip_state(const TangentVector& vt, int tangent_rows, double stick_speed) {
-  if (tangent_magnitude(vt, tangent_rows) <= stick_speed) return ContactState::stick;
+  // |v_T| on the fixed-size vector (tangent_magnitude's dynamic head(), inlined here, trips GCC 12's
+  // -Warray-bounds).
+  const double speed = tangent_rows == 1 ? std::abs(vt[0]) : vt.norm();
+  if (speed <= stick_speed) return ContactState::stick;
   return tangent_rows > 1 || vt[0] > 0 ? ContactState::slip_positive : ContactState::slip_negative;
 }
 
@@ -339,7 +342,8 @@ void TimeStepper::update_contact_states(double h) {
       pt[t] = problem_.impulses()[cr.tangent + t];
     }
     const double pn = problem_.impulses()[cr.normal];
-    const bool inside_cone = tangent_magnitude(pt, cr.tangent_rows) < (1 - 1e-9) * cr.mu * pn;
+    const double friction = cr.tangent_rows == 1 ? std::abs(pt[0]) : pt.norm();  // as in slip_state
+    const bool inside_cone = friction < (1 - 1e-9) * cr.mu * pn;
     state_[k] = inside_cone ? ContactState::stick : slip_state(vt, cr.tangent_rows, stick_speed);
   }
 }
