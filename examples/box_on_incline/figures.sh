@@ -7,33 +7,41 @@ cli=${1:-$here/../../build/bin/stickslip}
 out=${2:-$here/../../results/box_on_incline}
 mkdir -p "$out"
 "$cli" run "$here/box_on_incline.yaml" -o "$out/box.csv" -q
+"$cli" run "$here/box_on_incline_rigid.yaml" -o "$out/box_rigid.csv" -q
 "$cli" plot "$out/box.csv" --columns corner_1.fn,corner_2.fn,corner_3.fn,corner_4.fn -o "$out/normal_forces.png" \
   --title "Box on an incline: normal forces of the bottom corners"
-/usr/bin/python3 - "$out/box.csv" "$out/box.png" <<'PY'
+/usr/bin/python3 - "$out/box.csv" "$out/box.png" "$out/box_rigid.csv" <<'PY'
 import csv, math, sys
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-rows = list(csv.reader(open(sys.argv[1])))
-h = rows[0]
-d = {name: [float(r[i]) for r in rows[1:]] for i, name in enumerate(h)}
+def load(path):
+    rows = list(csv.reader(open(path)))
+    return {name: [float(r[i]) for r in rows[1:]] for i, name in enumerate(rows[0])}
+d, rigid = load(sys.argv[1]), load(sys.argv[3])
 alpha = math.atan(0.4)
 c, s = math.cos(alpha), math.sin(alpha)
-down = [-c * x - s * z for x, z in zip(d["box.x"], d["box.z"])]           # distance down the slope
-v_down = [-c * vx - s * vz for vx, vz in zip(d["box.vx"], d["box.vz"])]
+def down(e): return [-c * x - s * z for x, z in zip(e["box.x"], e["box.z"])]        # distance down the slope
+def v_down(e): return [-c * vx - s * vz for vx, vz in zip(e["box.vx"], e["box.vz"])]
 # spin about the plane's normal: body z is the normal while the box lies flat
 fig, ax = plt.subplots(2, 2, figsize=(10, 7))
-ax[0][0].plot(d["box.y"], down)
+ax[0][0].plot(d["box.y"], down(d), label="compliant (LuGre)")
+ax[0][0].plot(rigid["box.y"], down(rigid), "--", label="time-stepping (rigid)")
 ax[0][0].set_xlabel("across the slope y [m]")
 ax[0][0].set_ylabel("down the slope [m]")
 ax[0][0].invert_yaxis()
 ax[0][0].set_title("path of the centre on the plane")
-ax[0][1].plot(d["t"], v_down, label="down the slope")
+ax[0][0].legend()
+ax[0][1].plot(d["t"], v_down(d), label="down the slope")
 ax[0][1].plot(d["t"], d["box.vy"], label="across (y)")
+ax[0][1].plot(rigid["t"], v_down(rigid), "k--", linewidth=0.8, label="time-stepping (rigid)")
+ax[0][1].plot(rigid["t"], rigid["box.vy"], "k--", linewidth=0.8)
 ax[0][1].set_ylabel("velocity [m/s]")
 ax[0][1].legend()
-ax[1][0].plot(d["t"], d["box.wz"])
+ax[1][0].plot(d["t"], d["box.wz"], label="compliant (LuGre)")
+ax[1][0].plot(rigid["t"], rigid["box.wz"], "--", label="time-stepping (rigid)")
 ax[1][0].set_ylabel("spin about the normal ω_z [rad/s]")
+ax[1][0].legend()
 for k in range(1, 5):
     ax[1][1].plot(d["t"], d[f"corner_{k}.slip"], label=f"corner_{k}")
 ax[1][1].set_ylabel("slip speed [m/s]")
