@@ -45,8 +45,8 @@ KEYS = ("name", "file", "test", "filter", "why", "find", "replace")
 REQUIRED = ("name", "file", "test", "find", "replace")
 # What the scratch copy needs to configure, build and run the tests: the tests read examples/ and docs/,
 # the configure step needs cmake/ (the package files), python/ (the module's folder) and viewer/dist
-# (compiled into the library).
-COPY = ("CMakeLists.txt", "cmake", "src", "tests", "examples", "docs", "scripts", "bench", "python", "viewer")
+# (compiled into the library), fuzz/ (the regression inputs and seeds test_io replays).
+COPY = ("CMakeLists.txt", "cmake", "src", "tests", "examples", "docs", "scripts", "bench", "python", "viewer", "fuzz")
 SKIP_DIRS = ("__pycache__", "node_modules")
 
 
