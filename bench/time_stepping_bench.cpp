@@ -1,11 +1,13 @@
 // The time-stepping scheme: steps per second on small systems (a bouncing ball, a rocking block on
 // two frictional corners: Lemke), and time per step against the number of contacts on block walls
-// (sparse Delassus operator, nonsmooth Gauss-Seidel).
+// (sparse Delassus operator, nonsmooth Gauss-Seidel), and on piles of spatial boxes (disc cones).
 // Run: build/bin/bench_time_stepping --benchmark_counters_tabular=true (docs/performance.md).
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "formulations/initial_state.hpp"
@@ -119,6 +121,68 @@ BENCHMARK(BM_Wall)
     ->Iterations(300);
 // Columns 20, 200, 2000: 748, 7 588 and 75 988 contacts. The same 300 steps as above.
 BENCHMARK(BM_WallDefaults)->Arg(20)->Arg(200)->Arg(2000)->ArgName("columns")->Unit(benchmark::kMillisecond)->Iterations(300);
+
+// Spatial boxes (issue 11, S3): a grid of side × side columns of `layers` boxes (0.2 × 0.2 × 0.1 m,
+// 1 kg) on a horizontal plane, 0.5 m apart; the bottom box's eight corners against the ground
+// (box_plane), each upper box's corners against the top face of the box below (a plane of that
+// box). Rigid corners (e = 0), Coulomb μ = 0.5 on the disc cone (Gauss-Seidel, default tolerance
+// 1e-6, min 3 sweeps). Every bottom box is thrown at 0.5 m/s in its own direction with a spin of
+// 3 rad/s, so the friction impulses change every step; the boxes above ride on it.
+ModelFile box_pile(int side, int layers) {
+  std::ostringstream bodies, contacts;
+  for (int i = 0; i < side; ++i)
+    for (int j = 0; j < side; ++j)
+      for (int l = 0; l < layers; ++l) {
+        const int k = i * side + j;
+        const double angle = 0.7 * k;
+        bodies << "  - {name: b" << k << "_" << l << ", mass: 1, inertia: [0.00416667, 0.00416667, 0.00666667],"
+               << " position: [" << 0.5 * i << ", " << 0.5 * j << ", " << 0.05 + 0.1 * l << "]";
+        if (l == 0) {
+          bodies << ", velocity: [" << 0.5 * std::cos(angle) << ", " << 0.5 * std::sin(angle)
+                 << ", 0], angular_velocity: [0, 0, 3]";
+        }
+        bodies << "}\n";
+        contacts << "  - {name: cb" << k << "_" << l << ", type: box_plane, bodies: [";
+        if (l == 0) {
+          contacts << "ground, b" << k << "_0], plane: {normal: [0, 0, 1]}";
+        } else {
+          contacts << "b" << k << "_" << l - 1 << ", b" << k << "_" << l << "], plane: {point: [0, 0, 0.05], normal: [0, 0, 1]}";
+        }
+        contacts << ", half_extents: [0.1, 0.1, 0.05], impact: {law: newton, e: 0},"
+                 << " friction: {law: coulomb, mu_s: 0.5, mu_k: 0.5}}\n";
+      }
+  std::ostringstream yaml;
+  yaml << "dimension: spatial\ngravity: [0, 0, -9.81]\nbodies:\n" << bodies.str() << "contacts:\n" << contacts.str()
+       << "simulation: {scheme: time-stepping, time_stepping: {solver: pgs}}\n";
+  return from_yaml(yaml.str());
+}
+
+void BM_SpatialBoxPile(benchmark::State& st) {
+  const ModelFile mf = box_pile(static_cast<int>(st.range(0)), static_cast<int>(st.range(1)));
+  TimeStepper stepper(mf.model, mf.options);
+  stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
+  const double h = 1e-3;
+  for (int k = 0; k < 20; ++k) stepper.step(stepper.state().t + h);  // settle, warm the start
+  const long sweeps0 = stepper.problem().stats().iterations;
+  for (auto _ : st) stepper.step(stepper.state().t + h);
+  const double steps = static_cast<double>(st.iterations());
+  st.counters["boxes"] = static_cast<double>(mf.model.bodies.size() - 1);
+  st.counters["contacts"] = static_cast<double>(mf.model.contacts.size());
+  st.counters["sweeps"] = static_cast<double>(stepper.problem().stats().iterations - sweeps0) / steps;
+  st.counters["s_per_step"] = benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  st.counters["unconverged"] = static_cast<double>(stepper.problem().stats().unconverged);
+}
+// 1, 25, 100 and 400 single boxes (8 to 3200 corner contacts), and 10 × 10 columns of 3 boxes. The
+// same 300 steps (t = 0.02 … 0.32 s) for every size.
+BENCHMARK(BM_SpatialBoxPile)
+    ->Args({1, 1})
+    ->Args({5, 1})
+    ->Args({10, 1})
+    ->Args({20, 1})
+    ->Args({10, 3})
+    ->ArgNames({"side", "layers"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(300);
 
 }  // namespace
 }  // namespace stickslip

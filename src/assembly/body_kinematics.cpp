@@ -4,6 +4,26 @@ namespace stickslip {
 
 namespace {
 
+// A prescribed spatial body at t: x(t), y(t), z(t) and the z-y'-x'' Euler angles ψ(t), ϑ(t), φ(t),
+// ω and ω̇ from the Euler rates.
+void prescribed_spatial_motion(const Body& body, double t, SpatialKinematics& b) {
+  Vec3 angle, rate, accel;
+  for (int i = 0; i < 3; ++i) {
+    const TimeValue x = body.prescribed[static_cast<std::size_t>(i)](t);
+    const TimeValue e = body.prescribed[static_cast<std::size_t>(i + 3)](t);
+    b.r[i] = x.value;
+    b.v[i] = x.first;
+    b.a[i] = x.second;
+    angle[i] = e.value;
+    rate[i] = e.first;
+    accel[i] = e.second;
+  }
+  b.p = euler_zyx(angle[0], angle[1], angle[2]);
+  const EulerRates w = euler_zyx_rates(angle, rate, accel);
+  b.omega = w.omega;
+  b.alpha = w.alpha;
+}
+
 // Spatial bodies: dynamic from the state (p normalised by the ODE wrappers' unpacking), fixed from
 // the model, prescribed from x(t), y(t), z(t) and the z-y'-x'' Euler angles ψ(t), ϑ(t), φ(t).
 void spatial_kinematics(const Body& body, const State& s, SpatialKinematics& b) {
@@ -27,30 +47,25 @@ void spatial_kinematics(const Body& body, const State& s, SpatialKinematics& b) 
       b.a.setZero();
       b.alpha.setZero();
       break;
-    case BodyMotion::prescribed: {
-      Vec3 angle, rate, accel;
-      for (int i = 0; i < 3; ++i) {
-        const TimeValue x = body.prescribed[static_cast<std::size_t>(i)](s.t);
-        const TimeValue e = body.prescribed[static_cast<std::size_t>(i + 3)](s.t);
-        b.r[i] = x.value;
-        b.v[i] = x.first;
-        b.a[i] = x.second;
-        angle[i] = e.value;
-        rate[i] = e.first;
-        accel[i] = e.second;
-      }
-      b.p = euler_zyx(angle[0], angle[1], angle[2]);
-      const EulerRates w = euler_zyx_rates(angle, rate, accel);
-      b.omega = w.omega;
-      b.alpha = w.alpha;
-      break;
-    }
+    case BodyMotion::prescribed: prescribed_spatial_motion(body, s.t, b); break;
   }
   b.R = b.p.toRotationMatrix();
   b.A = b.R * sb.principal_frame.toRotationMatrix().transpose();
 }
 
 }  // namespace
+
+BodyVector prescribed_velocity(const Body& body, double t) {
+  BodyVector out(body.nv());
+  if (body.dimension == Dimension::spatial) {
+    SpatialKinematics k;
+    prescribed_spatial_motion(body, t, k);
+    out << k.v, k.omega;
+  } else {
+    out << body.prescribed[0](t).first, body.prescribed[1](t).first, body.prescribed[2](t).first;
+  }
+  return out;
+}
 
 void compute_body_kinematics(const Model& model, const State& s, Workspace& ws) {
   for (std::size_t k = 0; k < model.bodies.size(); ++k) {

@@ -32,6 +32,10 @@ inline BodyVector generalised_acceleration(const Body& body, const BodyKinematic
   return out;
 }
 
+// The generalised velocity v_b of a prescribed body at time t, from its time functions (what
+// compute_body_kinematics and generalised_velocity give at that instant, without a workspace).
+BodyVector prescribed_velocity(const Body& body, double t);
+
 // Global position and velocity of a point given in a body's frame.
 inline Vec2 point_position(const BodyKinematics& b, const Vec2& local) { return b.r + b.A * local; }
 inline Vec2 point_velocity(const BodyKinematics& b, const Vec2& local) { return b.v + b.omega * perp(b.A * local); }

@@ -63,15 +63,10 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
-// Spatial models, spatial contacts included, run under the compliant scheme (issue 11, stages S1,
-// S3) and the event-driven scheme (S4); the time-stepping scheme needs the disc cone in its solvers
-// (S3, not written yet).
+// Spatial models, spatial contacts included, run under every scheme (issue 11, stages S1-S4); only
+// the static equilibrium start stays planar.
 void check_dimension(const Model& model, const SimulationOptions& o) {
   if (model.dimension != Dimension::spatial) return;
-  if (o.scheme == Scheme::time_stepping) {
-    throw ModelError("simulation.scheme", "the time-stepping scheme does not run spatial models yet (issue 11, stage "
-                                          "S3); use scheme: compliant or event-driven");
-  }
   if (o.initial == InitialCondition::static_equilibrium) {
     throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
                                            "one tangent row per contact (issue 11); start spatial models as given");

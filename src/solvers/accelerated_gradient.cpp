@@ -34,6 +34,7 @@ void ApgdContactSolver::reserve(Eigen::Index capacity) {
   bounds_.lo.resize(capacity);
   bounds_.hi.resize(capacity);
   bounds_.coupled_to.reserve(static_cast<std::size_t>(capacity));
+  bounds_.disc_with.reserve(static_cast<std::size_t>(capacity));
 }
 
 void ApgdContactSolver::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
@@ -46,11 +47,16 @@ void ApgdContactSolver::solve(const SparseMat& W, const VecRef& b, std::span<con
   run(W, b, contacts, p_start, result);
 }
 
-// Normal impulses onto p_N >= 0 first, then each tangent impulse into ±μ p_N of its new normal.
+// Normal impulses onto p_N >= 0 first, then each tangent impulse into ±μ p_N of its new normal (a
+// disc cone: the tangential pair scaled into the disc of radius μ p_N).
 void ApgdContactSolver::project(Vec& p) const {
   for (const FrictionContact& c : contacts_) {
     const double pn = std::max(p[c.normal], 0.0);
     p[c.normal] = pn;
+    if (c.cone == FrictionCone::disc) {
+      project_onto_disc(p[c.tangent], p[c.tangent + 1], c.mu * pn);
+      continue;
+    }
     p[c.tangent] = std::clamp(p[c.tangent], -c.mu * pn, c.mu * pn);
   }
 }

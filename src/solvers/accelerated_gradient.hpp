@@ -21,7 +21,9 @@
 // & Tasora 2010, whose sliding contacts separate at the speed μ |v_T|), but the map whose fixed
 // points p = Π(p − α (W p + b)), for any α > 0, are exactly the solutions of Coulomb's law: the same
 // problem, and the same natural residual (box_residual with α = 1), as Gauss-Seidel's. The disc
-// cone of spatial contacts will project (p_N, p_T) by scaling p_T into the disc of radius μ p_N.
+// cone of spatial contacts projects (p_N, p_T) the same way: p_N first, then p_T scaled into the
+// disc of radius μ p_N (the Euclidean projection onto the disc), whose fixed points are again
+// exactly Coulomb's law with friction opposite the slip velocity.
 //
 // Stopping: the natural residual box_residual(p, W p + b) <= tolerance × max(1, ‖b‖∞) (the test of
 // BoxPgsSolver), the iteration cap, or a residual that has not halved over `stall_iterations`

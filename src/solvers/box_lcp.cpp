@@ -24,6 +24,8 @@ namespace {
 
 double diagonal(const MatRef& M, Eigen::Index i) { return M(i, i); }
 double diagonal(const SparseMat& M, Eigen::Index i) { return M.coeff(i, i); }
+double entry(const MatRef& M, Eigen::Index i, Eigen::Index k) { return M(i, k); }
+double entry(const SparseMat& M, Eigen::Index i, Eigen::Index k) { return M.coeff(i, k); }
 
 void add_column(const MatRef& M, Eigen::Index i, double dz, Vec& w) { w.noalias() += dz * M.col(i); }
 void add_column(const SparseMat& M, Eigen::Index i, double dz, Vec& w) {
@@ -72,12 +74,73 @@ bool is_valid_box(const BoxBounds& b, Eigen::Index n) {
     const int jj = b.coupled_to[static_cast<std::size_t>(j)];
     if (jj >= 0 || !(b.lo[j] >= 0.0)) return false;  // the scaling variable: fixed, non-negative
   }
+  if (b.disc_with.empty()) return true;
+  if (static_cast<Eigen::Index>(b.disc_with.size()) != n || b.coupled_to.empty()) return false;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const int k = b.disc_with[static_cast<std::size_t>(i)];
+    if (k < 0) continue;
+    // Partners of each other, coupled to one scaling row, with a symmetric factor (the radius).
+    if (k >= n || k == i || b.disc_with[static_cast<std::size_t>(k)] != i) return false;
+    const int j = b.coupled_to[static_cast<std::size_t>(i)];
+    if (j < 0 || b.coupled_to[static_cast<std::size_t>(k)] != j || b.lo[i] != -b.hi[i] || b.lo[k] != b.lo[i] ||
+        b.hi[k] != b.hi[i])
+      return false;
+  }
   return true;
+}
+
+void minimise_on_disc(double a, double b, double d, double cx, double cy, double r, double& zx, double& zy) {
+  zx = zy = 0.0;
+  if (!(r > 0.0)) return;
+  const double det = a * d - b * b;
+  if (det > 1e-14 * a * d) {  // the unconstrained minimiser −A⁻¹c, when A is not singular
+    zx = -(d * cx - b * cy) / det;
+    zy = -(a * cy - b * cx) / det;
+    if (std::hypot(zx, zy) <= r) return;
+  }
+  // A = λ₁ e₁e₁ᵀ + λ₂ e₂e₂ᵀ (λ₁ <= λ₂); z(s) = −Σ (e_kᵀc) / (λ_k + s) e_k.
+  const double mean = 0.5 * (a + d), half = std::hypot(0.5 * (a - d), b);
+  const double l1 = mean - half, l2 = mean + half;
+  double ex = 1.0, ey = 0.0;  // e₂ (any unit vector when A is a multiple of I)
+  if (half > 0.0) {
+    // (b, λ₂ − a) and (λ₂ − d, b) both span e₂; the longer is the better conditioned.
+    const double ux = b, uy = l2 - a, vx = l2 - d, vy = b;
+    const bool first = std::hypot(ux, uy) >= std::hypot(vx, vy);
+    ex = first ? ux : vx;
+    ey = first ? uy : vy;
+    const double length = std::hypot(ex, ey);
+    ex /= length;
+    ey /= length;
+  }
+  const double c2 = ex * cx + ey * cy, c1 = -ey * cx + ex * cy;  // along e₂ and e₁ = (−e₂y, e₂x)
+  double s = std::max(0.0, -l1) + 1e-300;
+  double n1 = 0.0, n2 = 0.0;
+  for (int iteration = 0; iteration < 100; ++iteration) {
+    n1 = c1 == 0.0 ? 0.0 : c1 / (l1 + s);
+    n2 = c2 == 0.0 ? 0.0 : c2 / (l2 + s);
+    const double length = std::hypot(n1, n2);
+    if (!(length > r * (1.0 + 1e-15))) break;  // on the circle (to rounding), or inside
+    const double slope = (n1 * n1 / (l1 + s) + n2 * n2 / (l2 + s)) / (length * length * length);
+    const double step = (1.0 / length - 1.0 / r) / slope;  // ψ(s) < 0: s grows
+    if (!(step < 0.0) || !std::isfinite(step)) break;
+    s -= step;
+  }
+  zx = -(n1 * (-ey) + n2 * ex);
+  zy = -(n1 * ex + n2 * ey);
+  project_onto_disc(zx, zy, r);  // rounding of the last Newton step
 }
 
 double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds) {
   double r = 0.0;
   for (Eigen::Index i = 0; i < z.size(); ++i) {
+    if (const int k = disc_partner(bounds, i); k >= 0) {
+      if (k < i) continue;  // the pair was measured at its first row
+      double px = z[i] - w[i], py = z[k] - w[k];
+      project_onto_disc(px, py, std::max(0.0, bounds.upper(i, z)));
+      const double term = std::hypot(z[i] - px, z[k] - py);
+      if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
+      continue;
+    }
     const double p = std::clamp(z[i] - w[i], bounds.lower(i, z), std::max(bounds.lower(i, z), bounds.upper(i, z)));
     const double term = std::abs(z[i] - p);
     if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
@@ -93,6 +156,7 @@ void BoxPgsSolver::reserve(Eigen::Index capacity) {
   if (capacity <= inv_diag_.size()) return;
   inv_diag_.resize(capacity);
   start_.resize(capacity);
+  coupling_.resize(capacity);
 }
 
 void BoxPgsSolver::solve(const MatRef& M, const VecRef& q, const BoxBounds& b, LcpResult& r) {
@@ -115,7 +179,29 @@ template <class Matrix>
 void BoxPgsSolver::sweep(const Matrix& M, const BoxBounds& bounds, LcpResult& result) {
   Vec& z = result.z;
   Vec& w = result.w;
+  const double omega = options_.relaxation;
   for (Eigen::Index i = 0; i < z.size(); ++i) {
+    if (const int k = disc_partner(bounds, i); k >= 0) {
+      // The pair's exact local problem with the other rows frozen: min ½ zᵀAz + cᵀz on the disc,
+      // c = w_T − A z_T (w already holds A z_T), then relaxed and projected again.
+      if (k < i) continue;
+      const double a = omega / inv_diag_[i], d = omega / inv_diag_[k], b = coupling_[i];
+      const double cx = w[i] - (a * z[i] + b * z[k]), cy = w[k] - (b * z[i] + d * z[k]);
+      const double radius = std::max(0.0, bounds.upper(i, z));
+      double x = 0.0, y = 0.0;
+      minimise_on_disc(a, b, d, cx, cy, radius, x, y);
+      if (omega != 1.0) {
+        x = z[i] + omega * (x - z[i]);
+        y = z[k] + omega * (y - z[k]);
+        project_onto_disc(x, y, radius);
+      }
+      const double dx = x - z[i], dy = y - z[k];
+      z[i] = x;
+      z[k] = y;
+      if (dx != 0.0) add_column(M, i, dx, w);
+      if (dy != 0.0) add_column(M, k, dy, w);
+      continue;
+    }
     const double lo = bounds.lower(i, z), hi = std::max(lo, bounds.upper(i, z));
     const double zi = std::clamp(z[i] - inv_diag_[i] * w[i], lo, hi);
     const double dz = zi - z[i];
@@ -142,6 +228,10 @@ void BoxPgsSolver::run(const Matrix& M, const VecRef& q, const BoxBounds& bounds
     for (Eigen::Index i = 0; i < n; ++i) {
       const bool coupled = !bounds.coupled_to.empty() && bounds.coupled_to[static_cast<std::size_t>(i)] >= 0;
       if (coupled != (pass == 1)) continue;
+      if (const int k = disc_partner(bounds, i); k >= 0) {
+        if (k > i) project_onto_disc(result.z[i], result.z[k], std::max(0.0, bounds.upper(i, result.z)));
+        continue;
+      }
       const double lo = bounds.lower(i, result.z);
       result.z[i] = std::clamp(result.z[i], lo, std::max(lo, bounds.upper(i, result.z)));
     }
@@ -154,6 +244,8 @@ void BoxPgsSolver::run(const Matrix& M, const VecRef& q, const BoxBounds& bounds
       return;
     }
     inv_diag_[i] = omega / d;
+    const int k = disc_partner(bounds, i);
+    coupling_[i] = k > i ? entry(M, i, k) : 0.0;
   }
   const int cap = options_.max_iterations > 0 ? options_.max_iterations
                                               : static_cast<int>(std::max<Eigen::Index>(1000, 100 * n));

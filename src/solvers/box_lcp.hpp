@@ -6,9 +6,13 @@
 // Fixed bounds may be infinite (lo = -inf, hi = +inf is a free row, lo = 0, hi = +inf an LCP row).
 // A coupled row i (coupled_to[i] = j >= 0) has the bounds lo_i z_j and hi_i z_j instead: lo_i, hi_i
 // are then finite factors (-mu, mu) and row j must have fixed bounds with lo_j >= 0.
+// A disc pair (disc_with[i] = k, disc_with[k] = i, both coupled to the same row j with the factors
+// (-mu, mu)) replaces the box of rows i, k by the disc |(z_i, z_k)|₂ <= mu z_j (isotropic Coulomb
+// friction with two tangent rows): the pair is one block of the sweep and of the residual.
 #pragma once
 
 #include <Eigen/SparseCore>
+#include <cmath>
 #include <vector>
 
 #include "solvers/lcp_problem.hpp"
@@ -20,6 +24,7 @@ using SparseMat = Eigen::SparseMatrix<double>;  // column-major
 struct BoxBounds {
   Vec lo, hi;                   // bounds, or factors for coupled rows
   std::vector<int> coupled_to;  // empty, or one entry per row: -1 fixed bounds, j >= 0 coupled to z_j
+  std::vector<int> disc_with;   // empty, or one entry per row: -1, or the other row of its disc pair
 
   // The bounds of row i at the point z.
   double lower(Eigen::Index i, const VecRef& z) const;
@@ -30,8 +35,27 @@ struct BoxBounds {
 bool is_valid_box(const BoxBounds& bounds, Eigen::Index n);
 
 // max_i |z_i - clamp(z_i - w_i, lo_i(z), hi_i(z))|: zero exactly at a solution; for lo = 0,
-// hi = inf it is |min(z_i, w_i)|, for a free row |w_i|.
+// hi = inf it is |min(z_i, w_i)|, for a free row |w_i|; for a disc pair the Euclidean length of
+// z_T - Π(z_T - w_T), Π the projection onto the disc.
 double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds);
+
+// The partner of row i in a disc pair, or -1.
+inline int disc_partner(const BoxBounds& bounds, Eigen::Index i) {
+  return bounds.disc_with.empty() ? -1 : bounds.disc_with[static_cast<std::size_t>(i)];
+}
+// (x, y) scaled into the disc of radius r >= 0 (the Euclidean projection).
+inline void project_onto_disc(double& x, double& y, double r) {
+  const double length = std::hypot(x, y);
+  if (length <= r) return;
+  const double scale = r > 0.0 ? r / length : 0.0;
+  x *= scale;
+  y *= scale;
+}
+// The exact minimiser over the disc |z| <= r of ½ zᵀ A z + cᵀ z, A = [a b; b d] symmetric positive
+// definite (the local problem of one contact's two tangent rows in nonsmooth Gauss-Seidel; Jean 1999,
+// §4). Inside when −A⁻¹c is; otherwise z = −(A + sI)⁻¹ c with the s > 0 that puts it on the circle,
+// found by Newton's method on 1/|z(s)| − 1/r (Moré & Sorensen 1983), which converges monotonically.
+void minimise_on_disc(double a, double b, double d, double cx, double cy, double r, double& zx, double& zy);
 
 struct BoxPgsOptions {
   double tolerance = 1e-8;  // stop when box_residual <= tolerance * max(1, ||q||_inf)
@@ -66,6 +90,7 @@ class BoxPgsSolver {
 
   BoxPgsOptions options_;
   Vec inv_diag_, start_;
+  Vec coupling_;  // disc pairs: M(i, k) at the pair's first row i
 };
 
 }  // namespace stickslip::solvers

@@ -22,17 +22,31 @@
 
 namespace stickslip::solvers {
 
-bool is_supported_cone(const FrictionContact& c) { return c.cone == FrictionCone::interval && c.tangent_rows == 1; }
+bool is_supported_cone(const FrictionContact& c) {
+  return (c.cone == FrictionCone::interval && c.tangent_rows == 1) || (c.cone == FrictionCone::disc && c.tangent_rows == 2);
+}
+
+namespace {
+
+// Rows in range, the normal outside the tangent rows, μ finite and >= 0.
+bool contact_rows_valid(const FrictionContact& c, Eigen::Index n) {
+  if (!is_supported_cone(c)) return false;
+  const int last = c.tangent + c.tangent_rows - 1;
+  if (c.normal < 0 || c.tangent < 0 || c.normal >= n || last >= n || (c.normal >= c.tangent && c.normal <= last))
+    return false;
+  return c.mu >= 0.0 && std::isfinite(c.mu);
+}
+
+}  // namespace
 
 bool are_valid_contacts(std::span<const FrictionContact> contacts, Eigen::Index n) {
   std::vector<char> used(static_cast<std::size_t>(std::max<Eigen::Index>(n, 0)), 0);
   for (const FrictionContact& c : contacts) {
-    if (!is_supported_cone(c)) return false;
-    if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || c.normal == c.tangent) return false;
-    if (!(c.mu >= 0.0) || !std::isfinite(c.mu)) return false;
-    for (int row : {c.normal, c.tangent}) {
-      if (used[static_cast<std::size_t>(row)]) return false;
-      used[static_cast<std::size_t>(row)] = 1;
+    if (!contact_rows_valid(c, n)) return false;
+    for (int row = c.tangent - 1; row < c.tangent + c.tangent_rows; ++row) {
+      const int r = row < c.tangent ? c.normal : row;
+      if (used[static_cast<std::size_t>(r)]) return false;
+      used[static_cast<std::size_t>(r)] = 1;
     }
   }
   return true;
@@ -46,6 +60,7 @@ FrictionalContactSolver::FrictionalContactSolver(Eigen::Index capacity, BoxPgsOp
 void FrictionalContactSolver::reserve(Eigen::Index capacity) {
   pgs_.reserve(capacity);
   bounds_.coupled_to.reserve(static_cast<std::size_t>(capacity));
+  bounds_.disc_with.reserve(static_cast<std::size_t>(capacity));
 }
 
 // Free rows: (-inf, inf); normal rows: [0, inf); tangent rows: factors (-mu, mu) of z_normal.
@@ -53,22 +68,28 @@ void FrictionalContactSolver::reserve(Eigen::Index capacity) {
 bool contact_box_bounds(std::span<const FrictionContact> contacts, Eigen::Index n, BoxBounds& bounds) {
   constexpr int kFree = -1, kNormal = -2;
   bounds.coupled_to.assign(static_cast<std::size_t>(n), kFree);
+  bounds.disc_with.assign(static_cast<std::size_t>(n), -1);
   if (bounds.lo.size() != n) bounds.lo.resize(n);
   if (bounds.hi.size() != n) bounds.hi.resize(n);
   bounds.lo.setConstant(-INFINITY);
   bounds.hi.setConstant(INFINITY);
   auto& tag = bounds.coupled_to;
   for (const FrictionContact& c : contacts) {
-    if (!is_supported_cone(c)) return false;
-    if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || c.normal == c.tangent) return false;
-    if (!(c.mu >= 0.0) || !std::isfinite(c.mu)) return false;
-    const auto in = static_cast<std::size_t>(c.normal), it = static_cast<std::size_t>(c.tangent);
-    if (tag[in] != kFree || tag[it] != kFree) return false;  // a row shared by two roles
+    if (!contact_rows_valid(c, n)) return false;
+    const auto in = static_cast<std::size_t>(c.normal);
+    if (tag[in] != kFree) return false;  // a row shared by two roles
     tag[in] = kNormal;
-    tag[it] = c.normal;
     bounds.lo[c.normal] = 0.0;
-    bounds.lo[c.tangent] = -c.mu;
-    bounds.hi[c.tangent] = c.mu;
+    for (int t = c.tangent; t < c.tangent + c.tangent_rows; ++t) {
+      if (tag[static_cast<std::size_t>(t)] != kFree) return false;
+      tag[static_cast<std::size_t>(t)] = c.normal;
+      bounds.lo[t] = -c.mu;
+      bounds.hi[t] = c.mu;
+    }
+    if (c.cone == FrictionCone::disc) {
+      bounds.disc_with[static_cast<std::size_t>(c.tangent)] = c.tangent + 1;
+      bounds.disc_with[static_cast<std::size_t>(c.tangent + 1)] = c.tangent;
+    }
   }
   for (int& t : tag)
     if (t == kNormal) t = kFree;
@@ -107,6 +128,8 @@ void FrictionalContactSolver::solve(const SparseMat& W, const VecRef& b,
 bool frictional_contact_to_lcp(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
                                Mat& M, Vec& q) {
   const Eigen::Index n = b.size();
+  for (const FrictionContact& c : contacts)
+    if (c.cone != FrictionCone::interval) return false;
   if (!is_valid_lcp(W, b) || !are_valid_contacts(contacts, n) ||
       2 * static_cast<Eigen::Index>(contacts.size()) != n)
     return false;

@@ -3,7 +3,8 @@
 //   tangential rows:  p_T in the contact's friction cone, opposing v_T when it slides; with the
 //                     interval cone (one tangent row, the planar case) |p_T| <= mu p_N, p_T = -mu p_N
 //                     if v_T > 0, p_T = mu p_N if v_T < 0 (Coulomb's law as a box complementarity
-//                     with bounds -mu p_N, mu p_N),
+//                     with bounds -mu p_N, mu p_N); with the disc cone (two tangent rows, spatial
+//                     contacts) |p_T|₂ <= mu p_N and p_T = -mu p_N v_T / |v_T| when v_T ≠ 0,
 //   other rows:       free (bilateral constraints, v_i = 0).
 // Solved directly by nonsmooth Gauss-Seidel (box_lcp.hpp), or lifted to a standard LCP for Lemke.
 #pragma once
@@ -17,8 +18,8 @@ namespace stickslip::solvers {
 // The set the tangential impulses of one contact must lie in, relative to mu p_N.
 enum class FrictionCone {
   interval,  // one tangent row: |p_T| <= mu p_N (the planar cone, exact)
-  // Spatial contacts (two tangent rows) will add `disc` (|p_T|₂ <= mu p_N, exact) and `pyramid`
-  // (a polygon of facets, for LCPs); no solver here takes them yet.
+  disc,      // two tangent rows: |p_T|₂ <= mu p_N (the isotropic spatial cone, exact); Gauss-Seidel
+             // and APGD take it (a disc pair of BoxBounds), the LCP lifting does not
 };
 
 // One frictional contact of the problem: its normal row, `tangent_rows` consecutive tangent rows
@@ -32,13 +33,13 @@ struct FrictionContact {
 };
 
 // True when every contact has distinct in-range rows, no row is shared, mu is finite, >= 0, and its
-// cone is one the solvers here take (the interval cone on one tangent row).
+// cone is one the solvers here take (the interval cone on one tangent row, the disc on two).
 bool are_valid_contacts(std::span<const FrictionContact> contacts, Eigen::Index n);
 // The last: a cone these solvers take, with the matching number of tangent rows.
 bool is_supported_cone(const FrictionContact& c);
 
 // The box bounds of the problem (box_lcp.hpp): free rows (-inf, inf), normal rows [0, inf), tangent
-// rows the factors (-mu, mu) of their normal impulse. Validates the contacts on the way (false on
+// rows the factors (-mu, mu) of their normal impulse, the two rows of a disc cone a disc pair. Validates the contacts on the way (false on
 // invalid input); no allocation when `bounds` already has n rows and capacity for them.
 bool contact_box_bounds(std::span<const FrictionContact> contacts, Eigen::Index n, BoxBounds& bounds);
 
@@ -68,7 +69,7 @@ class FrictionalContactSolver {
   BoxBounds bounds_;
 };
 
-// The standard LCP lifting (Stewart & Trinkle 1996, in 2D; interval cones only): per contact c four variables
+// The standard LCP lifting (Stewart & Trinkle 1996, in 2D; interval cones only, false for a disc): per contact c four variables
 // z = (p_N, p_T+, p_T-, beta) with p_T = p_T+ - p_T- and the rows
 //   v_N >= 0 _|_ p_N,  v_T + beta >= 0 _|_ p_T+,  -v_T + beta >= 0 _|_ p_T-,
 //   mu p_N - p_T+ - p_T- >= 0 _|_ beta   (beta = |v_T| when sliding).

@@ -173,7 +173,25 @@ INSTANTIATE_TEST_SUITE_P(
         "generators: [{type: block_wall, name: w, rows: 4, columns: 4, bond: running, base: table,"
         " block: {width: 0.4, height: 0.2, mass: 16}, impact: {law: newton, e: 0},"
         " friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}]\n"
-        "simulation: {time_stepping: {solver: apgd}}\n"}),
+        "simulation: {time_stepping: {solver: apgd}}\n"},
+        // Spatial contacts (issue 11, S3): the disc cone in Gauss-Seidel (a box on eight corners of
+        // an incline, sliding) and in APGD (a spinning ball bouncing), and spatial joints' rows.
+        SteppingCase{"SpatialBoxCornersDiscGaussSeidel", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "bodies: [{name: box, mass: 1, inertia: [0.004, 0.004, 0.0067], position: [-0.0186, 0, 0.0464],"
+        " orientation: {axis: [0, 1, 0], angle: -0.3805}, velocity: [0, 1, 0], angular_velocity: [0, 0, 6]}]\n"
+        "contacts: [{name: corner, type: box_plane, bodies: [ground, box], plane: {normal: [-0.4, 0, 1]},"
+        " half_extents: [0.1, 0.1, 0.05], impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"
+        "simulation: {time_stepping: {solver: pgs}}\n"},
+        SteppingCase{"SpatialBallDiscApgd", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "bodies: [{name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, 0.12], velocity: [0.5, 0.2, 0],"
+        " angular_velocity: [3, -2, 1]}]\n"
+        "contacts: [{name: floor, type: sphere_plane, bodies: [ground, ball], plane: {normal: [0, 0, 1]}, radius: 0.1,"
+        " impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"
+        "simulation: {time_stepping: {solver: apgd}}\n"},
+        SteppingCase{"SpatialSliderCrankJoints", "examples/spatial_slider_crank/spatial_slider_crank.yaml"},
+        // Prescribed spatial bodies, z drivers and spring-dampers (the implicit spring Jacobians).
+        SteppingCase{"SpatialFeaturesImplicitSprings", "tests/data/spatial_features.yaml"},
+        SteppingCase{"SpatialJointsAllKinds", "tests/data/spatial_joints.yaml"}),
     [](const ::testing::TestParamInfo<SteppingCase>& c) { return std::string(c.param.name); });
 
 }  // namespace

@@ -175,7 +175,16 @@ TEST(ImpulseProblem, ContactBlocksFollowTheirTangentRows) {
     EXPECT_EQ(p.contact(c).cone, solvers::FrictionCone::interval);
     EXPECT_EQ(p.row(p.contact(c).normal).w[0].size(), 3);  // blocks as wide as the body
   }
-  EXPECT_THROW(ImpulseProblem(3, 0, {2}, std::vector<RowBodies>(3, one_body), options(ImpulseSolverKind::pgs), false),
+  // Two tangent rows: the disc cone, solved by the iterative solvers (auto takes Gauss-Seidel);
+  // Lemke's lifting cannot take it, and no contact has three tangent rows.
+  const RowBodies spatial_body{{0, -1}, {6, 0}};
+  ImpulseProblem disc(6, 0, {2}, std::vector<RowBodies>(3, spatial_body), options(ImpulseSolverKind::automatic), false);
+  EXPECT_EQ(disc.contact(0).cone, solvers::FrictionCone::disc);
+  EXPECT_EQ(disc.contact(0).tangent_rows, 2);
+  EXPECT_FALSE(disc.uses_lemke());
+  EXPECT_THROW(ImpulseProblem(6, 0, {2}, std::vector<RowBodies>(3, spatial_body), options(ImpulseSolverKind::lemke), false),
+               std::invalid_argument);
+  EXPECT_THROW(ImpulseProblem(6, 0, {3}, std::vector<RowBodies>(4, spatial_body), options(ImpulseSolverKind::pgs), false),
                std::invalid_argument);
 }
 

@@ -416,21 +416,5 @@ simulation: {integrator: dopri5, rtol: 1e-11, atol: 1e-13, t_end: 5, output_inte
   EXPECT_LT(drift, 1e-6);
 }
 
-// The scheme that does not run spatial models yet says so, naming itself (the event-driven scheme
-// runs them: spatial_event_driven_test.cpp).
-TEST(SpatialFreeBody, OtherSchemesRefuseSpatialModelsByName) {
-  ModelFile mf = model_from_yaml(tumbling_body(1));
-  MemorySink out;
-  mf.options.scheme = Scheme::time_stepping;
-  mf.options.integrator_options.step = 1e-3;
-  try {
-    simulate(mf.model, mf.options, out);
-    FAIL() << "time-stepping accepted a spatial model";
-  } catch (const ModelError& e) {
-    EXPECT_EQ(e.path(), "simulation.scheme");
-    EXPECT_NE(e.message().find("the time-stepping scheme does not run spatial models"), std::string::npos) << e.what();
-  }
-}
-
 }  // namespace
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 namespace stickslip::solvers {
 namespace {
 
-BoxBounds fixed_bounds(const Vec& lo, const Vec& hi) { return BoxBounds{lo, hi, {}}; }
+BoxBounds fixed_bounds(const Vec& lo, const Vec& hi) { return BoxBounds{lo, hi, {}, {}}; }
 
 TEST(BoxLcp, HandSolvedFixedBounds) {
   // M = 2 I, q = (-4, 4, 1): the unconstrained minimiser -q/2 = (2, -2, -0.5) clamped to [-1, 1]:
@@ -44,7 +44,7 @@ TEST(BoxLcp, NonNegativeOrthantIsTheLcp) {
 TEST(BoxLcp, CoupledBoundsFollowTheScalingVariable) {
   // Row 1's bounds are [-0.5 z0, 0.5 z0]. z0 = 1 from row 0 (M diagonal), row 1 wants z1 = 3.
   const Mat M = Mat::Identity(2, 2);
-  BoxBounds b{Vec2(0, -0.5), Vec2(INFINITY, 0.5), {-1, 0}};
+  BoxBounds b{Vec2(0, -0.5), Vec2(INFINITY, 0.5), {-1, 0}, {}};
   ASSERT_TRUE(is_valid_box(b, 2));
   BoxPgsSolver solver(2);
   LcpResult r;
@@ -93,10 +93,10 @@ TEST(BoxLcp, RejectsInconsistentBounds) {
   LcpResult r;
   solver.solve(Mat::Identity(2, 2), Vec2(1, 1), fixed_bounds(Vec2(1, 0), Vec2(0, 1)), r);
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
-  BoxBounds chained{Vec2(-1, -1), Vec2(1, 1), {1, 0}};  // each scaled by the other: not allowed
+  BoxBounds chained{Vec2(-1, -1), Vec2(1, 1), {1, 0}, {}};  // each scaled by the other: not allowed
   solver.solve(Mat::Identity(2, 2), Vec2(1, 1), chained, r);
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
-  BoxBounds neg{Vec2(-1, -1), Vec2(1, 1), {-1, 0}};  // scaling variable may become negative
+  BoxBounds neg{Vec2(-1, -1), Vec2(1, 1), {-1, 0}, {}};  // scaling variable may become negative
   EXPECT_FALSE(is_valid_box(neg, 2));
 }
 

@@ -49,12 +49,12 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
     cr.normal = row;
     cr.tangent = row + 1;
     cr.tangent_rows = tangent_rows[static_cast<std::size_t>(c)];
-    cr.cone = solvers::FrictionCone::interval;
+    cr.cone = cr.tangent_rows == 2 ? solvers::FrictionCone::disc : solvers::FrictionCone::interval;
     if (!solvers::is_supported_cone(cr)) {
       throw std::invalid_argument("time-stepping: contact " + std::to_string(c) + " has " +
-                                  std::to_string(cr.tangent_rows) +
-                                  " tangent rows; only planar contacts (one tangent row) are supported yet");
+                                  std::to_string(cr.tangent_rows) + " tangent rows (1 or 2 expected)");
     }
+    if (cr.cone == solvers::FrictionCone::disc) has_disc_ = true;
     for (int r = 0; r <= cr.tangent_rows; ++r) row_contact_[static_cast<std::size_t>(row + r)] = c;
     row += 1 + cr.tangent_rows;
     lifted_base_[static_cast<std::size_t>(c)] = lifted;
@@ -65,11 +65,17 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   p_.setZero(n_);
   // Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones
   // (docs/schemes.md has the measurements behind the default limits).
+  // Disc cones (spatial contacts) are exact only in the iterative solvers: `auto` takes Gauss-Seidel,
+  // and Lemke's lifting, which takes interval cones only, is refused.
   switch (options_.kind) {
     case ImpulseSolverKind::lemke: lemke_ = true; break;
     case ImpulseSolverKind::pgs: lemke_ = false; break;
     case ImpulseSolverKind::apgd: lemke_ = false; break;
-    case ImpulseSolverKind::automatic: lemke_ = lifted <= options_.lemke_variables; break;
+    case ImpulseSolverKind::automatic: lemke_ = !has_disc_ && lifted <= options_.lemke_variables; break;
+  }
+  if (lemke_ && has_disc_) {
+    throw std::invalid_argument("Lemke's method takes planar contacts only (its lifting of the friction cone is "
+                                "one-dimensional); spatial contacts need solver pgs or apgd (the exact disc cone)");
   }
   sparse_ = !implicit_ && !lemke_ && n_ > options_.dense_rows;
   if (sparse_) {
@@ -96,7 +102,10 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   solvers::prepare_result(result_, n_);
   solvers::prepare_result(trial_, n_);
   trial_p_.setZero(n_);
-  if (!lemke_ || options_.kind == ImpulseSolverKind::automatic) {
+  // The subspace step's faces are those of interval cones (a sliding disc contact's face is not
+  // linear in the impulses): with disc cones the sweeps work alone.
+  if (has_disc_) options_.subspace_after = 0;
+  if (!has_disc_ && (!lemke_ || options_.kind == ImpulseSolverKind::automatic)) {
     subspace_.reserve(n_);
     if (!implicit_) {  // the subspace step works in velocity space on H and M (subspace_step.hpp)
       build_row_matrix();

@@ -12,13 +12,14 @@
 // warm start by row index).
 //
 // Each contact's block is 1 + tangent_rows rows (Contact::tangent_rows(); its ContactRows is the
-// solvers' FrictionContact description). Planar contacts have one tangent row and the interval cone,
-// the only cone implemented. Spatial contacts (stage S3 of issue 11) will bring two tangent rows and
-// the cones `disc` (exact: a nonsmooth Gauss-Seidel that projects each contact's (P_N, P_T) on the
-// cone, Jean 1999, §4) and `pyramid` (a polygon of facets lifted to an LCP with one variable per
-// facet direction plus the sliding speed β, Stewart & Trinkle 1996, for Lemke); the constructor
-// refuses them until then. Rows touch at most two bodies through blocks as wide as each body's
-// velocities (ImpulseRow, BodyRow).
+// solvers' FrictionContact description). Planar contacts have one tangent row and the interval cone;
+// spatial contacts two tangent rows and the disc cone |P_T|₂ <= μ P_N, exact in Gauss-Seidel (each
+// contact's tangential pair solved on the disc as one block, Jean 1999, §4) and in APGD (projection
+// onto the disc). Lemke's lifting takes interval cones only: `auto` takes Gauss-Seidel for a model
+// with a disc cone and `lemke` is refused for it (a polygonal cone lifted with one variable per facet,
+// Stewart & Trinkle 1996, would approximate the disc; not written). The subspace steps (their faces
+// are those of interval cones) are off with disc cones. Rows touch at most two bodies through blocks
+// as wide as each body's velocities (ImpulseRow, BodyRow).
 #pragma once
 
 #include <array>
@@ -176,6 +177,7 @@ class ImpulseProblem {
   double bilateral_regularisation_ = 0;
   ImpulseSolverOptions options_;
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
+  bool has_disc_ = false;  // a contact with two tangent rows (the disc cone)
   double last_residual_ = 0, last_goal_ = 0;
   int last_iterations_ = 0;
   std::vector<ImpulseRow> rows_;

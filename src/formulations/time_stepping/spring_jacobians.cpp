@@ -1,6 +1,8 @@
 #include "formulations/time_stepping/spring_jacobians.hpp"
 
+#include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
+#include "assembly/spatial_joints/spatial_joint.hpp"
 
 namespace stickslip {
 namespace {
@@ -80,6 +82,103 @@ void rotational_jacobians(const Model& model, const RotationalSpringDamper& s, M
   add(C, s.damping);
 }
 
+// ---- Spatial bodies: the same central differences, along the kinematic map. Coordinate k of a
+// body's velocity space (0..2: ṙ, 3..5: ω about the principal axes) moves the pose by r + δ e_k or
+// R exp(δ ê_k) (A = R Qᵀ turned with it), and the velocities by ṙ + δ e_k or ω + δ e_k, so column k
+// of K and C is the derivative of the loads along velocity direction k, as W̃ = M − hθC − h²θ²K needs.
+using Load6 = Eigen::Matrix<double, 6, 1>;
+struct SpatialLoad {
+  Load6 on_i = Load6::Zero(), on_j = Load6::Zero();
+};
+
+Load6 point_load(const SpatialKinematics& b, const Vec3& p, const Vec3& F) {
+  Load6 out;
+  out << F, b.R.transpose() * (p - b.r).cross(F);
+  return out;
+}
+
+SpatialLoad spatial_spring_load(const SpringDamper& s, const SpatialKinematics& bi, const SpatialKinematics& bj) {
+  SpringGeometry g;
+  g.pi = point_position(bi, s.point_i);
+  g.pj = point_position(bj, s.point_j);
+  const Vec3 d = g.pj - g.pi;
+  g.length = d.norm();
+  const Vec3 u = g.length > 1e-12 ? Vec3(d / g.length) : Vec3::Zero();
+  g.rate = u.dot(point_velocity(bj, s.point_j) - point_velocity(bi, s.point_i));
+  const Vec3 F = spring_tension(s, g) * u;  // on i; −F on j
+  return {point_load(bi, g.pi, F), point_load(bj, g.pj, -F)};
+}
+
+SpatialLoad spatial_rotational_load(const RotationalSpringDamper& s, const Joint& joint, double angle,
+                                    const SpatialKinematics& bi, const SpatialKinematics& bj) {
+  const spatial::RelativeRotation rotation =
+      spatial::relative_rotation_state(spatial::spatial_pose(bi), spatial::spatial_pose(bj), joint.spatial, angle);
+  const spatial::RotationalSpringForces f = spatial::rotational_spring_damper({s.stiffness, s.damping, s.rest_angle}, rotation);
+  return {f.Qi, f.Qj};
+}
+
+void perturb(SpatialKinematics& b, int k, double delta) {
+  if (k < 3) {
+    b.r[k] += delta;
+  } else if (k < 6) {
+    const Mat3 turned = b.R * Eigen::AngleAxisd(delta, Vec3::Unit(k - 3)).toRotationMatrix();
+    b.A = turned * (b.R.transpose() * b.A);
+    b.R = turned;
+  } else if (k < 9) {
+    b.v[k - 6] += delta;
+  } else {
+    b.omega[k - 9] += delta;
+  }
+}
+
+// Central differences of one element's loads (`load(bi, bj)`) over the 12 coordinates (6 positions
+// along the map, 6 velocities) of each dynamic body. δ as in the planar case.
+template <class Load>
+void spatial_jacobians(const Model& model, int body_i, int body_j, const Workspace& ws, const Load& load, Mat& K,
+                       Mat& C) {
+  constexpr double kDelta = 1e-6;
+  const int bodies[2] = {body_i, body_j};
+  for (int side = 0; side < 2; ++side) {
+    const Body& moved = model.bodies[bodies[side]];
+    if (!moved.is_dynamic()) continue;
+    for (int k = 0; k < 12; ++k) {
+      SpatialLoad plus, minus;
+      for (int sign = -1; sign <= 1; sign += 2) {
+        SpatialKinematics bi = ws.bodies[body_i].spatial, bj = ws.bodies[body_j].spatial;
+        perturb(side == 0 ? bi : bj, k, sign * kDelta);
+        (sign > 0 ? plus : minus) = load(bi, bj);
+      }
+      Mat& J = k < 6 ? K : C;
+      const int column = moved.v_offset + k % 6;
+      for (int target = 0; target < 2; ++target) {
+        const Body& loaded = model.bodies[bodies[target]];
+        if (!loaded.is_dynamic()) continue;
+        const Load6 d = target == 0 ? Load6(plus.on_i - minus.on_i) : Load6(plus.on_j - minus.on_j);
+        J.block<6, 1>(loaded.v_offset, column) += d / (2 * kDelta);
+      }
+    }
+  }
+}
+
+void spatial_spring_jacobians(const Model& model, const Workspace& ws, Mat& K, Mat& C) {
+  for (const SpringDamper& s : model.springs) {
+    spatial_jacobians(
+        model, s.body_i, s.body_j, ws,
+        [&](const SpatialKinematics& bi, const SpatialKinematics& bj) { return spatial_spring_load(s, bi, bj); }, K, C);
+  }
+  for (std::size_t k = 0; k < model.rotational_springs.size(); ++k) {
+    const RotationalSpringDamper& s = model.rotational_springs[k];
+    const Joint& joint = model.joints[static_cast<std::size_t>(s.joint)];
+    const double angle = ws.rotational_spring_angle[k];  // the angle of this step's force evaluation
+    spatial_jacobians(
+        model, joint.body_i, joint.body_j, ws,
+        [&](const SpatialKinematics& bi, const SpatialKinematics& bj) {
+          return spatial_rotational_load(s, joint, angle, bi, bj);
+        },
+        K, C);
+  }
+}
+
 }  // namespace
 
 bool has_spring_elements(const Model& model) {
@@ -94,8 +193,12 @@ bool has_spring_elements(const Model& model) {
 void spring_jacobians(const Model& model, const Workspace& ws, Mat& K, Mat& C) {
   K.setZero();
   C.setZero();
-  for (const SpringDamper& s : model.springs) translational_jacobians(model, s, ws, K, C);
-  for (const RotationalSpringDamper& s : model.rotational_springs) rotational_jacobians(model, s, K, C);
+  if (model.dimension == Dimension::spatial) {
+    spatial_spring_jacobians(model, ws, K, C);
+  } else {
+    for (const SpringDamper& s : model.springs) translational_jacobians(model, s, ws, K, C);
+    for (const RotationalSpringDamper& s : model.rotational_springs) rotational_jacobians(model, s, K, C);
+  }
   for (Mat* J : {&K, &C})
     for (Eigen::Index i = 0; i < J->rows(); ++i)
       for (Eigen::Index j = i + 1; j < J->cols(); ++j) (*J)(i, j) = (*J)(j, i) = 0.5 * ((*J)(i, j) + (*J)(j, i));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
@@ -75,6 +76,28 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   return s;
 }
 
+// The step's problem; a solver that cannot take the model's contacts (Lemke with spatial contacts)
+// is refused under the option's key.
+ImpulseProblem impulse_problem(const Model& model, const SimulationOptions& options) {
+  try {
+    return ImpulseProblem(model.nv, model.n_constraints, contact_tangent_rows(model), impulse_row_bodies(model),
+                          solver_options(options.time_stepping), has_spring_elements(model));
+  } catch (const std::invalid_argument& e) {
+    throw ModelError("simulation.time_stepping.solver", e.what());
+  }
+}
+
+// A closed contact's state from its slip velocity: stick below `stick_speed`, otherwise the sign of
+// the one tangent row's slip (planar), or slip_positive for a spatial contact (a slip in the
+// tangent plane has a direction, not a sign; docs/model-format.md).
+ContactState slip_state(const TangentVector& vt, int tangent_rows, double stick_speed) {
+  // |v_T| on the fixed-size vector (tangent_magnitude's dynamic head(), inlined here, trips GCC 12's
+  // -Warray-bounds).
+  const double speed = tangent_rows == 1 ? std::abs(vt[0]) : vt.norm();
+  if (speed <= stick_speed) return ContactState::stick;
+  return tangent_rows > 1 || vt[0] > 0 ? ContactState::slip_positive : ContactState::slip_negative;
+}
+
 std::string indexed(const char* section, std::size_t k) { return std::string(section) + "[" + std::to_string(k) + "]"; }
 
 }  // namespace
@@ -85,8 +108,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       projection_(options.projection),
       projection_tolerance_(options.projection_tolerance),
       ws_(model),
-      problem_(model.nv, model.n_constraints, contact_tangent_rows(model), impulse_row_bodies(model),
-               solver_options(options.time_stepping), has_spring_elements(model)),
+      problem_(impulse_problem(model, options)),
       implicit_(has_spring_elements(model)) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
@@ -197,22 +219,14 @@ void TimeStepper::reset(const State& s) {
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     const ContactKinematics& k = ws_.contacts[c];
     const bool touching = k.in_range && k.gap <= opt_.activation_gap;
-    // Planar contact states: the sign of the one tangent row's slip.
-    state_[c] = !touching ? ContactState::open
-                : tangent_magnitude(k.vt, k.tangent_rows) <= kTimeSteppingStickSpeed ? ContactState::stick
-                : k.vt[0] > 0 ? ContactState::slip_positive
-                              : ContactState::slip_negative;
+    state_[c] = touching ? slip_state(k.vt, k.tangent_rows, kTimeSteppingStickSpeed) : ContactState::open;
     vn_before_[c] = vn_after_[c] = k.vn;
   }
   previous_ = state_;
 }
 
 void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) const {
-  for (int b : prescribed_bodies_) {
-    const Body& body = model_.bodies[b];
-    out[static_cast<std::size_t>(b)] << body.prescribed[0](t).first, body.prescribed[1](t).first,
-        body.prescribed[2](t).first;
-  }
+  for (int b : prescribed_bodies_) out[static_cast<std::size_t>(b)] = prescribed_velocity(model_.bodies[b], t);
 }
 
 // The part of a contact's relative velocity due to bodies that are not dynamic (prescribed motion).
@@ -334,11 +348,9 @@ void TimeStepper::update_contact_states(double h) {
       pt[t] = problem_.impulses()[cr.tangent + t];
     }
     const double pn = problem_.impulses()[cr.normal];
-    const bool inside_cone = tangent_magnitude(pt, cr.tangent_rows) < (1 - 1e-9) * cr.mu * pn;
-    // Planar contact states: the sign of the one tangent row's slip.
-    state_[k] = inside_cone || tangent_magnitude(vt, cr.tangent_rows) <= stick_speed ? ContactState::stick
-                : vt[0] > 0                                                           ? ContactState::slip_positive
-                                                                                      : ContactState::slip_negative;
+    const double friction = cr.tangent_rows == 1 ? std::abs(pt[0]) : pt.norm();  // as in slip_state
+    const bool inside_cone = friction < (1 - 1e-9) * cr.mu * pn;
+    state_[k] = inside_cone ? ContactState::stick : slip_state(vt, cr.tangent_rows, stick_speed);
   }
 }
 
