@@ -73,7 +73,9 @@ TEST(SpatialContactTimeStepping, SlidingSphereRollsAtFiveSeventhsOfItsSpeedAfter
       // before t*, to rounding over 300 steps (the solvers stop at 1e-6 of ‖b‖ but the decoupled
       // problem is solved exactly in one sweep; APGD converges to 1e-6 of b ~ 1 m/s in impulse).
       const double tol = std::string(solver) == "apgd" ? 1e-6 : 1e-12;
-      if (t <= t_star) EXPECT_NEAR(speed, v0 - mu * g * t, tol) << solver << " " << t;
+      if (t <= t_star) {
+        EXPECT_NEAR(speed, v0 - mu * g * t, tol) << solver << " " << t;
+      }
       // Angular momentum about the contact point is conserved by every impulse (friction acts at
       // the point, the normal impulse and gravity along the vertical through the centre), so once
       // the slip is stopped the speed is 5/7 v0. The stop falls in the step containing t*: every row
@@ -151,7 +153,9 @@ TEST(SpatialContactTimeStepping, BoxOnInclineSticksWithoutCreepBelowTanAlphaEqua
       normal += at(out, name + ".fn", last);
       tangential += at(out, name + ".ft2", last);
       across += at(out, name + ".ft1", last);
-      if (c > 4) EXPECT_EQ(at(out, name + ".fn", last), 0.0) << name;
+      if (c > 4) {
+        EXPECT_EQ(at(out, name + ".fn", last), 0.0) << name;
+      }
     }
     EXPECT_NEAR(normal, g * std::cos(alpha), 1e-9);
     EXPECT_NEAR(tangential, -g * std::sin(alpha), 1e-9);

@@ -269,7 +269,7 @@ simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12,
       const double t = at(r.out, i, "t");
       if (t > impacts[k].t && t < impacts[k + 1].t) apex = std::max(apex, at(r.out, i, "ball.z"));
     }
-    EXPECT_NEAR(apex, rho + std::pow(e, 2.0 * (k + 1)) * h0, 4e-7) << k;
+    EXPECT_NEAR(apex, rho + std::pow(e, 2.0 * static_cast<double>(k + 1)) * h0, 4e-7) << k;
   }
   // Frictionless: the horizontal velocity and the spin never change.
   for (std::size_t i = 0; i < r.out.rows.size(); ++i) {
