@@ -9,23 +9,33 @@ namespace {
 // Scatters a block into Φ, Φ̇, G, γ. A body index of -1 means "no body"; bodies that are not dynamic
 // have no columns in G and their known velocity/acceleration enters Φ̇ and γ.
 void scatter(const Model& model, const ConstraintBlock& blk, int row, int body_i, int body_j, Workspace& ws) {
-  const auto body_terms = [&](int body, const ConstraintBlock::Jacobian& Gb, int r, double& phi_dot, double& gamma) {
+  // Each body's generalised velocity (and, when it is not dynamic, its known acceleration) once per
+  // block, not once per row: a spatial joint has up to six rows.
+  const auto known = [&](int body, bool acceleration) {
+    if (body < 0) return BodyVector();
+    const Body& b = model.bodies[body];
+    if (acceleration) return b.is_dynamic() ? BodyVector() : generalised_acceleration(b, ws.bodies[body]);
+    return generalised_velocity(b, ws.bodies[body]);
+  };
+  const BodyVector vi = known(body_i, false), vj = known(body_j, false);
+  const BodyVector ai = known(body_i, true), aj = known(body_j, true);
+  const auto body_terms = [&](int body, const ConstraintBlock::Jacobian& Gb, const BodyVector& v, const BodyVector& a,
+                              int r, double& phi_dot, double& gamma) {
     if (body < 0) return;
-    const BodyKinematics& k = ws.bodies[body];
     const Body& b = model.bodies[body];
     const int n = b.nv();
-    phi_dot += Gb.row(r).head(n).dot(generalised_velocity(b, k));
+    phi_dot += Gb.row(r).head(n).dot(v);
     if (b.is_dynamic()) {
       ws.G.block(row + r, b.v_offset, 1, n) += Gb.row(r).head(n);
     } else {
-      gamma -= Gb.row(r).head(n).dot(generalised_acceleration(b, k));
+      gamma -= Gb.row(r).head(n).dot(a);
     }
   };
   for (int r = 0; r < blk.rows; ++r) {
     double phi_dot = blk.phi_t[r];
     double gamma = -(blk.c[r] + blk.phi_tt[r]);
-    body_terms(body_i, blk.Gi, r, phi_dot, gamma);
-    body_terms(body_j, blk.Gj, r, phi_dot, gamma);
+    body_terms(body_i, blk.Gi, vi, ai, r, phi_dot, gamma);
+    body_terms(body_j, blk.Gj, vj, aj, r, phi_dot, gamma);
     ws.phi[row + r] = blk.phi[r];
     ws.phi_dot[row + r] = phi_dot;
     ws.gamma[row + r] = gamma;
