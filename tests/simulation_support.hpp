@@ -8,6 +8,7 @@
 
 #include "formulations/simulation.hpp"
 #include "io/model_file.hpp"
+#include "math/rotation.hpp"
 #include "test_support.hpp"
 
 namespace stickslip::test {
@@ -28,6 +29,26 @@ inline std::string replace_all(std::string s, const std::string& from, const std
 inline ModelFile model_from_yaml(const std::string& yaml) {
   TempDir dir;
   return read_model_file(dir.write("model.yaml", yaml));
+}
+
+// Runs a model already read, every output row kept.
+inline MemorySink run(const ModelFile& mf) {
+  MemorySink out;
+  simulate(mf.model, mf.options, out);
+  return out;
+}
+
+// The value of column `column` in row k.
+inline double at(const MemorySink& out, std::size_t k, const std::string& column) {
+  return out.rows[k][static_cast<std::size_t>(out.column(column))];
+}
+
+// A spatial body's orientation (its user frame → world) and its angular velocity (body frame) in row k.
+inline Quat orientation(const MemorySink& out, const std::string& b, std::size_t k) {
+  return Quat(at(out, k, b + ".qw"), at(out, k, b + ".qx"), at(out, k, b + ".qy"), at(out, k, b + ".qz"));
+}
+inline Vec3 body_omega(const MemorySink& out, const std::string& b, std::size_t k) {
+  return {at(out, k, b + ".wx"), at(out, k, b + ".wy"), at(out, k, b + ".wz")};
 }
 
 // Runs a model file of the source tree (e.g. "examples/four_bar/four_bar.yaml"), options tweaked.

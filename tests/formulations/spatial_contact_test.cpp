@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "../simulation_support.hpp"
+#include "incline_box.hpp"
 
 namespace stickslip {
 namespace {
@@ -169,35 +170,16 @@ TEST(SpatialContact, BouncingBallInAPlaneReproducesThePlanarModel) {
 std::string incline_box(double tan_alpha, double t_end) {
   const double alpha = std::atan(tan_alpha), k = 1e6;
   const double delta = g * std::cos(alpha) / 4 / k;  // static penetration of each corner
-  const double c = 0.05 - delta;                     // centre height above the plane
-  return R"(
-dimension: spatial
-gravity: [0, 0, -9.81]
-bodies:
-  - name: box
-    mass: 1
-    inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667]
-    position: [)" + num(-c * std::sin(alpha)) + ", 0, " + num(c * std::cos(alpha)) + R"(]
-    orientation: {axis: [0, 1, 0], angle: )" + num(-alpha) + R"(}
-contacts:
-  - name: corner
-    type: box_plane
-    bodies: [ground, box]
-    plane: {point: [0, 0, 0], normal: [)" + num(-std::sin(alpha)) + ", 0, " + num(std::cos(alpha)) + R"(]}
+  return test::incline_box_model(tan_alpha, 0.05 - delta, R"(    type: box_plane
     half_extents: [0.1, 0.1, 0.05]
     normal: {law: linear_spring_damper, k: 1e6, c: 400}
     friction: {law: lugre, mu_s: 0.3, mu_k: 0.3, sigma0: 1e5, sigma1: 200, v_s: 0.01}
-simulation: {integrator: dopri5, rtol: 1e-9, atol: 1e-12, t_end: )" + num(t_end) + R"(, output_interval: 0.01}
-)";
+)", "simulation: {integrator: dopri5, rtol: 1e-9, atol: 1e-12, t_end: " + num(t_end) + ", output_interval: 0.01}\n");
 }
 
-// Velocity of the box down the incline, along (−cos α, 0, −sin α) (= t₂ of every corner).
-double downhill_speed(const MemorySink& out, std::size_t k, double alpha) {
-  return -std::cos(alpha) * at(out, "box.vx", k) - std::sin(alpha) * at(out, "box.vz", k);
-}
-double downhill_position(const MemorySink& out, std::size_t k, double alpha) {
-  return -std::cos(alpha) * at(out, "box.x", k) - std::sin(alpha) * at(out, "box.z", k);
-}
+// Velocity and displacement of the box down the incline, along (−cos α, 0, −sin α) (= t₂ of every corner).
+double downhill_speed(const MemorySink& out, std::size_t k, double alpha) { return test::downhill(out, k, alpha, "vx", "vz"); }
+double downhill_position(const MemorySink& out, std::size_t k, double alpha) { return test::downhill(out, k, alpha, "x", "z"); }
 
 TEST(SpatialContact, BoxOnInclineSticksBelowTanAlphaEqualMu) {
   const double mu = 0.3, sigma0 = 1e5;

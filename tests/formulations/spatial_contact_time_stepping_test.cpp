@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "../simulation_support.hpp"
+#include "incline_box.hpp"
 #include "formulations/event_log.hpp"
 
 namespace stickslip {
@@ -98,39 +99,21 @@ TEST(SpatialContactTimeStepping, SlidingSphereRollsAtFiveSeventhsOfItsSpeedAfter
 // corners (e = 0) and Coulomb friction μ_s = μ_k = 0.3; box_plane gives 8 corners, the top four never
 // touch. It starts at rest on the plane.
 std::string incline_box(double tan_alpha, const char* solver, double tolerance) {
-  const double alpha = std::atan(tan_alpha), c = 0.05;
-  return R"(
-dimension: spatial
-gravity: [0, 0, -9.81]
-bodies:
-  - name: box
-    mass: 1
-    inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667]
-    position: [)" + num(-c * std::sin(alpha)) + ", 0, " + num(c * std::cos(alpha)) + R"(]
-    orientation: {axis: [0, 1, 0], angle: )" + num(-alpha) + R"(}
-contacts:
-  - name: corner
-    type: box_plane
-    bodies: [ground, box]
-    plane: {point: [0, 0, 0], normal: [)" + num(-std::sin(alpha)) + ", 0, " + num(std::cos(alpha)) + R"(]}
+  return test::incline_box_model(tan_alpha, 0.05, R"(    type: box_plane
     half_extents: [0.1, 0.1, 0.05]
     impact: {law: newton, e: 0}
     friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}
-simulation:
+)", R"(simulation:
   scheme: time-stepping
   step: 0.001
   t_end: 1
   output_interval: 0.01
-  time_stepping: {solver: )" + solver + ", tolerance: " + num(tolerance) + R"(}
-)";
+  time_stepping: {solver: )" + std::string(solver) + ", tolerance: " + test::num(tolerance) + R"(}
+)");
 }
 
-double downhill_position(const MemorySink& out, std::size_t k, double alpha) {
-  return -std::cos(alpha) * at(out, "box.x", k) - std::sin(alpha) * at(out, "box.z", k);
-}
-double downhill_speed(const MemorySink& out, std::size_t k, double alpha) {
-  return -std::cos(alpha) * at(out, "box.vx", k) - std::sin(alpha) * at(out, "box.vz", k);
-}
+double downhill_position(const MemorySink& out, std::size_t k, double alpha) { return test::downhill(out, k, alpha, "x", "z"); }
+double downhill_speed(const MemorySink& out, std::size_t k, double alpha) { return test::downhill(out, k, alpha, "vx", "vz"); }
 
 TEST(SpatialContactTimeStepping, BoxOnInclineSticksWithoutCreepBelowTanAlphaEqualMu) {
   for (const double tan_alpha : {0.2, 0.29}) {

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "../simulation_support.hpp"
+#include "incline_box.hpp"
 #include "math/rotation.hpp"
 
 namespace stickslip {
@@ -16,22 +17,10 @@ namespace {
 
 using test::model_from_yaml;
 using test::num;
-
-double at(const MemorySink& out, std::size_t k, const std::string& c) {
-  return out.rows[k][static_cast<std::size_t>(out.column(c))];
-}
-Quat orientation(const MemorySink& out, const std::string& b, std::size_t k) {
-  return Quat(at(out, k, b + ".qw"), at(out, k, b + ".qx"), at(out, k, b + ".qy"), at(out, k, b + ".qz"));
-}
-Vec3 body_omega(const MemorySink& out, const std::string& b, std::size_t k) {
-  return {at(out, k, b + ".wx"), at(out, k, b + ".wy"), at(out, k, b + ".wz")};
-}
-
-MemorySink run(const ModelFile& mf) {
-  MemorySink out;
-  simulate(mf.model, mf.options, out);
-  return out;
-}
+using test::run;
+using test::at;
+using test::orientation;
+using test::body_omega;
 
 // The asymmetric body J = (1, 2, 3) kg m² spinning about its intermediate axis with a 1 % perturbation
 // (the Dzhanibekov flip; tests/formulations/spatial_free_body_test.cpp runs it under the compliant
@@ -283,38 +272,22 @@ simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12,
 // down it. With k facets the generators d_j = (cos 2πj/k, sin 2πj/k) include ±t₂ for k = 8 and not
 // for k = 6, so the two runs show what the polyhedral cone changes (see the tests).
 std::string incline_box_rigid(double tan_alpha, double t_end, int facets) {
-  const double alpha = std::atan(tan_alpha), c = 0.05;
-  return R"(
-dimension: spatial
-gravity: [0, 0, -9.81]
-bodies:
-  - name: box
-    mass: 1
-    inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667]
-    position: [)" + num(-c * std::sin(alpha)) + ", 0, " + num(c * std::cos(alpha)) + R"(]
-    orientation: {axis: [0, 1, 0], angle: )" + num(-alpha) + R"(}
-contacts:
-  - name: corner
-    type: points_plane
-    bodies: [ground, box]
-    plane: {point: [0, 0, 0], normal: [)" + num(-std::sin(alpha)) + ", 0, " + num(std::cos(alpha)) + R"(]}
+  return test::incline_box_model(tan_alpha, 0.05, R"(    type: points_plane
     points: [[0.1, 0.1, -0.05], [-0.1, 0.1, -0.05], [-0.1, -0.1, -0.05], [0.1, -0.1, -0.05]]
     impact: {law: newton, e: 0}
     friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}
-simulation:
+)", R"(simulation:
   scheme: event-driven
   integrator: dopri5
   rtol: 1e-10
   atol: 1e-12
-  t_end: )" + num(t_end) + R"(
+  t_end: )" + test::num(t_end) + R"(
   output_interval: 0.01
   event_driven: {friction_facets: )" + std::to_string(facets) + R"(}
-)";
+)");
 }
 
-double downhill(const MemorySink& out, std::size_t k, double alpha, const char* x, const char* z) {
-  return -std::cos(alpha) * at(out, k, std::string("box.") + x) - std::sin(alpha) * at(out, k, std::string("box.") + z);
-}
+using test::downhill;
 
 TEST(SpatialEventDriven, BoxOnInclineSticksBelowTanAlphaEqualMuWithoutCreep) {
   const double mu = 0.3;

@@ -16,22 +16,9 @@ namespace {
 
 using test::model_from_yaml;
 using test::num;
-
-// The user-frame orientation of body `b` in row k.
-Quat orientation(const MemorySink& out, const std::string& b, std::size_t k) {
-  const auto col = [&](const char* c) { return out.rows[k][static_cast<std::size_t>(out.column(b + c))]; };
-  return Quat(col(".qw"), col(".qx"), col(".qy"), col(".qz"));
-}
-Vec3 body_omega(const MemorySink& out, const std::string& b, std::size_t k) {
-  const auto col = [&](const char* c) { return out.rows[k][static_cast<std::size_t>(out.column(b + c))]; };
-  return {col(".wx"), col(".wy"), col(".wz")};
-}
-
-MemorySink run(const ModelFile& mf) {
-  MemorySink out;
-  simulate(mf.model, mf.options, out);
-  return out;
-}
+using test::run;
+using test::orientation;
+using test::body_omega;
 
 // Asymmetric body J = (1, 2, 3) kg m² spinning at 1 rad/s about its intermediate axis with a 1 %
 // perturbation about the major axis, so L² > 2 T J₂ (Landau & Lifshitz, Mechanics, §37).

@@ -18,20 +18,9 @@ namespace {
 
 using test::model_from_yaml;
 using test::num;
-
-MemorySink run(const ModelFile& mf) {
-  MemorySink out;
-  simulate(mf.model, mf.options, out);
-  return out;
-}
-
-double at(const MemorySink& out, std::size_t k, const std::string& column) {
-  return out.rows[k][static_cast<std::size_t>(out.column(column))];
-}
-
-Quat orientation(const MemorySink& out, const std::string& b, std::size_t k) {
-  return Quat(at(out, k, b + ".qw"), at(out, k, b + ".qx"), at(out, k, b + ".qy"), at(out, k, b + ".qz"));
-}
+using test::run;
+using test::at;
+using test::orientation;
 
 // The conical pendulum of spatial_joints_model_test (a bob of 2 kg on a spherical joint 1 m above
 // its centre, isotropic inertia, on the circular orbit at the cone angle θ with Ω² = g / (L cos θ)),
