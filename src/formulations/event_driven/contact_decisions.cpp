@@ -199,7 +199,10 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
   }
   out.v_after = s.v;
   if (ids.empty()) return out;
-  if (model_.dimension == Dimension::spatial) return impact_on_pyramid(dyn, s, involved, restitution);
+  if (model_.dimension == Dimension::spatial) {
+    impact_on_pyramid(dyn, s, ids, restitution, out);
+    return out;
+  }
   // Rows 2i (normal) and 2i+1 (tangent) of contact ids[i].
   const int m = 2 * static_cast<int>(ids.size());
   std::vector<Vec> dirs(static_cast<std::size_t>(m), Vec::Zero(model_.nv)), resp(static_cast<std::size_t>(m));

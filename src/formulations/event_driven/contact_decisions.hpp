@@ -67,11 +67,12 @@ class ContactDecisions {
 
  private:
   // The spatial problems on the polyhedral cone (spatial_contact_decisions.cpp); dyn evaluated with
-  // the candidates' forces removed (decide) or at the impact's state (impact).
+  // the candidates' forces removed (decide) or at the impact's state (impact, which has filled `out`
+  // with the velocities before and the contacts `ids` involved).
   ModeDecision decide_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
                                  const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate);
-  ImpactResult impact_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<char>& involved,
-                                 const std::vector<double>& restitution);
+  void impact_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<int>& ids,
+                         const std::vector<double>& restitution, ImpactResult& out);
   void solve_on_pyramid(const Mat& W, const Vec& b, const std::vector<solvers::PyramidContact>& contacts, int facets,
                         double t, const char* what, solvers::DependentContactResult& sol);
   bool all_stick(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,

@@ -106,23 +106,10 @@ ModeDecision ContactDecisions::decide_on_pyramid(ModalDynamics& dyn, const State
 
 // The impact LCP of spatial contacts: rows 3i (normal), 3i + 1, 3i + 2 (tangents) of contact ids[i],
 // Newton's law on the normal rows, Coulomb's on the pyramid of k generators with μ_k.
-ImpactResult ContactDecisions::impact_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<char>& involved,
-                                                 const std::vector<double>& restitution) {
-  const std::size_t nc = model_.contacts.size();
+void ContactDecisions::impact_on_pyramid(ModalDynamics& dyn, const State& s, const std::vector<int>& ids,
+                                         const std::vector<double>& restitution, ImpactResult& out) {
   const Workspace& ws = dyn.workspace();
   const int facets = dyn.friction_facets();
-  ImpactResult out;
-  out.involved = involved;
-  out.vn_before.assign(nc, 0.0);
-  out.vn_after.assign(nc, 0.0);
-  out.normal_impulse.assign(nc, 0.0);
-  out.tangential_impulse.assign(nc, 0.0);
-  out.v_after = s.v;
-  std::vector<int> ids;
-  for (std::size_t k = 0; k < nc; ++k) {
-    out.vn_before[k] = out.vn_after[k] = ws.contacts[k].vn;
-    if (involved[k]) ids.push_back(static_cast<int>(k));
-  }
   const int m = 3 * static_cast<int>(ids.size());
   std::vector<Vec> dirs(static_cast<std::size_t>(m), Vec::Zero(model_.nv)), resp(static_cast<std::size_t>(m));
   std::vector<solvers::PyramidContact> contacts;
@@ -155,7 +142,6 @@ ImpactResult ContactDecisions::impact_on_pyramid(ModalDynamics& dyn, const State
     out.tangential_impulse[k] = std::hypot(p[3 * i + 1], p[3 * i + 2]);
     out.vn_after[k] = dirs[3 * i].dot(out.v_after - s.v) + ws.contacts[k].vn;
   }
-  return out;
 }
 
 }  // namespace stickslip
