@@ -14,7 +14,7 @@ packages=(
   python3 python3-numpy python3-matplotlib  # plots (run with /usr/bin/python3)
   chromium               # the browser test of the animation page (tests/viewer), headless
   python3-scipy          # independent references of the paper cases (tests/references)
-  lcov                   # make coverage
+  lcov ccache            # make coverage, make mutate (incremental rebuilds through ccache)
   pybind11-dev python3-dev  # the Python module (python/)
   python3-pandas         # results as DataFrames (optional at run time)
   python3-pytest         # the Python module's tests
