@@ -73,7 +73,9 @@ TEST(Rk4Stability, EveryCompliantLawIsCheckedAtItsExpectedPenetration) {
     const auto above = warnings_of(disc_model(law.yaml, 1.02 * limit, 0.25));
     EXPECT_EQ(count(above, "stability limit"), 1);
     for (const std::string& w : above) {
-      if (w.find("stability limit") != std::string::npos) EXPECT_NE(w.find("contact floor"), std::string::npos) << w;
+      if (w.find("stability limit") != std::string::npos) {
+        EXPECT_NE(w.find("contact floor"), std::string::npos) << w;
+      }
     }
     EXPECT_EQ(count(warnings_of(disc_model(law.yaml, 0.9 * limit, 0.25)), "stability limit"), 0);
   }
