@@ -73,68 +73,58 @@ bool ContactDecisions::all_stick(ModalDynamics& dyn, const State& s, const std::
   return true;
 }
 
-ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
-                                      const std::vector<char>& normal_candidate,
-                                      const std::vector<char>& tangent_candidate) {
-  const std::size_t nc = model_.contacts.size();
-  {
-    ModeDecision stuck;
-    if (all_stick(dyn, s, modes, normal_candidate, tangent_candidate, stuck)) return stuck;
-  }
-  // Base accelerations: candidate forces removed (rigid candidates open, candidate friction free).
-  std::vector<ContactState> base = modes;
-  for (std::size_t k = 0; k < nc; ++k) {
-    if (normal_candidate[k]) base[k] = tangent_candidate[k] ? ContactState::stick : modes[k];
-    if (normal_candidate[k] && model_.contacts[k].compliant() == false) base[k] = ContactState::open;
-    if (tangent_candidate[k] && modes[k] == ContactState::open) base[k] = ContactState::stick;
-  }
-  dyn.set_modes(base, tangent_candidate);
-  dyn.evaluate(s);
-  if (model_.dimension == Dimension::spatial) return decide_on_pyramid(dyn, s, modes, normal_candidate, tangent_candidate);
-  const Workspace& ws = dyn.workspace();
-  const Vec a0 = ws.qdd;
+namespace {
 
-  // Unknown forces: normal candidates first, then tangential candidates.
+// The unknowns of the planar mode LCP: normal candidates first, then tangential candidates, with the
+// column of each contact's normal and tangential unknown (-1: not an unknown).
+struct ModeColumns {
   std::vector<Column> cols;
-  std::vector<int> normal_col(nc, -1), tangent_col(nc, -1);
-  Vec tmp(model_.nv);
+  std::vector<int> normal_col, tangent_col;
+  int nN = 0, nT = 0;
+};
+
+ModeColumns mode_columns(const Model& model, ModalDynamics& dyn, const std::vector<ContactState>& modes,
+                         const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate) {
+  const std::size_t nc = model.contacts.size();
+  const Workspace& ws = dyn.workspace();
+  ModeColumns mc;
+  mc.normal_col.assign(nc, -1);
+  mc.tangent_col.assign(nc, -1);
+  Vec tmp(model.nv);
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t k = 0; k < nc; ++k) {
       const bool normal = pass == 0;
       if (normal ? !normal_candidate[k] : !tangent_candidate[k]) continue;
-      Column c{static_cast<int>(k), normal, Vec::Zero(model_.nv), Vec()};
-      contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::planar(normal), c.direction);
+      Column c{static_cast<int>(k), normal, Vec::Zero(model.nv), Vec()};
+      contact_direction_column(model, model.contacts[k], ws.contacts[k], ContactDirection::planar(normal), c.direction);
       if (normal && !tangent_candidate[k] && slipping(modes[k])) {  // known slip direction
-        contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::tangent(0), tmp);
+        contact_direction_column(model, model.contacts[k], ws.contacts[k], ContactDirection::tangent(0), tmp);
         c.direction -= dyn.mu_kinetic(static_cast<int>(k)) * (modes[k] == ContactState::slip_positive ? 1.0 : -1.0) * tmp;
       }
       dyn.constrained_response(c.direction, c.response);
-      (normal ? normal_col : tangent_col)[k] = static_cast<int>(cols.size());
-      cols.push_back(std::move(c));
+      (normal ? mc.normal_col : mc.tangent_col)[k] = static_cast<int>(mc.cols.size());
+      mc.cols.push_back(std::move(c));
     }
   }
-  const int nN = static_cast<int>(std::count_if(cols.begin(), cols.end(), [](const Column& c) { return c.normal; }));
-  const int nT = static_cast<int>(cols.size()) - nN;
-  ModeDecision out;
-  out.modes = modes;
-  out.normal_force.assign(nc, 0.0);
-  out.tangential_force.assign(nc, 0.0);
-  for (std::size_t k = 0; k < nc; ++k) out.normal_force[k] = ws.contact_forces[k].normal;
-  if (cols.empty()) return out;
+  mc.nN = static_cast<int>(std::count_if(mc.cols.begin(), mc.cols.end(), [](const Column& c) { return c.normal; }));
+  mc.nT = static_cast<int>(mc.cols.size()) - mc.nN;
+  return mc;
+}
 
-  // Rows: the acceleration of each column's own direction; Δ(r, c) = row_rᵀ M_c⁻¹ d_c.
-  const int n = nN + 2 * nT;
-  Mat M = Mat::Zero(n, n);
-  Vec q = Vec::Zero(n);
-  const auto row_of = [&](const Column& c, Vec& r) {
-    contact_direction_column(model_, model_.contacts[c.contact], ws.contacts[c.contact], ContactDirection::planar(c.normal), r);
-  };
-  Vec r(model_.nv);
+// The LCP (M, q) in z = [λ_N; F⁺; g̈_T⁻], w = [g̈_N; g̈_T⁺; F⁻] (the header's eq. (18)-(20), (38) of
+// Zhang & Wang 2017): rows are the accelerations of each column's own direction, Δ(r, c) = row_rᵀ M_c⁻¹ d_c,
+// about the base accelerations a0.
+void assemble_mode_lcp(const Model& model, ModalDynamics& dyn, const ModeColumns& mc, const Vec& a0, Mat& M, Vec& q) {
+  const Workspace& ws = dyn.workspace();
+  const std::vector<Column>& cols = mc.cols;
+  const int nN = mc.nN, nT = mc.nT, n = nN + 2 * nT;
+  M = Mat::Zero(n, n);
+  q = Vec::Zero(n);
+  Vec r(model.nv);
   for (int i = 0; i < static_cast<int>(cols.size()); ++i) {
-    row_of(cols[i], r);
-    const ContactKinematics& kin = ws.contacts[cols[i].contact];
-    const double bias = kin.bias(ContactDirection::planar(cols[i].normal)) + r.dot(a0);
-    q[i] = bias;
+    const ContactDirection dir = ContactDirection::planar(cols[i].normal);
+    contact_direction_column(model, model.contacts[cols[i].contact], ws.contacts[cols[i].contact], dir, r);
+    q[i] = ws.contacts[cols[i].contact].bias(dir) + r.dot(a0);
     for (int j = 0; j < static_cast<int>(cols.size()); ++j) {
       const double delta = r.dot(cols[j].response);
       if (cols[j].normal) {
@@ -145,7 +135,7 @@ ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const 
       const int k = cols[j].contact;
       const double mu = dyn.mu_static(k);
       M(i, j) += delta;
-      if (normal_col[k] >= 0) M(i, normal_col[k]) -= mu * delta;
+      if (mc.normal_col[k] >= 0) M(i, mc.normal_col[k]) -= mu * delta;
       else q[i] -= mu * ws.contact_forces[k].normal * delta;
     }
     if (!cols[i].normal) M(i, nN + nT + (i - nN)) += 1.0;  // g̈_T⁺ = g̈_T + g̈_T⁻
@@ -154,30 +144,78 @@ ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const 
     const int k = cols[j].contact, row = nT + j;
     const double mu = dyn.mu_static(k);
     M(row, j) = -1.0;
-    if (normal_col[k] >= 0) M(row, normal_col[k]) = 2 * mu;
+    if (mc.normal_col[k] >= 0) M(row, mc.normal_col[k]) = 2 * mu;
     else q[row] = 2 * mu * ws.contact_forces[k].normal;
   }
-  lemke_.reserve(n);
-  solvers::LcpResult res;
-  lemke_.solve(M, q, res);
-  if (res.status != solvers::LcpStatus::solved) no_solution(s.t, "the contact-mode LCP", res.status);
-  out.pivots = res.iterations;
+}
 
-  // Decisions, with a tolerance relative to the size of the accelerations involved.
+// Base accelerations with the candidates' forces removed (rigid candidates open, candidate friction
+// free); dyn is left evaluated there.
+void evaluate_base(const Model& model, ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                   const std::vector<char>& normal_candidate, const std::vector<char>& tangent_candidate) {
+  std::vector<ContactState> base = modes;
+  for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+    if (normal_candidate[k]) base[k] = tangent_candidate[k] ? ContactState::stick : modes[k];
+    if (normal_candidate[k] && model.contacts[k].compliant() == false) base[k] = ContactState::open;
+    if (tangent_candidate[k] && modes[k] == ContactState::open) base[k] = ContactState::stick;
+  }
+  dyn.set_modes(base, tangent_candidate);
+  dyn.evaluate(s);
+}
+
+// Modes from the LCP's solution, with a tolerance relative to the size of the accelerations involved:
+// λ_N = 0 with g̈_N > 0 opens; g̈_T⁺ > 0 (g̈_T⁻ > 0) slips positively (negatively); else stick.
+void read_mode_decisions(const Model& model, ModalDynamics& dyn, const ModeColumns& mc, const Vec& q,
+                         const solvers::LcpResult& res, ModeDecision& out) {
+  const Workspace& ws = dyn.workspace();
+  const int nN = mc.nN, nT = mc.nT;
   const double tol = 1e-9 * (1.0 + q.cwiseAbs().maxCoeff());
   for (int i = 0; i < nN; ++i) {
-    const int k = cols[i].contact;
+    const int k = mc.cols[i].contact;
     out.normal_force[k] = res.z[i];
     if (res.z[i] <= tol && res.w[i] > tol) out.modes[k] = ContactState::open;
   }
   for (int j = nN; j < nN + nT; ++j) {
-    const int k = cols[j].contact;
-    if (out.modes[k] == ContactState::open && !model_.contacts[k].compliant()) continue;
+    const int k = mc.cols[j].contact;
+    if (out.modes[k] == ContactState::open && !model.contacts[k].compliant()) continue;
     const double up = res.w[j], down = res.z[nT + j];
     out.modes[k] = up > tol ? ContactState::slip_positive : down > tol ? ContactState::slip_negative : ContactState::stick;
-    const double N = normal_col[k] >= 0 ? res.z[normal_col[k]] : ws.contact_forces[k].normal;
+    const double N = mc.normal_col[k] >= 0 ? res.z[mc.normal_col[k]] : ws.contact_forces[k].normal;
     out.tangential_force[k] = res.z[j] - dyn.mu_static(k) * N;
   }
+}
+
+}  // namespace
+
+ModeDecision ContactDecisions::decide(ModalDynamics& dyn, const State& s, const std::vector<ContactState>& modes,
+                                      const std::vector<char>& normal_candidate,
+                                      const std::vector<char>& tangent_candidate) {
+  const std::size_t nc = model_.contacts.size();
+  {
+    ModeDecision stuck;
+    if (all_stick(dyn, s, modes, normal_candidate, tangent_candidate, stuck)) return stuck;
+  }
+  evaluate_base(model_, dyn, s, modes, normal_candidate, tangent_candidate);
+  if (model_.dimension == Dimension::spatial) return decide_on_pyramid(dyn, s, modes, normal_candidate, tangent_candidate);
+  const Workspace& ws = dyn.workspace();
+  const Vec a0 = ws.qdd;
+  const ModeColumns mc = mode_columns(model_, dyn, modes, normal_candidate, tangent_candidate);
+  ModeDecision out;
+  out.modes = modes;
+  out.normal_force.assign(nc, 0.0);
+  out.tangential_force.assign(nc, 0.0);
+  for (std::size_t k = 0; k < nc; ++k) out.normal_force[k] = ws.contact_forces[k].normal;
+  if (mc.cols.empty()) return out;
+
+  Mat M;
+  Vec q;
+  assemble_mode_lcp(model_, dyn, mc, a0, M, q);
+  lemke_.reserve(static_cast<int>(q.size()));
+  solvers::LcpResult res;
+  lemke_.solve(M, q, res);
+  if (res.status != solvers::LcpStatus::solved) no_solution(s.t, "the contact-mode LCP", res.status);
+  out.pivots = res.iterations;
+  read_mode_decisions(model_, dyn, mc, q, res, out);
   return out;
 }
 
