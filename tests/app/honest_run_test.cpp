@@ -127,5 +127,24 @@ TEST(HonestRun, PlotDropsAPartialLastRowWithAMessage) {
   EXPECT_NE(r.out.find("line 102 is an incomplete row: dropped"), std::string::npos) << r.out;
 }
 
+// The same for a .npy cut inside its last row: the row count comes from the file's size, so the
+// header's count (still 101) does not make `plot` read past the end; a file cut inside its header
+// is refused.
+TEST(HonestRun, PlotDropsAPartialLastNpyRowWithAMessage) {
+  test::TempDir dir;
+  const std::string npy = dir.file("p.npy");
+  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + npy + " --t-end 1").exit_code, 0);
+  const std::string bytes = read_text(npy);
+  dir.write("cut.npy", bytes.substr(0, bytes.size() - 5));  // into the last row's last float64
+  const auto r = run_cli("plot " + dir.file("cut.npy") + " -c bob.x -o " + dir.file("cut.png"));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("the bytes after row 100 are an incomplete row: dropped"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("cut.png")));
+  dir.write("header.npy", bytes.substr(0, 40));
+  const auto h = run_cli("plot " + dir.file("header.npy") + " -c bob.x -o " + dir.file("h.png"));
+  EXPECT_EQ(h.exit_code, 2) << h.out;
+  EXPECT_NE(h.out.find("is not a .npy file"), std::string::npos) << h.out;
+}
+
 }  // namespace
 }  // namespace stickslip
