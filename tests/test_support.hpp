@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -65,6 +66,19 @@ inline std::string read_text(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// The most significant digits any decimal number in `text` is written with ("t = 0.252713 s": 6,
+// "1e+30": 1). Messages print numbers %.6g-style (math/number_format.hpp), so at most 6.
+inline std::size_t most_significant_digits(const std::string& text) {
+  static const std::regex number(R"((\d+)(?:\.(\d+))?(?:[eE][-+]?\d+)?)");
+  std::size_t most = 0;
+  for (std::sregex_iterator it(text.begin(), text.end(), number), end; it != end; ++it) {
+    std::string digits = (*it)[1].str() + (*it)[2].str();
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+    most = std::max(most, digits.size());
+  }
+  return most;
 }
 
 }  // namespace stickslip::test

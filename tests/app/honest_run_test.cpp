@@ -114,6 +114,24 @@ TEST(HonestRun, MessagesNameTheirSubjectWithSensibleNumbers) {
   EXPECT_NE(steps.out.find("cannot be covered in steps"), std::string::npos) << steps.out;
 }
 
+TEST(HonestRun, ViewAndPlotRefuseAnOutputThatIsTheirInput) {
+  test::TempDir dir;
+  const std::string model = dir.write("p.yaml", read_text(source_path(kPendulum)));
+  const std::string csv = dir.file("p.csv");
+  ASSERT_EQ(run_cli("run " + model + " -q -o " + csv + " --t-end 0.1").exit_code, 0);
+  const std::string results = read_text(csv), model_text = read_text(model);
+  for (const std::string& command : {"plot " + csv + " -c bob.x -o " + csv,
+                                     "plot " + csv + " -c bob.x -o " + dir.file("./p.csv"),
+                                     "view " + csv + " --model " + model + " -o " + csv,
+                                     "view " + csv + " --model " + model + " -o " + model}) {
+    const auto r = run_cli(command);
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
+    EXPECT_NE(r.out.find("is the input"), std::string::npos) << command << ": " << r.out;
+  }
+  EXPECT_EQ(read_text(csv), results);
+  EXPECT_EQ(read_text(model), model_text);
+}
+
 // A results file cut inside its last row (a power cut, or a kill inside a write): `plot` draws the
 // whole rows and says what it dropped.
 TEST(HonestRun, PlotDropsAPartialLastRowWithAMessage) {
