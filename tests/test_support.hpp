@@ -47,10 +47,10 @@ struct CommandResult {
   std::string out;  // stdout and stderr together
 };
 
-// Runs `stickslip <args>` (args are shell-quoted by the caller when needed).
-inline CommandResult run_cli(const std::string& args) {
+// Runs a shell command, its standard output and error together.
+inline CommandResult run_command(const std::string& command) {
   CommandResult r;
-  const std::string cmd = std::string(STICKSLIP_CLI) + " " + args + " 2>&1 </dev/null";
+  const std::string cmd = command + " 2>&1 </dev/null";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
   std::array<char, 4096> buf{};
@@ -60,6 +60,9 @@ inline CommandResult run_cli(const std::string& args) {
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+// Runs `stickslip <args>` (args are shell-quoted by the caller when needed).
+inline CommandResult run_cli(const std::string& args) { return run_command(std::string(STICKSLIP_CLI) + " " + args); }
 
 inline std::string read_text(const std::string& path) {
   std::ifstream in(path);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <regex>
 
 #include "../simulation_support.hpp"
 #include "child_process.hpp"
@@ -64,6 +65,37 @@ TEST(HonestRun, ProgressLinesOffATerminal) {
   EXPECT_NE(r.out.find("progress: t = "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("left"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find('\r'), std::string::npos) << "a bar was drawn off a terminal";
+}
+
+// On a terminal (a pty from util-linux `script`): a bar of 24 cells redrawn in place, whose filled
+// cells, percentage and time agree, each drawn status later than the one before, and the bar
+// cleared before the summary. --max-wall only bounds the run; nothing here depends on timing but
+// that the run lasts beyond the bar's first redraw (0.1 s).
+TEST(HonestRun, ProgressBarOnATerminal) {
+  const std::string command = std::string(STICKSLIP_CLI) + " run " + source_path(kPendulum) +
+                              " -o /dev/null --t-end 3 --integrator rk4 --dt 1e-6 --max-wall 1.5";
+  const auto r = test::run_command("script -q -e -c '" + command + "' /dev/null");
+  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 4) << r.out;
+  static const std::regex bar(R"(\r\[([#.]{24})\] t = (\S+) +(\S+) %  \S+( \S+)? elapsed, \S+( \S+)? left\x1b\[K)");
+  int drawn = 0;
+  double last_t = -1;
+  for (std::sregex_iterator it(r.out.begin(), r.out.end(), bar), end; it != end; ++it, ++drawn) {
+    const std::string cells = (*it)[1];
+    const double t = std::stod((*it)[2]), percent = std::stod((*it)[3]);
+    EXPECT_TRUE(std::regex_match(cells, std::regex(R"(#*\.*)"))) << cells;  // filled cells, then empty ones
+    // The share done is t / t_end, printed to 0.1 %, with t printed to 6 digits.
+    EXPECT_NEAR(percent, 100 * t / 3, 0.05 + 1e-4) << it->str();
+    // Filled cells: the share times 24, rounded down (the printed share is rounded to 0.05 %).
+    const double filled = static_cast<double>(std::count(cells.begin(), cells.end(), '#'));
+    EXPECT_LE(filled, percent / 100 * 24 + 0.012) << it->str();
+    EXPECT_GT(filled, percent / 100 * 24 - 1 - 0.012) << it->str();
+    EXPECT_GT(t, last_t) << it->str();
+    last_t = t;
+  }
+  EXPECT_GE(drawn, 1) << r.out;
+  const auto summary = r.out.find("wrote /dev/null");
+  ASSERT_NE(summary, std::string::npos) << r.out;
+  EXPECT_NE(r.out.rfind("\r\x1b[K", summary), std::string::npos) << "the bar is not cleared before the summary";
 }
 
 // A mistyped damping (1e12 N s/m) makes the steps collapse after the disc lands: reported with the
