@@ -38,16 +38,22 @@ def _whole_lines(path):
     return [line.rstrip("\r") for line in lines]
 
 
+def _rows(path, lines, width):
+    """The lines after the header as (line number, cells), each of `width` cells."""
+    for line_no, line in enumerate(lines[1:], start=2):
+        cells = line.split(",")
+        if len(cells) != width:
+            raise _malformed(path, line_no, f"expected {width} values, got {len(cells)}")
+        yield line_no, cells
+
+
 def _read_csv(path):
     lines = _whole_lines(path)
     if not lines:
         raise _malformed(path, 1, "empty file: expected a header of column names")
     columns = lines[0].split(",")
     rows = []
-    for line_no, line in enumerate(lines[1:], start=2):
-        cells = line.split(",")
-        if len(cells) != len(columns):
-            raise _malformed(path, line_no, f"expected {len(columns)} values, got {len(cells)}")
+    for line_no, cells in _rows(path, lines, len(columns)):
         try:
             rows.append([float(c) for c in cells])
         except ValueError:
@@ -80,10 +86,7 @@ def _read_events(path):
     if not lines or lines[0].split(",") != list(EVENT_FIELDS):
         raise _malformed(path, 1, "not an event log: expected the header " + ",".join(EVENT_FIELDS))
     events = []
-    for line_no, line in enumerate(lines[1:], start=2):
-        cells = line.split(",")
-        if len(cells) != len(EVENT_FIELDS):
-            raise _malformed(path, line_no, f"expected {len(EVENT_FIELDS)} values, got {len(cells)}")
+    for line_no, cells in _rows(path, lines, len(EVENT_FIELDS)):
         try:
             t, before, after = (float(c) if c else float("nan") for c in (cells[0], cells[5], cells[6]))
         except ValueError:

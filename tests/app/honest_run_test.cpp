@@ -165,32 +165,40 @@ TEST(HonestRun, ViewAndPlotRefuseAnOutputThatIsTheirInput) {
 }
 
 // A results file cut inside its last row (a power cut, or a kill inside a write): `plot` draws the
-// whole rows and says what it dropped.
-TEST(HonestRun, PlotDropsAPartialLastRowWithAMessage) {
+// whole rows and says what it dropped. A .npy's row count comes from the file's size, so the
+// header's count (still 101) does not make `plot` read past the end.
+struct CutFile {
+  const char* extension;
+  std::size_t cut;        // bytes taken off the end: into the last row's last number
+  const char* message;
+};
+
+class PlotOfACutFile : public ::testing::TestWithParam<CutFile> {};
+
+TEST_P(PlotOfACutFile, DropsThePartialLastRowWithAMessage) {
+  const CutFile& c = GetParam();
   test::TempDir dir;
-  const std::string csv = dir.file("p.csv");
-  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + csv + " --t-end 1").exit_code, 0);
-  const std::string text = read_text(csv);
-  dir.write("cut.csv", text.substr(0, text.size() - 7));  // into the last row's last number
-  const auto r = run_cli("plot " + dir.file("cut.csv") + " -c bob.x -o " + dir.file("cut.png"));
+  const std::string whole = dir.file(std::string("p.") + c.extension), cut = dir.file(std::string("cut.") + c.extension);
+  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + whole + " --t-end 1").exit_code, 0);
+  const std::string bytes = read_text(whole);
+  dir.write(std::string("cut.") + c.extension, bytes.substr(0, bytes.size() - c.cut));
+  const auto r = run_cli("plot " + cut + " -c bob.x -o " + dir.file("cut.png"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("line 102 is an incomplete row: dropped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(c.message), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("cut.png")));
 }
 
-// The same for a .npy cut inside its last row: the row count comes from the file's size, so the
-// header's count (still 101) does not make `plot` read past the end; a file cut inside its header
-// is refused.
-TEST(HonestRun, PlotDropsAPartialLastNpyRowWithAMessage) {
+INSTANTIATE_TEST_SUITE_P(Formats, PlotOfACutFile,
+                         ::testing::Values(CutFile{"csv", 7, "line 102 is an incomplete row: dropped"},
+                                           CutFile{"npy", 5, "the bytes after row 100 are an incomplete row: dropped"}),
+                         [](const ::testing::TestParamInfo<CutFile>& p) { return std::string(p.param.extension); });
+
+// A .npy cut inside its header is not a result: refused.
+TEST(HonestRun, PlotRefusesANpyCutInsideItsHeader) {
   test::TempDir dir;
   const std::string npy = dir.file("p.npy");
   ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + npy + " --t-end 1").exit_code, 0);
-  const std::string bytes = read_text(npy);
-  dir.write("cut.npy", bytes.substr(0, bytes.size() - 5));  // into the last row's last float64
-  const auto r = run_cli("plot " + dir.file("cut.npy") + " -c bob.x -o " + dir.file("cut.png"));
-  EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("the bytes after row 100 are an incomplete row: dropped"), std::string::npos) << r.out;
-  EXPECT_TRUE(std::filesystem::exists(dir.file("cut.png")));
-  dir.write("header.npy", bytes.substr(0, 40));
+  dir.write("header.npy", read_text(npy).substr(0, 40));
   const auto h = run_cli("plot " + dir.file("header.npy") + " -c bob.x -o " + dir.file("h.png"));
   EXPECT_EQ(h.exit_code, 2) << h.out;
   EXPECT_NE(h.out.find("is not a .npy file"), std::string::npos) << h.out;

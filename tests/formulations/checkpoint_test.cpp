@@ -139,6 +139,10 @@ INSTANTIATE_TEST_SUITE_P(
              "dopri5", 0.3, 0.005, 0.05},
         Case{"spatial_box_lugre_compliant_bdf", "examples/box_on_incline/box_on_incline.yaml", Scheme::compliant,
              "bdf", 0.2, 0.005, 0.05},
+        // A ball on a tilted plane (Stribeck) under a second ball with Dahl bristles (sphere_sphere,
+        // whose tangent frame follows the normal).
+        Case{"spatial_balls_dahl_compliant", "tests/data/spatial_contacts.yaml", Scheme::compliant, "dopri5", 0.1,
+             0.002, 0.02},
         // A free body's orientation is a unit quaternion, renormalised as it goes.
         Case{"tumbling_t_handle_dopri5", "examples/tumbling_t_handle/tumbling_t_handle.yaml", Scheme::compliant,
              "dopri5", 2.0, 0.01, 0.4},
