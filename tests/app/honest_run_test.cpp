@@ -2,6 +2,7 @@
 // unverified writes, an output that is an input, runs that crawl, and messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <regex>
 

@@ -147,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(
                                        "--output-interval", "0", "--output-every", "7", "--checkpoint-every", "0.5"},
                  "examples/scheme_comparison/sliding_block.yaml", "npy"},
         // A spatial model: quaternions and the two-component LuGre bristles of the box's corners.
-        KillCase{"spatial_compliant", {"--t-end", "1.5", "--checkpoint-every", "0.25"},
+        KillCase{"spatial_compliant", {"--t-end", "0.4", "--checkpoint-every", "0.1"},
                  "examples/box_on_incline/box_on_incline.yaml", "csv"}),
     [](const ::testing::TestParamInfo<KillCase>& p) { return std::string(p.param.name); });
 
