@@ -136,22 +136,37 @@ double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds) {
     if (const int k = disc_partner(bounds, i); k >= 0) {
       if (k < i) continue;  // the pair was measured at its first row
       double px = z[i] - w[i], py = z[k] - w[k];
-      const double radius = std::max(0.0, bounds.upper(i, z));
-      // Inside the disc the projection is the identity and the term is |w_T| itself, taken from w
-      // rather than from z − (z − w), which loses w entirely when |z| ≫ |w|.
-      const double term = std::hypot(px, py) <= radius ? std::hypot(w[i], w[k]) : [&] {
-        project_onto_disc(px, py, radius);
-        return std::hypot(z[i] - px, z[k] - py);
-      }();
+      project_onto_disc(px, py, std::max(0.0, bounds.upper(i, z)));
+      const double term = std::hypot(z[i] - px, z[k] - py);
       if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
       continue;
     }
-    // z − clamp(z − w, lo, hi) = clamp(w, z − hi, z − lo), computed in the second form: the first
-    // cancels z against z − w and rounds w away when |z| ≫ |w| (an impulse of 1e24 beside a
-    // velocity of −0.5 read as a residual of 0, a false `solved`).
-    const double lo = bounds.lower(i, z), hi = std::max(lo, bounds.upper(i, z));
-    const double below = z[i] - hi, above = z[i] - lo;
-    const double term = std::isnan(below) || std::isnan(above) || std::isnan(w[i]) ? NAN : std::abs(std::clamp(w[i], below, above));
+    const double p = std::clamp(z[i] - w[i], bounds.lower(i, z), std::max(bounds.lower(i, z), bounds.upper(i, z)));
+    const double term = std::abs(z[i] - p);
+    if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
+  }
+  return r;
+}
+
+double unrounded_box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds) {
+  double r = 0.0;
+  for (Eigen::Index i = 0; i < z.size(); ++i) {
+    double term = 0.0;
+    if (const int k = disc_partner(bounds, i); k >= 0) {
+      if (k < i) continue;  // the pair was measured at its first row
+      double px = z[i] - w[i], py = z[k] - w[k];
+      const double radius = std::max(0.0, bounds.upper(i, z));
+      if (std::hypot(px, py) <= radius) {
+        term = std::hypot(w[i], w[k]);  // inside the disc the projection is the identity
+      } else {
+        project_onto_disc(px, py, radius);
+        term = std::hypot(z[i] - px, z[k] - py);
+      }
+    } else {
+      const double lo = bounds.lower(i, z), hi = std::max(lo, bounds.upper(i, z));
+      const double below = z[i] - hi, above = z[i] - lo;
+      term = std::isnan(below) || std::isnan(above) ? NAN : std::abs(std::clamp(w[i], below, above));
+    }
     if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
   }
   return r;
@@ -274,7 +289,9 @@ void BoxPgsSolver::run(const Matrix& M, const VecRef& q, const BoxBounds& bounds
     }
     if (!std::isfinite(result.residual)) break;
   }
-  if (result.residual <= goal) result.status = LcpStatus::solved;
+  if (result.residual <= goal && unrounded_box_residual(result.z, result.w, bounds) <= goal) {
+    result.status = LcpStatus::solved;
+  }
 }
 
 }  // namespace stickslip::solvers
