@@ -19,8 +19,10 @@ corpus="$build/fuzz-corpus"
 artifacts="$build/fuzz-artifacts"
 [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$corpus"
 mkdir -p "$corpus/model" "$corpus/lcp" "$corpus/checkpoint" "$artifacts"
-# Seeds: every model file of the examples (and the regressions), the LCP seeds, and a checkpoint.
+# Seeds: every model file of the examples and fuzz/seeds/model (keys no example uses), the LCP seeds,
+# the checkpoints, and the regressions.
 find "$root/examples" -name '*.yaml' -exec cp {} "$corpus/model/" \;
+cp "$root"/fuzz/seeds/model/* "$corpus/model/"
 cp "$root"/fuzz/seeds/lcp/* "$corpus/lcp/"
 for kind in model lcp checkpoint; do
   if [ -d "$root/fuzz/regressions/$kind" ]; then cp "$root/fuzz/regressions/$kind"/* "$corpus/$kind/" 2>/dev/null || true; fi

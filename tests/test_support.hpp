@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -46,10 +47,10 @@ struct CommandResult {
   std::string out;  // stdout and stderr together
 };
 
-// Runs `stickslip <args>` (args are shell-quoted by the caller when needed).
-inline CommandResult run_cli(const std::string& args) {
+// Runs a shell command, its standard output and error together.
+inline CommandResult run_command(const std::string& command) {
   CommandResult r;
-  const std::string cmd = std::string(STICKSLIP_CLI) + " " + args + " 2>&1 </dev/null";
+  const std::string cmd = command + " 2>&1 </dev/null";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
   std::array<char, 4096> buf{};
@@ -60,11 +61,27 @@ inline CommandResult run_cli(const std::string& args) {
   return r;
 }
 
+// Runs `stickslip <args>` (args are shell-quoted by the caller when needed).
+inline CommandResult run_cli(const std::string& args) { return run_command(std::string(STICKSLIP_CLI) + " " + args); }
+
 inline std::string read_text(const std::string& path) {
   std::ifstream in(path);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// The most significant digits any decimal number in `text` is written with ("t = 0.252713 s": 6,
+// "1e+30": 1). Messages print numbers %.6g-style (math/number_format.hpp), so at most 6.
+inline std::size_t most_significant_digits(const std::string& text) {
+  static const std::regex number(R"((\d+)(?:\.(\d+))?(?:[eE][-+]?\d+)?)");
+  std::size_t most = 0;
+  for (std::sregex_iterator it(text.begin(), text.end(), number), end; it != end; ++it) {
+    std::string digits = (*it)[1].str() + (*it)[2].str();
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+    most = std::max(most, digits.size());
+  }
+  return most;
 }
 
 }  // namespace stickslip::test

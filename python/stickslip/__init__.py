@@ -6,10 +6,12 @@ friction) from Python. docs/python.md describes the module; docs/sweeps.md the s
     model.set("contacts.tip_left.friction.mu_s", 0.5)
     result = model.run(t_end=5)
     result["body.x"], result.events, result.summary, result.to_pandas()
+    stickslip.read_results("run.csv")   # the files of `stickslip run`, as a Result
 """
 from ._core import Model, Sweep, SweepRow, SweepTable, __version__, solve_lcp, solve_mlcp
 from .errors import Error, InputError, ModelError, NumericalError, SimulationWarning
 from .result import Result
+from .results_file import read_results
 from .sweep import read_table, run_sweep
 
 
@@ -26,5 +28,5 @@ def run(model, **options):
 
 
 __all__ = ["Model", "Sweep", "SweepRow", "SweepTable", "Result", "Error", "InputError", "ModelError",
-           "NumericalError", "SimulationWarning", "load", "run", "run_sweep", "read_table", "solve_lcp",
+           "NumericalError", "SimulationWarning", "load", "run", "read_results", "run_sweep", "read_table", "solve_lcp",
            "solve_mlcp", "__version__"]

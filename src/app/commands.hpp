@@ -2,6 +2,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 namespace stickslip::app {
 
@@ -19,6 +21,11 @@ enum ExitCode : int {
 // A command-line number that must be finite, >= lowest (> lowest when strict); `what` words the
 // requirement in messages ("a finite number > 0"). CLI11's own range checks let NaN through.
 CLI::Validator finite_number(double lowest, bool strict, const char* what);
+
+// An output that is also an input, or two outputs that are one file, however spelt: the message
+// ("the output 'x' is the input 'y' (<inputs_are>): choose another <output_options>"), or "".
+std::string output_clash(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
+                         const std::string& inputs_are, const std::string& output_options);
 
 // Each adds its subcommand to `cli`; when the subcommand runs it stores its exit code in `exit_code`.
 void add_run_command(CLI::App& cli, int& exit_code);

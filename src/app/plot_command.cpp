@@ -39,6 +39,10 @@ int run_python(const std::vector<std::string>& args) {
 }
 
 int plot(const PlotArgs& a) {
+  if (const std::string clash = output_clash({a.csv}, {a.output}, "the results", "-o"); !clash.empty()) {
+    std::cerr << "error: " << clash << "\n";
+    return kExitBadInput;
+  }
   std::vector<std::string> args{"-c", kPlotScript, a.csv, a.output, a.columns, "--x", a.x};
   if (a.overlay) args.emplace_back("--overlay");
   if (!a.title.empty()) {

@@ -97,28 +97,6 @@ std::int64_t inputs_digest(const std::vector<std::string>& files) {
   return static_cast<std::int64_t>(h);
 }
 
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec)) return std::filesystem::equivalent(a, b, ec);
-  return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
-}
-
-// An output that is also an input (the model file, a table it reads, or another output) is refused
-// before anything is written.
-std::string output_clash(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    for (const std::string& in : inputs) {
-      if (same_file(outputs[i], in)) {
-        return "the output '" + outputs[i] + "' is the input '" + in + "' (the model file or a table it reads): choose another -o or --checkpoint";
-      }
-    }
-    for (std::size_t j = 0; j < i; ++j) {
-      if (same_file(outputs[i], outputs[j])) return "two outputs would be the same file '" + outputs[i] + "'";
-    }
-  }
-  return "";
-}
-
 void print_summary(const SimulationOptions& o, const std::string& out, const std::string& events_path,
                    const SimulationSummary& s, long session_steps) {
   std::printf("wrote %s: %ld rows, t = %.6g .. %.6g s\n", out.c_str(), s.output_rows, o.t_start, s.t_final);
@@ -200,7 +178,8 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   std::vector<std::string> outputs{out};
   if (!events_path.empty()) outputs.push_back(events_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
-  if (const std::string clash = output_clash(mf.input_files, outputs); !clash.empty()) {
+  if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
+      !clash.empty()) {
     std::cerr << "error: " << clash << "\n";
     return kExitBadInput;
   }

@@ -79,6 +79,10 @@ int run_sweep(const SweepArgs& a) {
   const std::string out = !a.output.empty()          ? a.output
                           : !sweep->spec().output.empty() ? sweep->spec().output
                                                           : std::filesystem::path(a.sweep).stem().string() + ".csv";
+  if (const std::string clash = output_clash({a.sweep}, {out}, "the sweep file", "-o"); !clash.empty()) {
+    std::cerr << "error: " << clash << "\n";
+    return kExitBadInput;
+  }
   std::optional<SweepTable> table;
   try {
     table.emplace(*sweep, out, a.restart, a.retry_failed);

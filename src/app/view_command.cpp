@@ -1,8 +1,6 @@
 // `stickslip view RESULTS.csv --model MODEL.yaml -o ANIM.html`: writes an animation of a run as one
 // self-contained HTML page (docs/cli.md, section "stickslip view").
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -12,6 +10,7 @@
 #include "io/animation_page.hpp"
 #include "io/event_log_writer.hpp"
 #include "io/model_file.hpp"
+#include "io/output_file.hpp"
 
 namespace stickslip::app {
 namespace {
@@ -27,16 +26,16 @@ std::string default_output(const std::string& results) {
   return p.replace_extension(".html").string();
 }
 
-// Writes `text` to `path` in one go; false (and a message) when it cannot.
+// Writes `text` to `path`, every write, the fsync and the close checked; false (and a message) when
+// it cannot.
 bool write_file(const std::string& path, const std::string& text) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    std::cerr << "error: cannot write '" << path << "': " << std::strerror(errno) << "\n";
-    return false;
-  }
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !ok) {
-    std::cerr << "error: cannot write '" << path << "' (disk full?)\n";
+  try {
+    OutputFile f;
+    f.create(path);
+    f.write(text);
+    f.close();
+  } catch (const OutputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
     return false;
   }
   return true;
@@ -44,6 +43,13 @@ bool write_file(const std::string& path, const std::string& text) {
 
 int view(const ViewArgs& a) {
   const std::string out = a.output.empty() ? default_output(a.results) : a.output;
+  const std::string events_path = a.events.empty() ? event_log_path(a.results) : a.events;
+  if (const std::string clash = output_clash({a.results, a.model, events_path}, {out},
+                                             "the results, the model or the event log", "-o");
+      !clash.empty()) {
+    std::cerr << "error: " << clash << "\n";
+    return kExitBadInput;
+  }
   std::string page;
   std::size_t frames = 0, rows = 0;
   double t0 = 0, t1 = 0;
@@ -57,7 +63,6 @@ int view(const ViewArgs& a) {
     const ResultTable results = read_result_table(a.results);
     // The event log: given, or the one `stickslip run` writes beside its results, if there.
     std::vector<EventLogRow> events;
-    const std::string events_path = a.events.empty() ? event_log_path(a.results) : a.events;
     if (!a.no_events && (!a.events.empty() || std::filesystem::exists(events_path))) events = read_event_log(events_path);
     if (!a.column.empty() && (a.column == "t" || results.index(a.column) < 0)) {
       std::cerr << "error: --column: no column '" << a.column << "' in " << a.results << "\n";

@@ -19,7 +19,10 @@ void CsvEventSink::open() {
     out_.file().open_at(path_, resume_bytes_);
   } else {
     out_.file().create(path_);
+    // The header goes out at once: a run killed before its first event leaves a log that reads
+    // as one with no events, not an empty file that is no event log at all.
     out_.buffer() = "t,contact,event,from,to,vn_before,vn_after\n";
+    out_.flush();
   }
 }
 

@@ -114,10 +114,16 @@ void check_writable(const std::string& path) {
 
 void write_file_atomically(const std::string& path, const std::string& text) {
   const std::string temporary = path + ".tmp";
-  OutputFile f;
-  f.create(temporary);
-  f.write(text);
-  f.close();  // synced before the rename, so the new name never points at unwritten data
+  try {
+    OutputFile f;
+    f.create(temporary);
+    f.write(text);
+    f.close();  // synced before the rename, so the new name never points at unwritten data
+  } catch (const OutputError&) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);  // no stale part left beside the file
+    throw;
+  }
   std::error_code ec;
   std::filesystem::rename(temporary, path, ec);
   if (ec) {

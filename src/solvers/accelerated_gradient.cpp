@@ -158,7 +158,9 @@ void ApgdContactSolver::run(const Matrix& W, const VecRef& b, std::span<const Fr
   apply(W, result.z, wx_);
   result.w = wx_ + b;
   result.residual = box_residual(result.z, result.w, bounds_);
-  if (result.residual <= goal) result.status = LcpStatus::solved;
+  if (result.residual <= goal && unrounded_box_residual(result.z, result.w, bounds_) <= goal) {
+    result.status = LcpStatus::solved;
+  }
 }
 
 }  // namespace stickslip::solvers

@@ -22,7 +22,7 @@ std::optional<LcpSolverKind> parse_solver_kind(std::string_view name);
 
 struct LcpOptions {
   LcpSolverKind solver = LcpSolverKind::automatic;
-  // Residual tolerance (relative to max(1, ||q||_inf)) of the iterative solvers and of enumeration;
+  // Residual tolerance (relative to ||q||_inf, lcp_scale) of the iterative solvers and of enumeration;
   // 0 keeps each solver's default. Lemke is exact and does not use it; `auto` accepts a result
   // whose relative residual (equilibration.hpp) is at most max(tolerance, 1e-8).
   double tolerance = 0.0;

@@ -148,6 +148,30 @@ double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds) {
   return r;
 }
 
+double unrounded_box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds) {
+  double r = 0.0;
+  for (Eigen::Index i = 0; i < z.size(); ++i) {
+    double term = 0.0;
+    if (const int k = disc_partner(bounds, i); k >= 0) {
+      if (k < i) continue;  // the pair was measured at its first row
+      double px = z[i] - w[i], py = z[k] - w[k];
+      const double radius = std::max(0.0, bounds.upper(i, z));
+      if (std::hypot(px, py) <= radius) {
+        term = std::hypot(w[i], w[k]);  // inside the disc the projection is the identity
+      } else {
+        project_onto_disc(px, py, radius);
+        term = std::hypot(z[i] - px, z[k] - py);
+      }
+    } else {
+      const double lo = bounds.lower(i, z), hi = std::max(lo, bounds.upper(i, z));
+      const double below = z[i] - hi, above = z[i] - lo;
+      term = std::isnan(below) || std::isnan(above) ? NAN : std::abs(std::clamp(w[i], below, above));
+    }
+    if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
+  }
+  return r;
+}
+
 BoxPgsSolver::BoxPgsSolver(Eigen::Index capacity, BoxPgsOptions options) : options_(options) {
   reserve(capacity);
 }
@@ -265,7 +289,9 @@ void BoxPgsSolver::run(const Matrix& M, const VecRef& q, const BoxBounds& bounds
     }
     if (!std::isfinite(result.residual)) break;
   }
-  if (result.residual <= goal) result.status = LcpStatus::solved;
+  if (result.residual <= goal && unrounded_box_residual(result.z, result.w, bounds) <= goal) {
+    result.status = LcpStatus::solved;
+  }
 }
 
 }  // namespace stickslip::solvers

@@ -39,6 +39,12 @@ bool is_valid_box(const BoxBounds& bounds, Eigen::Index n);
 // z_T - Π(z_T - w_T), Π the projection onto the disc.
 double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds);
 
+// The same residual with w kept whole: z − clamp(z − w, lo, hi) taken as clamp(w, z − hi, z − lo)
+// (and |w_T| inside a disc), since the first form rounds w away when |z| ≫ |w| — an impulse of 1e24
+// beside a velocity of −0.5 reads as a residual of 0. The iterations stop on box_residual (their
+// sweeps, and so their results, stay as they were); `solved` also needs this one within the goal.
+double unrounded_box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds);
+
 // The partner of row i in a disc pair, or -1.
 inline int disc_partner(const BoxBounds& bounds, Eigen::Index i) {
   return bounds.disc_with.empty() ? -1 : bounds.disc_with[static_cast<std::size_t>(i)];

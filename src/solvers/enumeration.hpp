@@ -11,7 +11,7 @@ namespace stickslip::solvers {
 
 struct EnumerationOptions {
   int max_size = 10;  // number of complementarity rows allowed (2^max_size bases); above: invalid_input
-  // A basis is accepted when its residual is below tolerance * max(1, ||q||_inf).
+  // A basis is accepted when its residual is below tolerance * ||q||_inf (lcp_scale).
   double tolerance = 1e-9;
 };
 

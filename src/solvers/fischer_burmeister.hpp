@@ -25,7 +25,7 @@ void fb_jacobian(const MatRef& K, const VecRef& z, const VecRef& w, Eigen::Index
                  Eigen::Ref<Mat> H);
 
 struct NewtonOptions {
-  // Stop when ||min(z, w)||_inf (|w_i| on free rows) <= tolerance * max(1, ||q||_inf).
+  // Stop when ||min(z, w)||_inf (|w_i| on free rows) <= tolerance * ||q||_inf (lcp_scale).
   double tolerance = 1e-10;
   int max_iterations = 0;             // Newton steps; 0 means automatic: 100 + 2 n
   double armijo = 1e-4;               // sufficient-decrease constant sigma

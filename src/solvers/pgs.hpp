@@ -7,7 +7,7 @@
 namespace stickslip::solvers {
 
 struct PgsOptions {
-  // Stop when ||min(z, w)||_inf <= tolerance * max(1, ||q||_inf).
+  // Stop when ||min(z, w)||_inf <= tolerance * ||q||_inf (lcp_scale).
   double tolerance = 1e-8;
   // Sweep cap; 0 means automatic: max(1000, 100 n).
   int max_iterations = 0;

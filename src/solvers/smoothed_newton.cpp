@@ -22,13 +22,14 @@
 //   y_2 = A_h x_1 + b_h, y_3 = A_v x_1 + b_v gaps on both sides, so dividing b this way is the same
 //   as measuring every force variable (y_1, x_2, x_3) in k_f and every gap (x_1, y_2, y_3) in the
 //   clearance: d = (k_f, eps, eps) by row block, c = (eps, k_f, k_f) by variable block, and M~ = M.
-//   The stopping test is then on the residual in those units, ||min(x, y)||_inf <= tol max(1, ||q~||).
+//   The stopping test is then on the residual in those units, ||min(x, y)||_inf <= tol ||q~||_inf
+//   (lcp_scale: no floor, 1 only when q~ = 0).
 // - automatic, a heuristic for callers who do not know the units (not eq. (35)): rows balanced by
 //   r_i = ||M_i.||_inf (a zero row keeps max(1, |q_i|); the diagonal cannot be used, eq. (31) has a
 //   zero diagonal), then one factor s = max_i |q_i| / r_i for every variable: c_i = s, d_i = r_i s,
 //   so M~ = diag(1/r) M. On eq. (31), whose blocks are ratios of lengths of order one, this divides
 //   everything by about k_f and leaves the gaps tiny: pass the units (custom) for eq. (35).
-// With automatic and none the stopping test is on the unscaled residual, tol max(1, ||q||_inf).
+// With automatic and none the stopping test is on the unscaled residual, tol ||q||_inf (lcp_scale).
 #include "solvers/smoothed_newton.hpp"
 
 #include <algorithm>

@@ -1,9 +1,6 @@
 #include "sweep/sweep_table.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -103,9 +100,7 @@ SweepTable::SweepTable(const Sweep& sweep, std::string path, bool restart, bool 
   rewrite();  // the header, the rows kept, nothing cut off; then rows are appended
 }
 
-SweepTable::~SweepTable() {
-  if (file_) std::fclose(file_);
-}
+SweepTable::~SweepTable() = default;
 
 std::size_t SweepTable::done() const {
   const std::lock_guard lock(mutex_);
@@ -118,24 +113,13 @@ std::size_t SweepTable::failed() const {
 }
 
 void SweepTable::rewrite() {  // rows_ is ordered by run
-  if (file_) {
-    std::fclose(file_);
-    file_ = nullptr;
-  }
-  const std::string temporary = path_ + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write '" + temporary + "': " + std::strerror(errno));
-    out << join(sweep_.columns()) << '\n';
-    for (const auto& [run, line] : rows_) out << line << '\n';
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write '" + temporary + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path_, ec);
-  if (ec) throw std::runtime_error("cannot write '" + path_ + "': " + ec.message());
-  file_ = std::fopen(path_.c_str(), "a");
-  if (!file_) throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  file_.close();
+  std::string text = join(sweep_.columns()) + '\n';
+  for (const auto& [run, line] : rows_) text += line + '\n';
+  // Written, synced and closed under a temporary name, then renamed: a full disk or an I/O error
+  // throws before the table that was there is replaced.
+  write_file_atomically(path_, text);
+  file_.open_at(path_, text.size());
 }
 
 void SweepTable::record(const SweepRow& row) {
@@ -149,10 +133,7 @@ void SweepTable::record(const SweepRow& row) {
   const std::lock_guard lock(mutex_);
   if (!rows_.emplace(row.run, line).second) return;  // already in (a Dask task run twice)
   if (!row.ok()) ++failed_;
-  const std::string text = line + '\n';
-  if (std::fputs(text.c_str(), file_) < 0 || std::fflush(file_) != 0) {
-    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
-  }
+  file_.write(line + '\n');
 }
 
 bool SweepTable::finish() {

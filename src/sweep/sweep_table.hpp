@@ -5,12 +5,12 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdio>
 #include <map>
 #include <mutex>
 #include <string>
 #include <vector>
 
+#include "io/output_file.hpp"
 #include "sweep/sweep.hpp"
 
 namespace stickslip {
@@ -20,7 +20,7 @@ class SweepTable {
   // Opens `path` for `sweep`. An existing table of the same sweep (same columns, same parameter
   // values for each run) is resumed; `restart` discards it; `retry_failed` runs its failed runs
   // again. A file holding anything else throws InputError (nothing is changed); a file that cannot
-  // be written throws std::runtime_error.
+  // be written throws OutputError (a std::runtime_error).
   SweepTable(const Sweep& sweep, std::string path, bool restart = false, bool retry_failed = false);
   ~SweepTable();
   SweepTable(const SweepTable&) = delete;
@@ -50,7 +50,7 @@ class SweepTable {
   std::vector<std::size_t> pending_;
   std::map<std::size_t, std::string> rows_;  // run → its line
   std::size_t failed_ = 0;
-  std::FILE* file_ = nullptr;
+  OutputFile file_;  // appended to; every write checked
   mutable std::mutex mutex_;
 };
 

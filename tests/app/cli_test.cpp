@@ -174,6 +174,11 @@ TEST(Cli, NumericalFailureKeepsResults) {
   // rounding loads more: either is the right diagnosis.
   EXPECT_TRUE(r.out.find("joint pin") != std::string::npos || r.out.find("joint wrist") != std::string::npos) << r.out;
   EXPECT_NE(r.out.find("lock-up"), std::string::npos) << r.out;
+  // Its times and forces read %.6g-style, not 17 or hundreds of digits (the results' path aside).
+  ASSERT_NE(r.out.find("error: "), std::string::npos) << r.out;
+  std::string message = r.out.substr(r.out.find("error: "));
+  for (auto at = message.find(out); at != std::string::npos; at = message.find(out)) message.erase(at, out.size());
+  EXPECT_LE(test::most_significant_digits(message), 6u) << message;
   const std::string csv = test::read_text(out);
   int lines = 0;
   for (char c : csv) lines += c == '\n';

@@ -2,7 +2,9 @@
 // unverified writes, an output that is an input, runs that crawl, and messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
+#include <regex>
 
 #include "../simulation_support.hpp"
 #include "child_process.hpp"
@@ -66,6 +68,37 @@ TEST(HonestRun, ProgressLinesOffATerminal) {
   EXPECT_EQ(r.out.find('\r'), std::string::npos) << "a bar was drawn off a terminal";
 }
 
+// On a terminal (a pty from util-linux `script`): a bar of 24 cells redrawn in place, whose filled
+// cells, percentage and time agree, each drawn status later than the one before, and the bar
+// cleared before the summary. --max-wall only bounds the run; nothing here depends on timing but
+// that the run lasts beyond the bar's first redraw (0.1 s).
+TEST(HonestRun, ProgressBarOnATerminal) {
+  const std::string command = std::string(STICKSLIP_CLI) + " run " + source_path(kPendulum) +
+                              " -o /dev/null --t-end 3 --integrator rk4 --dt 1e-6 --max-wall 1.5";
+  const auto r = test::run_command("script -q -e -c '" + command + "' /dev/null");
+  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 4) << r.out;
+  static const std::regex bar(R"(\r\[([#.]{24})\] t = (\S+) +(\S+) %  \S+( \S+)? elapsed, \S+( \S+)? left\x1b\[K)");
+  int drawn = 0;
+  double last_t = -1;
+  for (std::sregex_iterator it(r.out.begin(), r.out.end(), bar), end; it != end; ++it, ++drawn) {
+    const std::string cells = (*it)[1];
+    const double t = std::stod((*it)[2]), percent = std::stod((*it)[3]);
+    EXPECT_TRUE(std::regex_match(cells, std::regex(R"(#*\.*)"))) << cells;  // filled cells, then empty ones
+    // The share done is t / t_end, printed to 0.1 %, with t printed to 6 digits.
+    EXPECT_NEAR(percent, 100 * t / 3, 0.05 + 1e-4) << it->str();
+    // Filled cells: the share times 24, rounded down (the printed share is rounded to 0.05 %).
+    const double filled = static_cast<double>(std::count(cells.begin(), cells.end(), '#'));
+    EXPECT_LE(filled, percent / 100 * 24 + 0.012) << it->str();
+    EXPECT_GT(filled, percent / 100 * 24 - 1 - 0.012) << it->str();
+    EXPECT_GT(t, last_t) << it->str();
+    last_t = t;
+  }
+  EXPECT_GE(drawn, 1) << r.out;
+  const auto summary = r.out.find("wrote /dev/null");
+  ASSERT_NE(summary, std::string::npos) << r.out;
+  EXPECT_NE(r.out.rfind("\r\x1b[K", summary), std::string::npos) << "the bar is not cleared before the summary";
+}
+
 // A mistyped damping (1e12 N s/m) makes the steps collapse after the disc lands: reported with the
 // contact that forces them, well before the run would end (in days).
 TEST(HonestRun, CollapsingStepsAreReportedWithTheirElement) {
@@ -114,17 +147,62 @@ TEST(HonestRun, MessagesNameTheirSubjectWithSensibleNumbers) {
   EXPECT_NE(steps.out.find("cannot be covered in steps"), std::string::npos) << steps.out;
 }
 
-// A results file cut inside its last row (a power cut, or a kill inside a write): `plot` draws the
-// whole rows and says what it dropped.
-TEST(HonestRun, PlotDropsAPartialLastRowWithAMessage) {
+TEST(HonestRun, ViewAndPlotRefuseAnOutputThatIsTheirInput) {
   test::TempDir dir;
+  const std::string model = dir.write("p.yaml", read_text(source_path(kPendulum)));
   const std::string csv = dir.file("p.csv");
-  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + csv + " --t-end 1").exit_code, 0);
-  const std::string text = read_text(csv);
-  dir.write("cut.csv", text.substr(0, text.size() - 7));  // into the last row's last number
-  const auto r = run_cli("plot " + dir.file("cut.csv") + " -c bob.x -o " + dir.file("cut.png"));
+  ASSERT_EQ(run_cli("run " + model + " -q -o " + csv + " --t-end 0.1").exit_code, 0);
+  const std::string results = read_text(csv), model_text = read_text(model);
+  for (const std::string& command : {"plot " + csv + " -c bob.x -o " + csv,
+                                     "plot " + csv + " -c bob.x -o " + dir.file("./p.csv"),
+                                     "view " + csv + " --model " + model + " -o " + csv,
+                                     "view " + csv + " --model " + model + " -o " + model}) {
+    const auto r = run_cli(command);
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
+    EXPECT_NE(r.out.find("is the input"), std::string::npos) << command << ": " << r.out;
+  }
+  EXPECT_EQ(read_text(csv), results);
+  EXPECT_EQ(read_text(model), model_text);
+}
+
+// A results file cut inside its last row (a power cut, or a kill inside a write): `plot` draws the
+// whole rows and says what it dropped. A .npy's row count comes from the file's size, so the
+// header's count (still 101) does not make `plot` read past the end.
+struct CutFile {
+  const char* extension;
+  std::size_t cut;        // bytes taken off the end: into the last row's last number
+  const char* message;
+};
+
+class PlotOfACutFile : public ::testing::TestWithParam<CutFile> {};
+
+TEST_P(PlotOfACutFile, DropsThePartialLastRowWithAMessage) {
+  const CutFile& c = GetParam();
+  test::TempDir dir;
+  const std::string whole = dir.file(std::string("p.") + c.extension), cut = dir.file(std::string("cut.") + c.extension);
+  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + whole + " --t-end 1").exit_code, 0);
+  const std::string bytes = read_text(whole);
+  dir.write(std::string("cut.") + c.extension, bytes.substr(0, bytes.size() - c.cut));
+  const auto r = run_cli("plot " + cut + " -c bob.x -o " + dir.file("cut.png"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("line 102 is an incomplete row: dropped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(c.message), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("cut.png")));
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, PlotOfACutFile,
+                         ::testing::Values(CutFile{"csv", 7, "line 102 is an incomplete row: dropped"},
+                                           CutFile{"npy", 5, "the bytes after row 100 are an incomplete row: dropped"}),
+                         [](const ::testing::TestParamInfo<CutFile>& p) { return std::string(p.param.extension); });
+
+// A .npy cut inside its header is not a result: refused.
+TEST(HonestRun, PlotRefusesANpyCutInsideItsHeader) {
+  test::TempDir dir;
+  const std::string npy = dir.file("p.npy");
+  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + npy + " --t-end 1").exit_code, 0);
+  dir.write("header.npy", read_text(npy).substr(0, 40));
+  const auto h = run_cli("plot " + dir.file("header.npy") + " -c bob.x -o " + dir.file("h.png"));
+  EXPECT_EQ(h.exit_code, 2) << h.out;
+  EXPECT_NE(h.out.find("is not a .npy file"), std::string::npos) << h.out;
 }
 
 }  // namespace

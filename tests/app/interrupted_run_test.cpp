@@ -3,7 +3,8 @@
 //   event log ending on whole rows;
 // - SIGKILL at any moment, then `stickslip resume CHECKPOINT`: the results and the event log equal
 //   those of the uninterrupted run with the same options byte for byte, under each scheme (and in
-//   the .npy format).
+//   the .npy format), on a planar and on a spatial model;
+// - SIGKILL without a checkpoint: the results and the event log still end on whole rows.
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -70,6 +71,26 @@ TEST_P(StopSignal, EndsCleanlyWithItsStatusAndWholeRows) {
 INSTANTIATE_TEST_SUITE_P(Signals, StopSignal, ::testing::Values(SIGINT, SIGTERM),
                          [](const ::testing::TestParamInfo<int>& p) { return p.param == SIGINT ? "sigint" : "sigterm"; });
 
+// SIGKILL cannot be caught: whatever was written must be whole rows, in the results and in the event
+// log. Killed at three sizes, so the kill falls at different points of the writer's blocks.
+TEST(KilledRun, LeavesWholeRowsInTheResultsAndTheEventLog) {
+  for (const std::uintmax_t size : {2000u, 30000u, 200000u}) {
+    SCOPED_TRACE("killed after " + std::to_string(size) + " bytes");
+    test::TempDir dir;
+    const std::string out = dir.file("r.csv");
+    Child child(long_run(out), dir.file("out.txt"));
+    ASSERT_TRUE(child.started());
+    ASSERT_TRUE(wait_until([&] { return file_size(out) > size || !child.running(); }));
+    ASSERT_TRUE(child.running()) << read_text(dir.file("out.txt"));
+    child.signal(SIGKILL);
+    const int status = child.wait();
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    expect_whole_rows(out);
+    // The log's header is written when the log is created, so it is a log even before any event.
+    expect_whole_rows(dir.file("r.events.csv"));
+  }
+}
+
 struct KillCase {
   const char* name;
   std::vector<std::string> args;  // after `run MODEL -o OUT`
@@ -124,7 +145,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "examples/scheme_comparison/sliding_block.yaml", "csv"},
         KillCase{"time_stepping_npy", {"--scheme", "time-stepping", "--dt", "1e-5", "--t-end", "3",
                                        "--output-interval", "0", "--output-every", "7", "--checkpoint-every", "0.5"},
-                 "examples/scheme_comparison/sliding_block.yaml", "npy"}),
+                 "examples/scheme_comparison/sliding_block.yaml", "npy"},
+        // A spatial model: quaternions and the two-component LuGre bristles of the box's corners.
+        KillCase{"spatial_compliant", {"--t-end", "0.4", "--checkpoint-every", "0.1"},
+                 "examples/box_on_incline/box_on_incline.yaml", "csv"}),
     [](const ::testing::TestParamInfo<KillCase>& p) { return std::string(p.param.name); });
 
 }  // namespace

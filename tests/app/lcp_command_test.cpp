@@ -163,6 +163,22 @@ TEST_F(LcpCommand, PrintsFullPrecision) {
   EXPECT_NE(r.out.find("\"z\":[0.33333333333333331]"), std::string::npos) << r.out;
 }
 
+// The issue's input, M = [[3, 0], [0, -1e30]], q = [2, -3]: w_2 = -1e30 z_2 - 3 < 0 for every
+// z_2 >= 0, so there is no solution. It used to print `solved` with exit 0 beside a residual of
+// about 1; no solver may call it solved now, and the exit status says so.
+TEST_F(LcpCommand, TheIssuesInfeasibleProblemIsNotSolved) {
+  const std::string f = write("issue.txt", "2\n3 0\n0 -1e30\n2 -3\n");
+  for (const char* solver : {"lemke", "pgs", "fb", "smooth", "enum", "auto"}) {
+    const CliRun r = run(f + " --solver " + solver);
+    EXPECT_NE(r.status, 0) << solver << ": " << r.out << r.err;
+    std::map<std::string, std::string> m;
+    std::map<std::string, std::vector<double>> a;
+    ASSERT_FALSE(r.out.empty()) << solver << ": " << r.err;
+    ASSERT_TRUE(Json(r.out.substr(0, r.out.size() - 1)).object(m, a)) << r.out;
+    EXPECT_NE(m["status"], "solved") << solver << ": " << r.out;
+  }
+}
+
 // The 2x2 above with row 1 times 1e5 and row 2 times 1e-5 (same solution): Lemke must not stop on a
 // basis that only looks feasible in the large row.
 TEST_F(LcpCommand, BadlyScaledRowsAreSolved) {

@@ -1,5 +1,6 @@
 // `stickslip sweep`: the table written, a failed run recorded, a second call resuming (nothing left
-// to run), bad input refused with its location and exit status 2.
+// to run), bad input refused with its location and exit status 2, an output that is the sweep file
+// refused.
 #include <gtest/gtest.h>
 
 #include "../sweep/sweep_support.hpp"
@@ -37,6 +38,17 @@ TEST(SweepCommand, BadInputIsLocated) {
   EXPECT_NE(r.out.find("blocks.yaml:13:5: keep[0]: the model has no output column 'block.q'"), std::string::npos) << r.out;
   r = run_cli("sweep " + sweep + " -j 2 --scheduler tcp://127.0.0.1:1");
   EXPECT_EQ(r.exit_code, 2) << r.out;
+}
+
+// An -o naming the sweep file itself (even with --restart, which would overwrite a table) is refused
+// before anything is written.
+TEST(SweepCommand, AnOutputThatIsTheSweepFileIsRefused) {
+  test::TempDir dir;
+  const std::string sweep = dir.write("blocks.yaml", kSweep);
+  const auto r = run_cli("sweep " + sweep + " -o " + dir.file("./blocks.yaml") + " --restart");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("is the input"), std::string::npos) << r.out;
+  EXPECT_EQ(test::read_text(sweep), kSweep);
 }
 
 }  // namespace

@@ -132,7 +132,36 @@ INSTANTIATE_TEST_SUITE_P(
              0.0, 0.01},
         // Spatial slips carry their directions ŝ from one phase to the next (ModalDynamics).
         Case{"spatial_box_event_driven", "examples/box_on_incline/box_on_incline_rigid.yaml", Scheme::event_driven,
-             "dopri5", 0.6, 0.01, 0.1}),
+             "dopri5", 0.6, 0.01, 0.1},
+        // Spatial models. The box's eight corners carry LuGre bristles, two states each (their
+        // tangent plane's components), under an adaptive and a multistep integrator.
+        Case{"spatial_box_lugre_compliant_dopri5", "examples/box_on_incline/box_on_incline.yaml", Scheme::compliant,
+             "dopri5", 0.3, 0.005, 0.05},
+        Case{"spatial_box_lugre_compliant_bdf", "examples/box_on_incline/box_on_incline.yaml", Scheme::compliant,
+             "bdf", 0.2, 0.005, 0.05},
+        // A ball on a tilted plane (Stribeck) under a second ball with Dahl bristles (sphere_sphere,
+        // whose tangent frame follows the normal).
+        Case{"spatial_balls_dahl_compliant", "tests/data/spatial_contacts.yaml", Scheme::compliant, "dopri5", 0.1,
+             0.002, 0.02},
+        // A free body's orientation is a unit quaternion, renormalised as it goes.
+        Case{"tumbling_t_handle_dopri5", "examples/tumbling_t_handle/tumbling_t_handle.yaml", Scheme::compliant,
+             "dopri5", 2.0, 0.01, 0.4},
+        Case{"tumbling_t_handle_rk4", "examples/tumbling_t_handle/tumbling_t_handle.yaml", Scheme::compliant, "rk4",
+             0.5, 0.01, 0.1, false, 1e-4},
+        // Spatial contacts under time-stepping: the box's corners, and the sphere's slip turning into
+        // rolling at t = 0.291 s (between two checkpoints).
+        Case{"spatial_box_time_stepping", "examples/box_on_incline/box_on_incline_rigid.yaml", Scheme::time_stepping,
+             "dopri5", 0.3, 0.01, 0.05, false, 1e-3},
+        Case{"rolling_sphere_time_stepping", "examples/rolling_sphere/rolling_sphere.yaml", Scheme::time_stepping,
+             "dopri5", 0.4, 0.01, 0.1},
+        Case{"rolling_sphere_event_driven", "examples/rolling_sphere/rolling_sphere.yaml", Scheme::event_driven,
+             "dopri5", 0.4, 0.01, 0.1},
+        Case{"rolling_sphere_compliant", "examples/rolling_sphere/rolling_sphere.yaml", Scheme::compliant, "dopri5",
+             0.4, 0.01, 0.1},
+        // The frictional prismatic joint (Qi, Luo & Huang 2011, example 1): the slider runs past the
+        // guide's end, tips onto two edges and stops.
+        Case{"slider_out_of_guide_compliant", "examples/prismatic_joint_contact/slider_out_of_guide.yaml",
+             Scheme::compliant, "dopri5", 0.8, 0.01, 0.2}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace

@@ -114,6 +114,7 @@ TEST(EventDrivenOptions, ModesThatDoNotSettleAreReportedAndTheRunGoesOn) {
     if (w.find("the contact modes did not settle in 20 rounds") == std::string::npos) continue;
     ++unsettled;
     EXPECT_EQ(w.rfind("t = ", 0), 0u) << w;
+    EXPECT_LE(test::most_significant_digits(w), 6u) << "numbers in messages are %.6g-style: " << w;
     EXPECT_NE(w.find("still changing: stack_"), std::string::npos) << w;
     EXPECT_NE(w.find("the run goes on with the last decision"), std::string::npos) << w;
   }

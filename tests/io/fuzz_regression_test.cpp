@@ -37,6 +37,17 @@ TEST(FuzzRegressions, ModelFilesAreReadOrRefusedWithALocation) {
   }
 }
 
+// The model seeds beside the examples' (spatial contacts, the prismatic joint's `contact:` map)
+// are valid models: a mutation then starts from every key, not from a refusal.
+TEST(FuzzRegressions, ModelSeedsAreValidModels) {
+  const auto seeds = files_in("fuzz/seeds/model");
+  ASSERT_FALSE(seeds.empty());
+  for (const std::string& f : seeds) {
+    SCOPED_TRACE(f);
+    EXPECT_NO_THROW((void)read_model_file(f));
+  }
+}
+
 TEST(FuzzRegressions, LcpFilesAreReadOrRefusedAndSolvedWithoutFault) {
   auto files = files_in("fuzz/regressions/lcp");
   const auto seeds = files_in("fuzz/seeds/lcp");

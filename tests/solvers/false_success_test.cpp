@@ -1,13 +1,19 @@
 // No solver reports `solved` while its residual is large against the problem's own scale, whatever
 // the magnitudes (issue: `stickslip lcp` on M = [[3, 0], [0, -1e30]], q = [2, -3] printed `solved`
-// with a residual of 3; any entry of magnitude >= 1e24 could do it).
+// with a residual of 3; any entry of magnitude >= 1e24 could do it). The LCP solvers are judged by the
+// relative residual; the contact solvers added since (Gauss-Seidel on the interval and the disc cone,
+// APGD, the pyramid lifting, the dependent-contact iteration) each by the scale it documents.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "lcp_fixtures.hpp"
+#include "solvers/accelerated_gradient.hpp"
 #include "solvers/auto_select.hpp"
+#include "solvers/dependent_contact_lcp.hpp"
 #include "solvers/equilibration.hpp"
+#include "solvers/frictional_contact.hpp"
+#include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip::solvers {
 namespace {
@@ -74,6 +80,109 @@ TEST(FalseSuccess, RowsOfNearZeroTermsAreNotViolations) {
   const LcpResult r = solve_lcp(M, q, {.solver = LcpSolverKind::lemke});
   ASSERT_TRUE(r.solved());
   expect_honest(M, q, r, "lemke");
+}
+
+// Two spatial contacts (a normal row and a disc-cone pair each) whose normal rows are coupled by
+// x [[1, -1], [-1, 1]]: one body pressed between two others, so pushing at one contact pulls at the
+// other (the normal velocities' sum b_0 + b_3 is beyond any impulse's reach); tangent rows x I.
+struct TwoContacts {
+  Mat W = Mat::Zero(6, 6);
+  Vec b = Vec(6);
+  std::vector<FrictionContact> cones{{0, 1, 0.5, 2, FrictionCone::disc}, {3, 4, 0.5, 2, FrictionCone::disc}};
+  std::vector<PyramidContact> pyramids{{0, 1, 0.5}, {3, 4, 0.5}};
+  TwoContacts(double x, double normal_sum) {
+    W(0, 0) = W(3, 3) = x;
+    W(0, 3) = W(3, 0) = -x;
+    for (int i : {1, 2, 4, 5}) W(i, i) = x;
+    b << 2, 0.5, -0.2, normal_sum - 2, 0.1, 0.3;
+  }
+};
+
+LcpResult solve_contacts(bool apgd, const TwoContacts& c) {
+  LcpResult r;
+  const Vec start = Vec::Zero(6);
+  if (apgd) {
+    ApgdContactSolver(6).solve(c.W, c.b, c.cones, start, r);
+  } else {
+    FrictionalContactSolver(6).solve(c.W, c.b, c.cones, start, r);
+  }
+  return r;
+}
+
+// Both contact solvers stop at a natural residual of 1e-8 max(1, ||b||∞) (velocities: an absolute
+// floor, docs/solvers.md). Honest: the residual of the returned p, with v = W p + b recomputed here,
+// is within that. (1 + 1e-6): the recomputed v differs from the solver's by rounding, ~1e-16 ||b||.
+void expect_honest_contacts(const TwoContacts& c, const LcpResult& r, const std::string& what) {
+  if (!r.solved()) return;
+  BoxBounds bounds;
+  ASSERT_TRUE(contact_box_bounds(c.cones, 6, bounds));
+  const Vec v = c.W * r.z + c.b;
+  EXPECT_LE(unrounded_box_residual(r.z, v, bounds), 1e-8 * residual_scale(c.b) * (1 + 1e-6)) << what;
+}
+
+constexpr double kMagnitudes[] = {1e-300, 1e-100, 1e-24, 1.0, 1e3, 1e24, 1e30, 1e100, 1e200, 1e300};
+
+// v_N0 + v_N3 = b_0 + b_3 = -1 whatever the impulses: no solution, at any magnitude of W.
+TEST(FalseSuccess, ContactSolversOnAnUnreachableNormalSum) {
+  for (double x : kMagnitudes) {
+    const TwoContacts c(x, -1.0);
+    for (bool apgd : {false, true}) {
+      const LcpResult r = solve_contacts(apgd, c);
+      EXPECT_FALSE(r.solved()) << (apgd ? "apgd" : "gauss-seidel") << " at " << x << ": residual " << r.residual;
+    }
+    Mat M;
+    Vec q;
+    pyramid_contact_to_lcp(c.W, c.b, c.pyramids, 8, M, q);
+    for (LcpSolverKind kind : {LcpSolverKind::lemke, LcpSolverKind::automatic}) {
+      EXPECT_FALSE(solve_lcp(M, q, {.solver = kind}).solved()) << "pyramid, " << to_string(kind) << " at " << x;
+    }
+  }
+}
+
+// The same contacts with b_0 + b_3 = +1 (the contacts separate along the coupling): solvable at every
+// magnitude, p scaling as 1/x. Solved at x = 1 by each; wherever solved, honest.
+TEST(FalseSuccess, ContactSolversAtEveryMagnitude) {
+  for (double x : kMagnitudes) {
+    const TwoContacts c(x, 1.0);
+    for (bool apgd : {false, true}) {
+      const std::string what = std::string(apgd ? "apgd" : "gauss-seidel") + " at " + std::to_string(x);
+      const LcpResult r = solve_contacts(apgd, c);
+      if (x == 1.0) EXPECT_TRUE(r.solved()) << what;
+      expect_honest_contacts(c, r, what);
+    }
+    Mat M;
+    Vec q;
+    pyramid_contact_to_lcp(c.W, c.b, c.pyramids, 8, M, q);
+    const LcpResult r = solve_lcp(M, q, {.solver = LcpSolverKind::lemke});
+    if (x == 1.0) EXPECT_TRUE(r.solved());
+    expect_honest(M, q, r, "pyramid lemke");
+  }
+}
+
+// The dependent-contact iteration solves the problem projected off W's null space Z (the normal rows'
+// common direction here, along which no impulse acts). Its answer must solve that problem at every
+// magnitude, with the impulses scaling as 1/x: the x = 1 answer times 1/x, to 1e-9 relative (Lemke's
+// answers are exact to rounding; the proximal iteration stops at 1e-13 of the velocities).
+TEST(FalseSuccess, DependentContactsAtEveryMagnitude) {
+  const auto solve = [](const TwoContacts& c) {
+    DependentContactLcp solver;
+    DependentContactResult out;
+    solver.solve(
+        c.W, c.b, [&](const Mat& w, const Vec& bb, Mat& M, Vec& q) { pyramid_contact_to_lcp(w, bb, c.pyramids, 8, M, q); },
+        [&](const Vec& z, Vec& p) { pyramid_forces_from_lcp(z, c.pyramids, 8, 6, p); }, out);
+    return out;
+  };
+  const DependentContactResult unit = solve(TwoContacts(1.0, 1.0));
+  ASSERT_TRUE(unit.lcp.solved());
+  ASSERT_EQ(unit.dependent, 1);
+  for (double x : kMagnitudes) {
+    const DependentContactResult r = solve(TwoContacts(x, 1.0));
+    if (!r.lcp.solved()) continue;
+    const double size = unit.forces.cwiseAbs().maxCoeff();
+    for (Eigen::Index i = 0; i < 6; ++i) {
+      EXPECT_NEAR(r.forces[i] * x, unit.forces[i], 1e-9 * size) << "row " << i << " at " << x;
+    }
+  }
 }
 
 }  // namespace

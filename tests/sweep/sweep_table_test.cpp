@@ -1,8 +1,13 @@
 // Sweep tables and the local runner: rows in run order whatever the number of threads, a failed
 // run recorded and the sweep going on, an interrupted sweep resumed with the runs still missing,
-// and a table of another sweep refused.
+// a table of another sweep refused, and a table that cannot be written reported, never replaced by a
+// part of itself.
 #include "sweep/sweep_table.hpp"
 
+#include <sys/resource.h>
+
+#include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -114,6 +119,63 @@ TEST(SweepTable, RefusesATableOfAnotherSweep) {
   }
   EXPECT_THROW(SweepTable(sweep, path), InputError);
   EXPECT_EQ(SweepTable(sweep, path, true).pending().size(), 6u);  // restart overwrites
+}
+
+// While it lives, files of this process cannot grow beyond `bytes` (a quota, or a disk that fills):
+// writes past it fail with EFBIG. SIGXFSZ, which would end the process, is ignored meanwhile. (A
+// quota rather than /dev/full: the table is renamed into place, which would replace the device.)
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    getrlimit(RLIMIT_FSIZE, &saved_);
+    previous_ = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limited = saved_;
+    limited.rlim_cur = bytes;
+    setrlimit(RLIMIT_FSIZE, &limited);
+  }
+  ~FileSizeLimit() {
+    setrlimit(RLIMIT_FSIZE, &saved_);
+    std::signal(SIGXFSZ, previous_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit saved_{};
+  void (*previous_)(int) = SIG_DFL;
+};
+
+TEST(SweepTable, AWriteThatFailsIsReportedAndLeavesWholeRows) {
+  test::TempDir dir;
+  const Sweep sweep = six_runs();
+  const std::string path = dir.file("table.csv");
+  SweepTable table(sweep, path);
+  const std::string header = read_text(path);
+  {
+    const FileSizeLimit full(header.size() + 10);  // room for less than a row
+    try {
+      table.record(sweep.run(0));
+      FAIL() << "a row that did not fit was reported written";
+    } catch (const OutputError& e) {
+      EXPECT_NE(std::string(e.what()).find("File too large"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(read_text(path), header) << "the failed row must not stay in part";
+}
+
+TEST(SweepTable, ATableThatCannotBeRewrittenIsKept) {
+  test::TempDir dir;
+  const Sweep sweep = six_runs();
+  const std::string path = dir.file("table.csv");
+  const std::string complete = complete_table(sweep, path, 1);
+  {
+    // Reopening rewrites the table under a temporary name first: with no room, that fails, and
+    // the table stays as it was, with no temporary file left beside it.
+    const FileSizeLimit full(complete.size() / 2);
+    EXPECT_THROW(SweepTable(sweep, path), OutputError);
+  }
+  EXPECT_EQ(read_text(path), complete);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.file("")), {}), 1);
 }
 
 TEST(SweepRunner, StopsWhenAsked) {

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <utility>
 
 #include "assembly/contact_kinematics.hpp"
+#include "math/number_format.hpp"
 
 namespace stickslip {
 namespace {
@@ -350,11 +350,11 @@ void EventSettler::not_settled(double t) {
     if (changes_[k] < 2) continue;
     names += (names.empty() ? "" : ", ") + model_.contacts[k].name + " (" + std::to_string(changes_[k]) + " changes)";
   }
-  char text[160];
-  std::snprintf(text, sizeof text, "t = %.17g s: the contact modes did not settle in %d rounds of impacts and mode decisions",
-                t, kMaxSettleRounds);
-  if (warn_) warn_(std::string(text) + (names.empty() ? "" : "; still changing: " + names) +
-                   "; the run goes on with the last decision");
+  if (warn_) {
+    warn_("t = " + number_text(t) + " s: the contact modes did not settle in " + std::to_string(kMaxSettleRounds) +
+          " rounds of impacts and mode decisions" + (names.empty() ? "" : "; still changing: " + names) +
+          "; the run goes on with the last decision");
+  }
 }
 
 }  // namespace stickslip

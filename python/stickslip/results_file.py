@@ -1,0 +1,116 @@
+"""Reading back the files of `stickslip run`: the results (CSV, or .npy from `--format npy`) and the
+event log beside them, as a Result.
+
+Rows reach the files whole (docs/cli.md, "Interrupted runs"), except when a run is killed (SIGKILL,
+a power cut) inside a write: then the last row is cut short. Such a row is dropped with a
+SimulationWarning saying so, never read as numbers; anything else malformed raises InputError.
+"""
+import os
+import warnings
+
+import numpy as np
+
+from .errors import InputError, SimulationWarning
+from .result import EVENT_FIELDS, Result
+
+
+def _malformed(path, line, message):
+    error = InputError(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+    error.file, error.line, error.message = path, line, message
+    return error
+
+
+def _dropped(path, what):
+    warnings.warn(f"{path}: {what}: dropped (the run was stopped while writing it)", SimulationWarning,
+                  stacklevel=3)
+
+
+def _whole_lines(path):
+    """The file's lines that end with a newline; a last line without one is a row cut short."""
+    try:
+        with open(path, newline="") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise _malformed(path, 0, "not a text (CSV) file") from None
+    lines = text.split("\n")
+    if lines.pop():
+        _dropped(path, f"line {len(lines) + 1} is an incomplete row")
+    return [line.rstrip("\r") for line in lines]
+
+
+def _rows(path, lines, width):
+    """The lines after the header as (line number, cells), each of `width` cells."""
+    for line_no, line in enumerate(lines[1:], start=2):
+        cells = line.split(",")
+        if len(cells) != width:
+            raise _malformed(path, line_no, f"expected {width} values, got {len(cells)}")
+        yield line_no, cells
+
+
+def _read_csv(path):
+    lines = _whole_lines(path)
+    if not lines:
+        raise _malformed(path, 1, "empty file: expected a header of column names")
+    columns = lines[0].split(",")
+    rows = []
+    for line_no, cells in _rows(path, lines, len(columns)):
+        try:
+            rows.append([float(c) for c in cells])
+        except ValueError:
+            raise _malformed(path, line_no, "a cell is not a number") from None
+    return columns, np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
+
+
+def _read_npy(path):
+    """The row count comes from the file's size, not the header's: the header is updated after each
+    block, so a killed run's header may count fewer rows than the file holds whole."""
+    with open(path, "rb") as f:
+        try:
+            version = np.lib.format.read_magic(f)
+            shape, fortran, dtype = np.lib.format._read_array_header(f, version)
+        except ValueError as e:
+            raise _malformed(path, 0, f"not a .npy file: {e}") from None
+        offset = f.tell()
+    names = dtype.names
+    if names is None or len(shape) != 1 or fortran or any(dtype[n] != np.dtype("<f8") for n in names):
+        raise _malformed(path, 0, "not the results of `stickslip run` (a 1-D array of float64 fields)")
+    rows, rest = divmod(os.path.getsize(path) - offset, dtype.itemsize)
+    if rest:
+        _dropped(path, f"the bytes after row {rows} are an incomplete row")
+    data = np.fromfile(path, dtype=np.float64, count=rows * len(names), offset=offset)
+    return list(names), data.reshape(rows, len(names))
+
+
+def _read_events(path):
+    lines = _whole_lines(path)
+    if not lines or lines[0].split(",") != list(EVENT_FIELDS):
+        raise _malformed(path, 1, "not an event log: expected the header " + ",".join(EVENT_FIELDS))
+    events = []
+    for line_no, cells in _rows(path, lines, len(EVENT_FIELDS)):
+        try:
+            t, before, after = (float(c) if c else float("nan") for c in (cells[0], cells[5], cells[6]))
+        except ValueError:
+            raise _malformed(path, line_no, "a time or velocity is not a number") from None
+        events.append((t, *cells[1:5], before, after))
+    return events
+
+
+def event_log_path(results_path):
+    """Where `stickslip run` writes the event log of these results: r.csv -> r.events.csv."""
+    stem, extension = os.path.splitext(os.fspath(results_path))
+    return (stem if extension in (".csv", ".npy") else os.fspath(results_path)) + ".events.csv"
+
+
+def read_results(path, events=None):
+    """The results of `stickslip run` (a CSV or .npy file) as a Result, with the event log `events`
+    (default: the *.events.csv beside the results, when there is one). Its summary is None.
+
+    A last row cut short by a killed run is dropped with a SimulationWarning; a file that is
+    otherwise malformed raises InputError (with `file` and `line`)."""
+    path = os.fspath(path)
+    columns, data = _read_npy(path) if path.endswith(".npy") else _read_csv(path)
+    if "t" not in columns:
+        raise _malformed(path, 1, "no column 't' (time): not the results of `stickslip run`")
+    events_path = event_log_path(path) if events is None else os.fspath(events)
+    log = _read_events(events_path) if events is not None or os.path.exists(events_path) else []
+    return Result(columns, data, log, None)

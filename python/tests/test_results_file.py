@@ -1,0 +1,86 @@
+"""stickslip.read_results: the files of `stickslip run` read back equal the run from Python bit for
+bit (the CSV holds shortest round-trip decimals, the .npy the doubles themselves); a last row cut
+short by a killed run is dropped with a warning, never read as a number."""
+import subprocess
+
+import numpy as np
+import pytest
+
+import stickslip
+from conftest import example
+
+CASE1 = example("free_standing_body", "case1_e-0.915.yaml")  # the rocking block: impacts, an event log
+
+
+def cli_run(cli, out, *options):
+    subprocess.run([cli, "run", CASE1, "-o", out, "-q", "--t-end", "0.5", *options], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def same_events(a, b):
+    return len(a) == len(b) and all(
+        all(x == y or (isinstance(x, float) and x != x and y != y) for x, y in zip(ea, eb))  # NaN == NaN here
+        for ea, eb in zip(a.tolist(), b.tolist()))
+
+
+def cut(path, to, n_bytes):
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(to, "wb") as f:
+        f.write(data[:len(data) - n_bytes])
+    return str(to)
+
+
+@pytest.mark.parametrize("extension", ["csv", "npy"])
+def test_the_files_equal_the_run(cli, tmp_path, extension):
+    out = str(tmp_path / f"r.{extension}")
+    cli_run(cli, out)
+    read = stickslip.read_results(out)
+    ran = stickslip.Model.load(CASE1).run(t_end=0.5)
+    assert read.columns == ran.columns
+    assert np.array_equal(read.data, ran.data, equal_nan=True)
+    assert len(read.events) > 0 and same_events(read.events, ran.events)
+    assert read.summary is None
+
+
+def test_a_partial_last_csv_row_is_dropped_with_a_warning(cli, tmp_path):
+    out = str(tmp_path / "r.csv")
+    cli_run(cli, out)
+    whole = stickslip.read_results(out)
+    partial = cut(out, tmp_path / "cut.csv", 4)  # into the last row's last number
+    with pytest.warns(stickslip.SimulationWarning, match=rf"line {len(whole) + 1} is an incomplete row: dropped"):
+        read = stickslip.read_results(partial, events=stickslip.results_file.event_log_path(out))
+    assert np.array_equal(read.data, whole.data[:-1], equal_nan=True)
+
+
+def test_a_partial_last_npy_row_is_dropped_with_a_warning(cli, tmp_path):
+    out = str(tmp_path / "r.npy")
+    cli_run(cli, out)
+    whole = stickslip.read_results(out)
+    partial = cut(out, tmp_path / "cut.npy", 3)
+    with pytest.warns(stickslip.SimulationWarning, match=rf"the bytes after row {len(whole) - 1} are an incomplete row"):
+        read = stickslip.read_results(partial)
+    assert np.array_equal(read.data, whole.data[:-1], equal_nan=True)
+
+
+def test_a_partial_last_event_is_dropped_and_other_damage_refused(cli, tmp_path):
+    out = str(tmp_path / "r.csv")
+    cli_run(cli, out)
+    whole = stickslip.read_results(out)
+    events = cut(stickslip.results_file.event_log_path(out), tmp_path / "cut.events.csv", 2)
+    with pytest.warns(stickslip.SimulationWarning, match="is an incomplete row: dropped"):
+        read = stickslip.read_results(out, events=events)
+    assert same_events(read.events, whole.events[:-1])
+    # A row that is short but whole (it has its newline) is damage, not a kill: refused.
+    with open(out) as f:
+        lines = f.read().split("\n")
+    lines[3] = lines[3].rsplit(",", 1)[0]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join(lines))
+    with pytest.raises(stickslip.InputError, match=r"bad.csv:4: expected \d+ values, got") as e:
+        stickslip.read_results(str(bad), events=events)
+    assert e.value.line == 4
+    not_results = tmp_path / "x.npy"
+    np.save(not_results, np.zeros(3))
+    with pytest.raises(stickslip.InputError, match="not the results of `stickslip run`"):
+        stickslip.read_results(str(not_results))
