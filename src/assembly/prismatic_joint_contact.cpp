@@ -141,9 +141,10 @@ void adams_method(const JointContactSlot& slot, const PrismaticJointContact& c, 
   out.coefficient = k;
 }
 
-// One joint's η given the constant parts λ_c, q̈_c (the other joints' η included) and its column.
-void solve_joint(const Model& model, const Workspace& ws, const Vec& lambda_c, const Vec& qdd_c, const Vec& d,
-                 const Vec& b, JointContactSlot& slot) {
+// One joint's η given the constant part λ_c of the multipliers (the other joints' η included), its
+// column d of D, and its axial relative acceleration, acceleration + acceleration_per_eta η.
+void solve_joint(const Model& model, const Workspace& ws, const Vec& lambda_c, const Vec& d, double acceleration,
+                 double acceleration_per_eta, JointContactSlot& slot) {
   const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
   const PrismaticJointContact& c = *j.contact;
   const JointGeometry g = geometry(j, ws);
@@ -157,8 +158,8 @@ void solve_joint(const Model& model, const Workspace& ws, const Vec& lambda_c, c
   at_pj.per_eta = slider_reaction(j, ws, g, d);
   at_pj.per_eta.force.x() += 1.0;  // the friction itself: +η e1 on the slider
   slot.reaction = pc::transfer_along_axis(at_pj, g.s, region.centre);
-  slot.acceleration = axial_acceleration(model, j, ws, g, qdd_c, false);
-  slot.acceleration_per_eta = axial_acceleration(model, j, ws, g, b, true);
+  slot.acceleration = acceleration;
+  slot.acceleration_per_eta = acceleration_per_eta;
   if (c.method == JointContactMethod::adams) {
     adams_method(slot, c, slot.result);
   } else {
@@ -209,11 +210,9 @@ std::string joint_contact_failure(pc::ContactCondition condition) {
   return "";
 }
 
-int apply_joint_contact_friction(const Model& model, const State& s, Workspace& ws) {
+void joint_contact_columns(const Model& model, Workspace& ws) {
   auto& slots = ws.joint_contacts;
   const int m = static_cast<int>(slots.size());
-  if (m == 0) return 0;
-  // Columns of W, D and W + Gᵀ D (their eq. (6)-(7)); the sliding speeds.
   for (int k = 0; k < m; ++k) {
     JointContactSlot& slot = slots[static_cast<std::size_t>(k)];
     const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
@@ -228,10 +227,34 @@ int apply_joint_contact_friction(const Model& model, const State& s, Workspace& 
     ws.contact_D.col(k) = ws.contact_d;
     ws.contact_WF.col(k) = ws.contact_w;
     ws.contact_WF.col(k).noalias() += ws.G.transpose() * ws.contact_d;
-    const SpatialKinematics &bi = ws.bodies[j.body_i].spatial, &bj = ws.bodies[j.body_j].spatial;
-    const Vec3 vj = bj.v + (bj.R * bj.omega).cross(g.pj - bj.r), vi = bi.v + (bi.R * bi.omega).cross(g.pj - bi.r);
-    slot.slip = e1.dot(vj - vi);
+    slot.slip = joint_slip_rate(model, slot, ws, nullptr);
   }
+  // The axial relative acceleration of joint k per unit η of joint l: e1_k · (B_l at the coincident points).
+  for (int l = 0; l < m; ++l) {
+    ws.contact_b = ws.mass_inv.cwiseProduct(ws.contact_WF.col(l));
+    for (int k = 0; k < m; ++k) {
+      const Joint& j = model.joints[static_cast<std::size_t>(slots[static_cast<std::size_t>(k)].joint)];
+      ws.contact_rate(k, l) = axial_acceleration(model, j, ws, geometry(j, ws), ws.contact_b, true);
+    }
+  }
+}
+
+double joint_slip_rate(const Model& model, const JointContactSlot& slot, const Workspace& ws, const Vec* v) {
+  const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
+  const JointGeometry g = geometry(j, ws);
+  const auto point_velocity = [&](int b) {
+    const Body& body = model.bodies[static_cast<std::size_t>(b)];
+    const SpatialKinematics& k = ws.bodies[b].spatial;
+    if (v == nullptr || !body.is_dynamic()) return Vec3(k.v + (k.R * k.omega).cross(g.pj - k.r));
+    const Vec3 omega = v->segment<3>(body.v_offset + 3);  // principal frame
+    return Vec3(v->segment<3>(body.v_offset) + k.R * omega.cross(k.R.transpose() * (g.pj - k.r)));
+  };
+  return g.frame.col(0).dot(point_velocity(j.body_j) - point_velocity(j.body_i));
+}
+
+int solve_joint_contact_friction(const Model& model, double t, Workspace& ws) {
+  auto& slots = ws.joint_contacts;
+  const int m = static_cast<int>(slots.size());
   ws.contact_eta.setZero();
   int sweeps = 0;
   for (;;) {
@@ -241,18 +264,17 @@ int apply_joint_contact_friction(const Model& model, const State& s, Workspace& 
       JointContactSlot& slot = slots[static_cast<std::size_t>(k)];
       // The constant parts: the ideal solution plus every other joint's friction.
       ws.contact_lambda = ws.lambda;
-      ws.contact_qdd = ws.qdd;
+      double acceleration = ws.contact_rate0[k];
       for (int l = 0; l < m; ++l) {
         if (l == k || ws.contact_eta[l] == 0.0) continue;
         ws.contact_lambda.noalias() += ws.contact_D.col(l) * ws.contact_eta[l];
-        ws.contact_qdd.noalias() += ws.mass_inv.cwiseProduct(ws.contact_WF.col(l)) * ws.contact_eta[l];
+        acceleration += ws.contact_rate(k, l) * ws.contact_eta[l];
       }
       ws.contact_d = ws.contact_D.col(k);
-      ws.contact_b = ws.mass_inv.cwiseProduct(ws.contact_WF.col(k));
-      solve_joint(model, ws, ws.contact_lambda, ws.contact_qdd, ws.contact_d, ws.contact_b, slot);
+      solve_joint(model, ws, ws.contact_lambda, ws.contact_d, acceleration, ws.contact_rate(k, k), slot);
       if (!slot.result.ok()) {
         const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
-        throw NumericalError(s.t, "joint " + j.name, joint_contact_failure(slot.result.condition));
+        throw NumericalError(t, "joint " + j.name, joint_contact_failure(slot.result.condition));
       }
       change = std::max(change, std::abs(slot.result.eta - ws.contact_eta[k]));
       largest = std::max(largest, std::abs(slot.result.eta));
@@ -260,23 +282,40 @@ int apply_joint_contact_friction(const Model& model, const State& s, Workspace& 
     }
     if (m == 1 || change <= kSweepTolerance * largest) break;
     if (sweeps >= kMaxSweeps) {
-      throw NumericalError(s.t, "joint " + model.joints[static_cast<std::size_t>(slots[0].joint)].name,
+      throw NumericalError(t, "joint " + model.joints[static_cast<std::size_t>(slots[0].joint)].name,
                            "the friction of the frictional prismatic joints did not converge over the joints "
                            "(Gauss-Seidel, " + std::to_string(kMaxSweeps) + " sweeps)");
     }
   }
-  // λ = λ0 + D η, q̈ = q̈0 + B η; the friction forces W η.
-  ws.lambda.noalias() += ws.contact_D * ws.contact_eta;
-  ws.f_joint_friction.noalias() = ws.contact_W * ws.contact_eta;
-  ws.force_total.noalias() += ws.contact_WF * ws.contact_eta;
-  ws.qdd = ws.mass_inv.cwiseProduct(ws.force_total);
-  for (const JointContactSlot& slot : slots) {
+  return sweeps;
+}
+
+void record_joint_contact_friction(Workspace& ws) {
+  for (const JointContactSlot& slot : ws.joint_contacts) {
     const auto k = static_cast<std::size_t>(slot.joint);
     ws.joint_friction[k] = ContactForce{};
     ws.joint_friction[k].normal = slot.result.normal_force;
     ws.joint_friction[k].tangential[0] = slot.result.friction_force;
     ws.joint_slip[k] = slot.slip;
   }
+}
+
+int apply_joint_contact_friction(const Model& model, const State& s, Workspace& ws) {
+  const int m = static_cast<int>(ws.joint_contacts.size());
+  if (m == 0) return 0;
+  // Columns of W, D and W + Gᵀ D (their eq. (6)-(7)); the sliding speeds; s̈ at the ideal solution.
+  joint_contact_columns(model, ws);
+  for (int k = 0; k < m; ++k) {
+    const Joint& j = model.joints[static_cast<std::size_t>(ws.joint_contacts[static_cast<std::size_t>(k)].joint)];
+    ws.contact_rate0[k] = axial_acceleration(model, j, ws, geometry(j, ws), ws.qdd, false);
+  }
+  const int sweeps = solve_joint_contact_friction(model, s.t, ws);
+  // λ = λ0 + D η, q̈ = q̈0 + B η; the friction forces W η.
+  ws.lambda.noalias() += ws.contact_D * ws.contact_eta;
+  ws.f_joint_friction.noalias() = ws.contact_W * ws.contact_eta;
+  ws.force_total.noalias() += ws.contact_WF * ws.contact_eta;
+  ws.qdd = ws.mass_inv.cwiseProduct(ws.force_total);
+  record_joint_contact_friction(ws);
   return sweeps;
 }
 

@@ -55,6 +55,23 @@ std::vector<JointContactSlot> make_joint_contact_slots(const Model& model);
 // slider has left its guide, no set of contacts can carry the load, ...). No heap allocation.
 int apply_joint_contact_friction(const Model& model, const State& s, Workspace& ws);
 
+// The parts apply_joint_contact_friction is made of, which the time-stepping scheme uses at impulse
+// level (docs/schemes.md, "Frictional prismatic joints"). No heap allocation.
+//
+// Requires body kinematics, constraints and factor_constraint_matrix. Writes the columns W, D and
+// W + Gᵀ D of every joint (ws.contact_W, contact_D, contact_WF), ws.contact_rate (m × m: joint k's
+// axial relative acceleration per unit η of joint l) and each slot's sliding speed ṡ.
+void joint_contact_columns(const Model& model, Workspace& ws);
+// ṡ = e1·(v_Pj − v_Pj∈i) of a slot's joint: the dynamic bodies' velocities from `v` (ws's body
+// kinematics when null), the others' from ws's body kinematics.
+double joint_slip_rate(const Model& model, const JointContactSlot& slot, const Workspace& ws, const Vec* v);
+// Requires joint_contact_columns, the ideal multipliers in ws.lambda and joint k's axial relative
+// acceleration at η = 0 in ws.contact_rate0[k]. Finds every joint's η (ws.contact_eta, the slots'
+// results; Gauss-Seidel over the joints). Returns the sweeps; throws as apply_joint_contact_friction.
+int solve_joint_contact_friction(const Model& model, double t, Workspace& ws);
+// Copies each slot's normal force, friction and ṡ into ws.joint_friction and ws.joint_slip.
+void record_joint_contact_friction(Workspace& ws);
+
 // The text of a condition for an error message.
 std::string joint_contact_failure(prismatic_contact::ContactCondition condition);
 

@@ -38,9 +38,11 @@ Workspace::Workspace(const Model& model)
       contact_WF(Mat::Zero(model.nv, static_cast<Eigen::Index>(joint_contacts.size()))),
       contact_D(Mat::Zero(model.n_constraints, static_cast<Eigen::Index>(joint_contacts.size()))),
       contact_eta(Vec::Zero(static_cast<Eigen::Index>(joint_contacts.size()))),
+      contact_rate(Mat::Zero(static_cast<Eigen::Index>(joint_contacts.size()),
+                             static_cast<Eigen::Index>(joint_contacts.size()))),
+      contact_rate0(Vec::Zero(static_cast<Eigen::Index>(joint_contacts.size()))),
       contact_w(Vec::Zero(model.nv)),
       contact_b(Vec::Zero(model.nv)),
-      contact_qdd(Vec::Zero(model.nv)),
       contact_rhs(Vec::Zero(model.n_constraints)),
       contact_d(Vec::Zero(model.n_constraints)),
       contact_lambda(Vec::Zero(model.n_constraints)) {

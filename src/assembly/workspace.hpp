@@ -145,7 +145,9 @@ struct Workspace {
   Mat contact_W, contact_WF;  // W, W + Gᵀ D: generalised force per unit η       nv × m
   Mat contact_D;              // D: multipliers per unit η                          nc × m
   Vec contact_eta;            // η                                                  m
-  Vec contact_w, contact_b, contact_qdd;       // scratch                           nv
+  Mat contact_rate;           // axial relative acceleration of joint k per unit η_l  m × m
+  Vec contact_rate0;          // axial relative acceleration at η = 0                m
+  Vec contact_w, contact_b;   // scratch                                            nv
   Vec contact_rhs, contact_d, contact_lambda;  // scratch                           nc
 
   bool redundant_constraints = false;  // set by analyse_constraints

@@ -191,7 +191,12 @@ INSTANTIATE_TEST_SUITE_P(
         SteppingCase{"SpatialSliderCrankJoints", "examples/spatial_slider_crank/spatial_slider_crank.yaml"},
         // Prescribed spatial bodies, z drivers and spring-dampers (the implicit spring Jacobians).
         SteppingCase{"SpatialFeaturesImplicitSprings", "tests/data/spatial_features.yaml"},
-        SteppingCase{"SpatialJointsAllKinds", "tests/data/spatial_joints.yaml"}),
+        SteppingCase{"SpatialJointsAllKinds", "tests/data/spatial_joints.yaml"},
+        // A frictional prismatic joint (Qi, Luo & Huang 2011 example 1): 520 steps slide, overhang,
+        // tip and stop it, and it sticks (the joint-local solve at impulse level, joint_contact_step.cpp).
+        SteppingCase{"FrictionalPrismaticJoint", "examples/prismatic_joint_contact/slider_out_of_guide.yaml"},
+        // Example 2: a crank-slider with the joint beside revolute, spherical and universal joints.
+        SteppingCase{"FrictionalPrismaticCrankSlider", "examples/prismatic_joint_contact/crank_slider.yaml"}),
     [](const ::testing::TestParamInfo<SteppingCase>& c) { return std::string(c.param.name); });
 
 }  // namespace

@@ -130,6 +130,10 @@ INSTANTIATE_TEST_SUITE_P(
              Scheme::time_stepping, "dopri5", 0.5, 0.02, 0.1},
         Case{"stack_time_stepping_every_step", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.05,
              0.0, 0.01},
+        // A frictional prismatic joint (Qi, Luo & Huang 2011 example 1) sliding, tipping, then stuck:
+        // its η is found afresh in every step, nothing to carry.
+        Case{"prismatic_contact_time_stepping", "examples/prismatic_joint_contact/slider_out_of_guide.yaml",
+             Scheme::time_stepping, "dopri5", 0.8, 0.01, 0.1},
         // Spatial slips carry their directions ŝ from one phase to the next (ModalDynamics).
         Case{"spatial_box_event_driven", "examples/box_on_incline/box_on_incline_rigid.yaml", Scheme::event_driven,
              "dopri5", 0.6, 0.01, 0.1},

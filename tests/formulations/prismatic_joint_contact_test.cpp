@@ -160,26 +160,31 @@ TEST(PrismaticJointContact, CornerForcesCarryTheTransferredReactionAtEveryOutput
 }
 
 // Example 2 (examples/prismatic_joint_contact/crank_slider.yaml): the same equivalence and Coulomb's
-// law over 1.5 s of the crank-slider. The rod is pinned at the slider's centre and every load lies in
-// the plane through the axis, so the reaction at p0 has no moment: the lower face carries the
-// transverse force, the friction is μ |F⊥|, and Adams' approximation agrees with it exactly.
+// law over the file's whole run (3 s at 0.002 s, 0.1 s of test time in Release). The rod is pinned at
+// the slider's centre and every load lies in the plane through the axis, so the reaction at p0 has no
+// moment: one face carries the transverse force, the lower (0x33: f1, f2, f5, f6) or, while the rod
+// lifts the slider (1.616-1.626 s and 2.418-2.46 s), the upper (0xcc: f3, f4, f7, f8); the friction is
+// μ |F⊥|, and Adams' approximation agrees with it exactly.
 TEST(PrismaticJointContact, CrankSliderCornerForcesAndAdams) {
   ModelFile mf = read_model_file(test::source_path("examples/prismatic_joint_contact/crank_slider.yaml"));
-  mf.options.t_end = 1.5;
-  mf.options.output_interval = 0.005;
   MemorySink out;
   simulate(mf.model, mf.options, out);
+  ASSERT_NEAR(at(out, out.rows.size() - 1, "t"), 3.0, 1e-12);
   Mat3 frame;
   frame << 1, 0, 0, 0, 0, 1, 0, -1, 0;  // e1 = x, e2 = −z, e3 = y
   const JointLayout layout{"guide", "slider", frame, Vec3::Zero(), -0.1, 0.1, 0, 2, 0.1, 0.1, 0.1};
   const auto [sliding, sticking] = check_corner_forces(out, layout);
-  EXPECT_GT(sliding, 250);
+  EXPECT_GT(sliding, 1400);
+  int upper = 0;
   for (std::size_t k = 0; k < out.rows.size(); ++k) {
     EXPECT_NEAR(at(out, k, "guide.c"), 0.1, 1e-15);
-    EXPECT_EQ(at(out, k, "guide.mode"), 0x33) << at(out, k, "t");  // f1, f2, f5, f6: the lower face
+    const double mode = at(out, k, "guide.mode");
+    EXPECT_TRUE(mode == 0x33 || mode == 0xcc) << at(out, k, "t") << " " << mode;  // one face
+    upper += mode == 0xcc;
     if (at(out, k, "guide.motion") != 0) continue;  // at rest at t = 0: no friction needed
     EXPECT_NEAR(at(out, k, "guide.adams"), std::abs(at(out, k, "guide.ff")), 1e-9 * at(out, k, "guide.fn"));
   }
+  EXPECT_GT(upper, 10);
 }
 
 // The slider tips onto two edges when the overlap falls to l/2 + μ b (docs/prismatic-contact.md),

@@ -144,6 +144,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   }
   for (std::size_t b = 0; b < model.bodies.size(); ++b)
     if (model.bodies[b].motion == BodyMotion::prescribed) prescribed_bodies_.push_back(static_cast<int>(b));
+  slip_start_.assign(ws_.joint_contacts.size(), 0.0);
   state_.assign(nc, ContactState::open);
   previous_ = state_;
   vn_before_.assign(nc, 0.0);
@@ -159,11 +160,14 @@ void TimeStepper::check_model() {
                        "joint '" + model_.joints[k].name +
                            "' has friction, which the time-stepping scheme does not model; use the compliant scheme");
     }
-    if (model_.joints[k].contact) {
+    // Frictional prismatic joints (joint_contact_step.cpp): their η is exact in a step whose only
+    // rows are bilateral and whose iteration matrix is M; with contact rows (η would move their
+    // impulses through the LCP) or spring elements (W̃ ≠ M) it would not be.
+    if (model_.joints[k].contact && (!model_.contacts.empty() || implicit_)) {
       throw ModelError(indexed("joints", k) + ".contact",
-                       "joint '" + model_.joints[k].name +
-                           "' has contact analysis (friction), which the time-stepping scheme does not model yet; use the "
-                           "compliant scheme");
+                       "joint '" + model_.joints[k].name + "' has contact analysis (friction) in a model with " +
+                           (implicit_ ? "spring elements" : "contacts") +
+                           ", which the time-stepping scheme does not model yet; use the compliant scheme");
     }
   }
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
@@ -395,6 +399,7 @@ void TimeStepper::step(double t_next) {
   if (opt_.unconverged_error && problem_.last_solve_unconverged()) throw_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
+  if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);
   v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;
   integrate(model_, s_.q, v_position_, h, s_.q);
   s_.v = v_new_;

@@ -17,7 +17,8 @@
 //        step, μ_k otherwise);
 //   4. v⁺ = v_free + W̃⁻¹ Hᵀ P,  q_{k+1} = q_k ⊕ h((1 − θ) v_k + θ v⁺)  [optional projection of q]
 //      (⊕: the kinematic map, assembly/kinematic_map.hpp; planar q_k + h(...)).
-// v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
+// Frictional spatial prismatic joints (Qi, Luo & Huang 2011) add their axial friction impulses
+// h η after step 3 (joint_contact_step.cpp). v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
 // t_{k+1}. Nothing is allocated inside step() once the stepper exists.
 #pragma once
 
@@ -84,6 +85,7 @@ class TimeStepper {
   double known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
+  void add_joint_contact_friction(double h);  // joint_contact_step.cpp
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
 
@@ -107,6 +109,7 @@ class TimeStepper {
   std::vector<ContactState> state_, previous_;
   std::vector<double> vn_before_, vn_after_;
   std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
+  std::vector<double> slip_start_;     // ṡ of each frictional prismatic joint at the step's start
   double last_h_ = 0;
   long steps_ = 0;
 };
