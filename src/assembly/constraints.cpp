@@ -42,17 +42,41 @@ void scatter(const Model& model, const ConstraintBlock& blk, int row, int body_i
   }
 }
 
-// A spatial joint's coordinate: a revolute joint's relative angle θ (Φ = θ − f(t) wrapped to a half
-// turn, so f may run through full turns) or a prismatic joint's slide u_iᵀ(P_j − P_i), the dot-2
-// primitive with the axis (Haug 1989 §9.2).
-void evaluate_spatial_joint_driver(const Joint& j, const SpatialKinematics& bi, const SpatialKinematics& bj,
-                                   const TimeValue& f, ConstraintBlock& out) {
+// A spatial joint's coordinate: the relative angle θ about the axis of a revolute or cylindrical
+// joint (Φ = θ − f(t) wrapped to a half turn, so f may run through full turns; the cylindrical joint
+// keeps the axes parallel as the revolute one does, which is all θ needs) or the slide
+// u_iᵀ(P_j − P_i) of a prismatic or cylindrical joint, the dot-2 primitive with the axis
+// (Haug 1989 §9.2). A universal joint's pin angles are relative rotations too: θ_i turns ref_i into
+// body j's pin about body i's pin; θ_j, body j's turn about its pin relative to the cross, is minus
+// the angle that turns ref_j into body i's pin about body j's pin, so its row is that rotation's
+// with the bodies exchanged and the sign changed.
+void evaluate_spatial_joint_driver(const Joint& j, JointCoordinate coordinate, const SpatialKinematics& bi,
+                                   const SpatialKinematics& bj, const TimeValue& f, ConstraintBlock& out) {
   const spatial::SpatialPose pi = spatial::spatial_pose(bi), pj = spatial::spatial_pose(bj);
-  if (j.type == JointType::revolute) {
-    spatial::relative_rotation(pi, pj, j.spatial, f.value, out, 0);
-  } else {
-    spatial::dot2(pi, pj, j.spatial.axis_i, j.spatial.point_i, j.spatial.point_j, out, 0);
-    out.phi[0] -= f.value;
+  switch (driven_joint_coordinate(j.type, coordinate)) {
+    case JointCoordinate::angle: spatial::relative_rotation(pi, pj, j.spatial, f.value, out, 0); break;
+    case JointCoordinate::angle_i: {
+      SpatialJointFrame pin = j.spatial;
+      pin.ref_j = j.spatial.axis_j;
+      spatial::relative_rotation(pi, pj, pin, f.value, out, 0);
+      break;
+    }
+    case JointCoordinate::angle_j: {
+      SpatialJointFrame pin;
+      pin.axis_i = j.spatial.axis_j;
+      pin.ref_i = j.spatial.ref_j;
+      pin.ref_j = j.spatial.axis_i;
+      ConstraintBlock swapped;
+      spatial::relative_rotation(pj, pi, pin, -f.value, swapped, 0);
+      out.phi[0] = -swapped.phi[0];
+      out.Gi.row(0) = -swapped.Gj.row(0);
+      out.Gj.row(0) = -swapped.Gi.row(0);
+      out.c[0] = -swapped.c[0];
+      break;
+    }
+    default:
+      spatial::dot2(pi, pj, j.spatial.axis_i, j.spatial.point_i, j.spatial.point_j, out, 0);
+      out.phi[0] -= f.value;
   }
   out.phi_t[0] = -f.first;
   out.phi_tt[0] = -f.second;
@@ -90,7 +114,7 @@ void evaluate_driver(const Model& model, const Driver& driver, double t, const W
       const Joint& j = model.joints[driver.joint];
       const BodyKinematics &bi = ws.bodies[j.body_i], &bj = ws.bodies[j.body_j];
       if (j.dimension == Dimension::spatial) {
-        evaluate_spatial_joint_driver(j, bi.spatial, bj.spatial, f, out);
+        evaluate_spatial_joint_driver(j, driver.joint_coordinate, bi.spatial, bj.spatial, f, out);
         return;
       }
       if (j.type == JointType::prismatic) {

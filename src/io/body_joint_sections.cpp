@@ -123,7 +123,9 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
     d.body = ctx.body(*body);
     if (!ctx.body_data.at(body->as_string()).is_dynamic()) body->fail("only a dynamic body can be driven");
     const YamlField coordinate = f.at("coordinate");
-    const std::string c = ctx.dimension == Dimension::spatial ? coordinate.as_choice({"x", "y", "z"})
+    // A spatial body's `angle` is read and then refused by the builder, whose message (at this
+    // line) says what can be driven instead.
+    const std::string c = ctx.dimension == Dimension::spatial ? coordinate.as_choice({"x", "y", "z", "angle"})
                                                                : coordinate.as_choice({"x", "y", "angle"});
     d.target = c == "x"   ? DriverTarget::body_x
                : c == "y" ? DriverTarget::body_y
@@ -131,16 +133,26 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
                           : DriverTarget::body_angle;
     if (d.target == DriverTarget::body_angle) q = FunctionQuantity::angle;
   } else {
-    if (f.has("coordinate")) f.at("coordinate").fail("a joint driver drives the joint coordinate; remove 'coordinate'");
     const YamlField jf = f.at("joint");
     d.joint = ctx.joint(jf);
     d.target = DriverTarget::joint_coordinate;
-    // A revolute joint's coordinate is an angle, a prismatic joint's a length; the others have none.
     const JointType type = ctx.joint_types[static_cast<std::size_t>(d.joint)];
-    if (type != JointType::revolute && type != JointType::prismatic) {
-      jf.fail(std::string("a ") + joint_type_name(type) + " joint has no coordinate to drive");
+    // A revolute joint's coordinate is an angle, a prismatic joint's a length; a spatial cylindrical
+    // joint has both and a universal joint two angles, of which the driver names one; the others have
+    // none (joint_driver_problem).
+    const auto coordinate = f.get("coordinate");
+    if (coordinate) {
+      if (ctx.dimension != Dimension::spatial) coordinate->fail("a joint driver drives the joint coordinate; remove 'coordinate'");
+      const std::string c = coordinate->as_choice({"angle", "slide", "angle_i", "angle_j"});
+      d.joint_coordinate = c == "angle"     ? JointCoordinate::angle
+                           : c == "slide"   ? JointCoordinate::slide
+                           : c == "angle_i" ? JointCoordinate::angle_i
+                                            : JointCoordinate::angle_j;
     }
-    if (type == JointType::revolute) q = FunctionQuantity::angle;
+    if (const std::string problem = joint_driver_problem(type, ctx.dimension, d.joint_coordinate); !problem.empty()) {
+      (coordinate ? *coordinate : jf).fail(problem);
+    }
+    if (driven_joint_coordinate(type, d.joint_coordinate) != JointCoordinate::slide) q = FunctionQuantity::angle;
   }
   d.function = read_time_function(f.at("function"), ctx.reader, q);
   ctx.builder.add_driver(d);

@@ -37,6 +37,43 @@ const char* joint_type_name(JointType type) {
   return "?";
 }
 
+std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate) {
+  const bool pin_angle = coordinate == JointCoordinate::angle_i || coordinate == JointCoordinate::angle_j;
+  if (pin_angle && type != JointType::universal) return "angle_i and angle_j are a universal joint's coordinates";
+  switch (type) {
+    case JointType::revolute:
+      if (coordinate == JointCoordinate::slide) return "a revolute joint's coordinate is its angle, not a slide";
+      return "";
+    case JointType::prismatic:
+      if (coordinate == JointCoordinate::angle) return "a prismatic joint's coordinate is its slide, not an angle";
+      return "";
+    case JointType::cylindrical:
+      if (coordinate == JointCoordinate::natural) {
+        return "a cylindrical joint has two coordinates: name one with coordinate: angle (about the axis) or slide "
+               "(along it)";
+      }
+      return "";
+    case JointType::universal:
+      if (!pin_angle) {
+        return "a universal joint has two coordinates: name one with coordinate: angle_i (about body i's pin) or "
+               "angle_j (about body j's pin)";
+      }
+      return "";
+    case JointType::weld:
+    case JointType::spherical: break;
+  }
+  const char* what = dimension == Dimension::spatial
+                         ? "drivers take a revolute joint's angle, a prismatic joint's slide, a cylindrical joint's "
+                           "angle or slide, or a universal joint's angle_i or angle_j"
+                         : "drivers take a revolute joint's angle or a prismatic joint's slide";
+  return std::string("a ") + joint_type_name(type) + " joint has no coordinate a driver can drive (" + what + ")";
+}
+
+JointCoordinate driven_joint_coordinate(JointType type, JointCoordinate coordinate) {
+  if (coordinate != JointCoordinate::natural) return coordinate;
+  return type == JointType::prismatic ? JointCoordinate::slide : JointCoordinate::angle;
+}
+
 const char* dimension_name(Dimension d) { return d == Dimension::spatial ? "spatial" : "planar"; }
 
 std::string spatial_not_supported_message(const std::string& what, const std::string& stage) {
@@ -339,11 +376,8 @@ void validate_drivers(const Model& m, NameRegistry& names) {
     names.add(d.name, path + ".name");
     if (d.target == DriverTarget::joint_coordinate) {
       if (d.joint < 0 || d.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
-      const JointType type = m.joints[d.joint].type;
-      if (type != JointType::revolute && type != JointType::prismatic) {
-        throw ModelError(path + ".joint", std::string("a ") + joint_type_name(type) +
-                                              " joint has no single coordinate to drive (revolute and prismatic joints have)");
-      }
+      const std::string problem = joint_driver_problem(m.joints[d.joint].type, m.dimension, d.joint_coordinate);
+      if (!problem.empty()) throw ModelError(path + (d.joint_coordinate == JointCoordinate::natural ? ".joint" : ".coordinate"), problem);
     } else {
       check_body_ref(m, d.body, path + ".body");
       if (!m.bodies[d.body].is_dynamic()) throw ModelError(path + ".body", "only a dynamic body can be driven");
@@ -392,8 +426,10 @@ void refuse_spatial_elements(const Model& m) {
   for (std::size_t k = 0; k < m.drivers.size(); ++k) {
     if (m.drivers[k].target == DriverTarget::body_angle) {
       throw ModelError(indexed("drivers", k) + ".coordinate",
-                       "a spatial body has no single angle to drive: drive x, y or z, or the angle of a revolute "
-                       "joint (a joint driver)");
+                       "a spatial body has no single angle to drive: drive its x, y or z, or a joint's coordinate "
+                       "(a revolute joint's angle, a prismatic joint's slide, a cylindrical joint's angle or slide, "
+                       "a universal joint's angle_i or angle_j); "
+                       "to turn a body on its own, prescribe its motion (yaw, pitch, roll) instead");
     }
   }
 }

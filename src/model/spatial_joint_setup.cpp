@@ -129,6 +129,14 @@ void complete_spatial_joint_frames(Model& m) {
     f.point_j = in.point_j;
     f.axis_i = in.axis.normalized();
     f.axis_j = in.axis_j ? Vec3(in.axis_j->normalized()) : Vec3(i_to_j * f.axis_i);
+    if (j.type == JointType::universal) {
+      // The zeros of the two pin angles (driver.hpp, JointCoordinate): body j's pin as body i saw it
+      // at t = 0, and body i's pin as body j saw it (perpendicular to the other pin when assembled;
+      // made exactly so).
+      f.ref_i = perpendicular_part(in.reference ? *in.reference : Vec3(i_to_j.transpose() * f.axis_j), f.axis_i);
+      f.ref_j = perpendicular_part(in.reference_j ? *in.reference_j : Vec3(i_to_j * f.axis_i), f.axis_j);
+      continue;
+    }
     f.ref_i = in.reference ? perpendicular_part(*in.reference, f.axis_i) : some_perpendicular(f.axis_i);
     f.ref_j = in.reference_j ? perpendicular_part(*in.reference_j, f.axis_j)
                              : perpendicular_part(i_to_j * f.ref_i, f.axis_j);

@@ -223,6 +223,33 @@ TEST(Cli, PlotWritesPng) {
   EXPECT_TRUE(std::filesystem::exists(odd));
 }
 
+// A spatial run's columns (issue 11: position, quaternion, velocities in the world frame, ω in the
+// body frame; a contact's two tangential components) are plotted like planar ones: every pattern
+// matches (the script exits with 2 naming the first that matches nothing), also on the x axis.
+TEST(Cli, PlotWritesPngOfSpatialColumns) {
+  test::TempDir dir;
+  const std::string csv = dir.file("s.csv"), png = dir.file("s.png");
+  ASSERT_EQ(run_cli("run " + test::source_path("examples/rolling_sphere/rolling_sphere.yaml") + " -o " + csv +
+                    " -q --t-end 0.05")
+                .exit_code,
+            0);
+  const std::string columns = "ball.x,ball.y,ball.z,ball.q?,ball.v?,ball.w?,floor.vt1,floor.vt2,floor.ft1,floor.ft2";
+  const auto r = run_cli("plot " + csv + " --columns '" + columns + "' -o " + png);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  ASSERT_TRUE(std::filesystem::exists(png));
+  EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  const auto against_x = run_cli("plot " + csv + " -c 'floor.ft*' --x ball.x --overlay -o " + dir.file("x.png"));
+  ASSERT_EQ(against_x.exit_code, 0) << against_x.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("x.png")));
+  // A planar column name is not there, and the message lists the spatial ones.
+  const auto planar = run_cli("plot " + csv + " -c ball.theta -o " + dir.file("p.png"));
+  EXPECT_EQ(planar.exit_code, 2) << planar.out;
+  for (const char* c : {"no column matches 'ball.theta'", "ball.qw", "ball.wz", "floor.vt2", "floor.ft2"}) {
+    EXPECT_NE(planar.out.find(c), std::string::npos) << c << "\n" << planar.out;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.file("p.png")));
+}
+
 TEST(Cli, PlotRejectsMalformedCsvWithItsLine) {
   test::TempDir dir;
   const std::string csv = dir.write("bad.csv", "t,x\n0,1\n0.1,oops\n");

@@ -2,8 +2,9 @@
 // conservation laws: a sphere thrown sliding on a rough plane rolls at 5/7 v0 from t* = 2 v0/(7 μ g);
 // a ball bouncing and spinning in a vertical plane reproduces the planar model's columns; a box on
 // an incline (four corners on a tilted plane, LuGre bristles) sticks below and slides above
-// tan α = μ at g(sin α − μ cos α); two spheres colliding obliquely with friction keep their linear
-// momentum to rounding and their angular momentum to the integration tolerance.
+// tan α = μ at g(sin α − μ cos α), and with μ_s ≠ μ_k is held by μ_s and slides with μ_k; two
+// spheres colliding obliquely with friction keep their linear momentum to rounding and their angular
+// momentum to the integration tolerance.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -167,13 +168,13 @@ TEST(SpatialContact, BouncingBallInAPlaneReproducesThePlanarModel) {
 // (normal (−sin α, 0, cos α), the box turned with it), LuGre friction with μ_s = μ_k = μ = 0.3
 // (a flat Stribeck curve, so μ is the only threshold), linear spring-damper corners. Its box_plane
 // contact has 8 corners; the top four never touch.
-std::string incline_box(double tan_alpha, double t_end) {
+std::string incline_box(double tan_alpha, double t_end, double mu_s = 0.3, double mu_k = 0.3) {
   const double alpha = std::atan(tan_alpha), k = 1e6;
   const double delta = g * std::cos(alpha) / 4 / k;  // static penetration of each corner
   return test::incline_box_model(tan_alpha, 0.05 - delta, R"(    type: box_plane
     half_extents: [0.1, 0.1, 0.05]
     normal: {law: linear_spring_damper, k: 1e6, c: 400}
-    friction: {law: lugre, mu_s: 0.3, mu_k: 0.3, sigma0: 1e5, sigma1: 200, v_s: 0.01}
+    friction: {law: lugre, mu_s: )" + num(mu_s) + ", mu_k: " + num(mu_k) + R"(, sigma0: 1e5, sigma1: 200, v_s: 0.01}
 )", "simulation: {integrator: dopri5, rtol: 1e-9, atol: 1e-12, t_end: " + num(t_end) + ", output_interval: 0.01}\n");
 }
 
@@ -235,6 +236,40 @@ TEST(SpatialContact, BoxOnInclineSlidesAboveTanAlphaEqualMuAtTheCoulombAccelerat
           << tan_alpha << " at " << at(out, "t", k);
     }
     EXPECT_GT(downhill_speed(out, out.rows.size() - 1, alpha), 0.9 * a);
+  }
+}
+
+// μ_s = 0.4 > μ_k = 0.3 (LuGre with a Stribeck curve, v_s = 1 cm/s). At rest the bristles hold up
+// to g(0) = μ_s, so the box sticks without creep below tan α = μ_s, also at 0.35 where μ_k could not
+// hold it; above μ_s it breaks away and, once its speed is far above v_s (g(v) = μ_k to within
+// exp(−(v/v_s)²)), slides at a_k = g(sin α − μ_k cos α).
+TEST(SpatialContact, BoxOnInclineHeldByMuStaticSlidesWithMuKinetic) {
+  const double mu_s = 0.4, mu_k = 0.3, sigma0 = 1e5;
+  {
+    const double tan_alpha = 0.35, alpha = std::atan(tan_alpha);
+    const MemorySink out = run(incline_box(tan_alpha, 2.0, mu_s, mu_k));
+    const std::size_t last = out.rows.size() - 1, half = last / 2;
+    // Presliding as above with μ_s (the curve at rest): x = −(μ_s/σ0) ln(1 − tan α/μ_s) = 8.3 μm,
+    // bounded by twice that; zero creep over the last second to the integrator's noise, as above.
+    const double presliding = -(mu_s / sigma0) * std::log(1 - tan_alpha / mu_s);
+    const double x0 = downhill_position(out, 0, alpha);
+    EXPECT_LT(std::abs(downhill_position(out, last, alpha) - x0), 2 * presliding);
+    EXPECT_LT(std::abs(downhill_position(out, last, alpha) - downhill_position(out, half, alpha)), 1e-12);
+    EXPECT_LT(std::abs(downhill_speed(out, last, alpha)), 1e-12);
+  }
+  {
+    const double tan_alpha = 0.45, alpha = std::atan(tan_alpha);
+    const MemorySink out = run(incline_box(tan_alpha, 1.0, mu_s, mu_k));
+    const double a_k = g * (std::sin(alpha) - mu_k * std::cos(alpha));  // 1.34 m/s²
+    // From 0.3 s the speed exceeds (sin α − μ_s cos α) g · 0.3 s = 0.13 m/s, so exp(−(v/v_s)²) <
+    // 1e-70 and the bristles have settled as in the test above: a_k to the integrator's error.
+    const std::size_t k0 = 30;
+    ASSERT_NEAR(at(out, "t", k0), 0.3, 1e-12);
+    ASSERT_GT(downhill_speed(out, k0, alpha), 0.13);
+    for (std::size_t k = k0; k < out.rows.size(); ++k) {
+      const double dt = at(out, "t", k) - at(out, "t", k0);
+      EXPECT_NEAR(downhill_speed(out, k, alpha) - downhill_speed(out, k0, alpha), a_k * dt, 1e-10) << at(out, "t", k);
+    }
   }
 }
 

@@ -2,7 +2,8 @@
 // tangent rows, the exact disc cone in Gauss-Seidel, Newton's impact law. Against closed forms: a
 // sphere sliding on a rough plane rolls at 5/7 v0 from the step after t* = 2 v0/(7 μ g); a box on
 // four corners of an incline sticks with no creep at all below tan α = μ and slides at
-// g(sin α − μ cos α) above; a spinning ball bouncing with restitution e.
+// g(sin α − μ cos α) above, with μ_s ≠ μ_k held by μ_s and sliding under μ_k; a spinning ball
+// bouncing with restitution e; two spheres exchanging momentum head-on (Newton's cradle).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -98,11 +99,11 @@ TEST(SpatialContactTimeStepping, SlidingSphereRollsAtFiveSeventhsOfItsSpeedAfter
 // A box (0.2 × 0.2 × 0.1 m, 1 kg) on its four bottom corners on a plane tilted by α about y, rigid
 // corners (e = 0) and Coulomb friction μ_s = μ_k = 0.3; box_plane gives 8 corners, the top four never
 // touch. It starts at rest on the plane.
-std::string incline_box(double tan_alpha, const char* solver, double tolerance) {
+std::string incline_box(double tan_alpha, const char* solver, double tolerance, double mu_s = 0.3, double mu_k = 0.3) {
   return test::incline_box_model(tan_alpha, 0.05, R"(    type: box_plane
     half_extents: [0.1, 0.1, 0.05]
     impact: {law: newton, e: 0}
-    friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}
+    friction: {law: coulomb, mu_s: )" + num(mu_s) + ", mu_k: " + num(mu_k) + R"(}
 )", R"(simulation:
   scheme: time-stepping
   step: 0.001
@@ -164,6 +165,79 @@ TEST(SpatialContactTimeStepping, BoxOnInclineSlidesAboveTanAlphaEqualMuAtTheCoul
     const double t = at(out, "t", last);
     EXPECT_NEAR(downhill_position(out, last, alpha) - downhill_position(out, 0, alpha), 0.5 * a * t * t, 1e-10);
   }
+}
+
+// μ_s = 0.4 > μ_k = 0.3. The scheme takes μ_s for a contact that stuck at the end of the previous
+// step (docs/schemes.md), so the box at rest holds below tan α = μ_s, also where μ_k alone could not
+// (tan α = 0.35); above it, the first step breaks away under μ_s and every later step slides under
+// μ_k: v = a_k t − (μ_s − μ_k) g cos α h, a_k = g(sin α − μ_k cos α), exactly.
+TEST(SpatialContactTimeStepping, BoxOnInclineHeldByMuStaticSlidesWithMuKinetic) {
+  const double mu_s = 0.4, mu_k = 0.3, h = 0.001;
+  for (const double tan_alpha : {0.2, 0.35, 0.39}) {
+    const double alpha = std::atan(tan_alpha);
+    const MemorySink out = run(incline_box(tan_alpha, "pgs", 1e-12, mu_s, mu_k));
+    const std::size_t last = out.rows.size() - 1;
+    // As without μ_s ≠ μ_k above: the solver's residual over 1000 steps.
+    EXPECT_LT(std::abs(downhill_position(out, last, alpha) - downhill_position(out, 0, alpha)), 1e-12) << tan_alpha;
+    EXPECT_LT(std::abs(downhill_speed(out, last, alpha)), 1e-12) << tan_alpha;
+  }
+  for (const double tan_alpha : {0.41, 0.5}) {
+    const double alpha = std::atan(tan_alpha);
+    const MemorySink out = run(incline_box(tan_alpha, "pgs", 1e-12, mu_s, mu_k));
+    const double a_k = g * (std::sin(alpha) - mu_k * std::cos(alpha));
+    const double lag = (mu_s - mu_k) * g * std::cos(alpha) * h;
+    // The solver's residual per step (1e-12 of ‖b‖ ~ 1e-2 m/s) over 1000 steps, as above.
+    for (std::size_t k = 1; k < out.rows.size(); ++k) {
+      EXPECT_NEAR(downhill_speed(out, k, alpha), a_k * at(out, "t", k) - lag, 1e-10) << tan_alpha << " at " << at(out, "t", k);
+    }
+  }
+}
+
+// Newton's cradle of two spheres in free space, time-stepping: sphere a (1 kg, ρ = 0.1 m) at
+// 1 m/s along d = (0.48, 0.6, 0.64) hits sphere b (2 kg, ρ = 0.15 m) at rest head-on, Newton's
+// e = 0.8. Momentum and v_N⁺ = −e v_N⁻ give v_a⁺ = (m_a − e m_b)/(m_a + m_b) v = −0.2 v and
+// v_b⁺ = (1 + e) m_a/(m_a + m_b) v = 0.6 v; the kinetic energy falls by
+// ½ m_a m_b/(m_a + m_b) (1 − e²) v² = 0.12 J. Head-on, the contact has no slip, so the friction
+// impulse is zero and nothing spins.
+TEST(SpatialContactTimeStepping, NewtonsCradleOfTwoSpheresExchangesMomentumWithRestitution) {
+  const Vec3 d(0.48, 0.6, 0.64);
+  const double e = 0.8, ma = 1, mb = 2, v = 1;
+  const Vec3 b0 = 0.4 * d;  // centres 0.4 m apart: the spheres touch after 0.15 s
+  MemoryEventSink events;
+  const MemorySink out = run(R"(
+dimension: spatial
+gravity: [0, 0, 0]
+bodies:
+  - {name: a, mass: 1, inertia: [0.004, 0.004, 0.004], position: [0, 0, 0], velocity: [)" + num(v * d.x()) + ", " +
+                                 num(v * d.y()) + ", " + num(v * d.z()) + R"(]}
+  - {name: b, mass: 2, inertia: [0.018, 0.018, 0.018], position: [)" + num(b0.x()) + ", " + num(b0.y()) + ", " +
+                                 num(b0.z()) + R"(]}
+contacts:
+  - name: pair
+    type: sphere_sphere
+    bodies: [a, b]
+    centers: [[0, 0, 0], [0, 0, 0]]
+    radii: [0.1, 0.15]
+    impact: {law: newton, e: 0.8}
+    friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}
+simulation: {scheme: time-stepping, step: 1e-4, t_end: 0.3, output_interval: 0.001}
+)", &events);
+  int impacts = 0;
+  for (const EventRecord& r : events.events) impacts += r.kind == "impact";
+  EXPECT_EQ(impacts, 1);
+  const std::size_t last = out.rows.size() - 1;
+  const auto velocity = [&](const std::string& body) {
+    return Vec3(at(out, body + ".vx", last), at(out, body + ".vy", last), at(out, body + ".vz", last));
+  };
+  const Vec3 va = velocity("a"), vb = velocity("b");
+  // One impulse along d solves v_N⁺ = −e v_N⁻ exactly (a 1 × 1 normal row, the tangent rows at zero
+  // slip): rounding only.
+  EXPECT_NEAR((va - (ma - e * mb) / (ma + mb) * v * d).norm(), 0, 1e-13);
+  EXPECT_NEAR((vb - (1 + e) * ma / (ma + mb) * v * d).norm(), 0, 1e-13);
+  EXPECT_NEAR((ma * va + mb * vb - ma * v * d).norm(), 0, 1e-13);
+  const auto energy = out.series("energy.total");
+  EXPECT_NEAR(energy.front() - energy.back(), 0.5 * ma * mb / (ma + mb) * (1 - e * e) * v * v, 1e-13);
+  for (const char* w : {"a.wx", "a.wy", "a.wz", "b.wx", "b.wy", "b.wz"}) EXPECT_NEAR(at(out, w, last), 0, 1e-13) << w;
 }
 
 // A ball (ρ = 0.1 m) dropped from 0.3 m with a spin about a horizontal axis and a sideways speed,

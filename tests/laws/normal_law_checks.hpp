@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <numbers>
 
 #include "laws/normal_law.hpp"
 
@@ -50,6 +51,18 @@ inline void expect_normal_law_properties(const NormalLaw& law, double delta_ref,
     const double k = law.stiffness(d);
     EXPECT_NEAR(df, k, 1e-7 * k) << law.name() << ": F_e' = stiffness at delta=" << d;
   }
+}
+
+// Analytic impact of the clamped Kelvin-Voigt contact F = max{k δ + c δ̇, 0} (damping ratio
+// ζ = c/(2√(k m)) < 1/√2). While F > 0 the motion is the damped oscillation
+// δ = (v/ω_d) e^{-ζω t} sin(ω_d t); F first vanishes at
+//   ω_d t_s = π − atan(2ζ√(1 − ζ²)/(1 − 2ζ²)),
+// after which the mass leaves at the constant speed v⁺ = −δ̇(t_s) (it separates before δ = 0). The
+// restitution v⁺/v⁻ depends on ζ only.
+inline double clamped_kelvin_voigt_restitution(double zeta) {
+  const double root = std::sqrt(1 - zeta * zeta), ratio = zeta / root;  // ζω/ω_d
+  const double phase = std::numbers::pi - std::atan(2 * zeta * root / (1 - 2 * zeta * zeta));  // ω_d t_s
+  return -std::exp(-ratio * phase) * (std::cos(phase) - ratio * std::sin(phase));
 }
 
 struct ImpactOutcome {

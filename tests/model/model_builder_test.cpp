@@ -165,6 +165,14 @@ TEST(ModelBuilder, SpatialJointsRefuseWhatCannotBeBuilt) {
                        j.friction = JointFriction{};
                      }, false, false), "joints[0].friction");
   expect_model_error(model_with(JointType::spherical, none, true, false), "drivers[0].joint");
+  // A cylindrical joint's driver names its angle or its slide; a prismatic joint has no angle.
+  expect_model_error(model_with(JointType::cylindrical, none, true, false), "drivers[0].joint");
+  expect_model_error(model_with(JointType::prismatic, [](Joint&, Driver& d, RotationalSpringDamper&) {
+                       d.joint_coordinate = JointCoordinate::angle;
+                     }, true, false), "drivers[0].coordinate");
+  EXPECT_EQ(model_with(JointType::cylindrical, [](Joint&, Driver& d, RotationalSpringDamper&) {
+              d.joint_coordinate = JointCoordinate::slide;
+            }, true, false).build().n_constraints, 5);
   expect_model_error(model_with(JointType::cylindrical, none, false, true), "rotational_springs[0].joint");
   // A revolute joint takes both a driver and a spring.
   EXPECT_EQ(model_with(JointType::revolute, none, true, true).build().n_constraints, 6);
