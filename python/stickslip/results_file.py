@@ -108,9 +108,18 @@ def read_results(path, events=None):
     A last row cut short by a killed run is dropped with a SimulationWarning; a file that is
     otherwise malformed raises InputError (with `file` and `line`)."""
     path = os.fspath(path)
-    columns, data = _read_npy(path) if path.endswith(".npy") else _read_csv(path)
+    columns, data = _unless_unreadable(path, _read_npy if path.endswith(".npy") else _read_csv)
     if "t" not in columns:
         raise _malformed(path, 1, "no column 't' (time): not the results of `stickslip run`")
     events_path = event_log_path(path) if events is None else os.fspath(events)
-    log = _read_events(events_path) if events is not None or os.path.exists(events_path) else []
+    log = _unless_unreadable(events_path, _read_events) if events is not None or os.path.exists(events_path) else []
     return Result(columns, data, log, None)
+
+
+def _unless_unreadable(path, reader):
+    """reader(path), with a file that cannot be opened or read (missing, a folder, no permission)
+    reported as InputError like any other bad input."""
+    try:
+        return reader(path)
+    except OSError as e:
+        raise _malformed(path, 0, f"cannot be read: {e.strerror or e}") from None

@@ -84,3 +84,12 @@ def test_a_partial_last_event_is_dropped_and_other_damage_refused(cli, tmp_path)
     np.save(not_results, np.zeros(3))
     with pytest.raises(stickslip.InputError, match="not the results of `stickslip run`"):
         stickslip.read_results(str(not_results))
+
+
+def test_a_file_that_cannot_be_read_is_an_input_error(cli, tmp_path):
+    with pytest.raises(stickslip.InputError, match="missing.csv: cannot be read"):
+        stickslip.read_results(str(tmp_path / "missing.csv"))
+    out = str(tmp_path / "r.csv")
+    cli_run(cli, out)
+    with pytest.raises(stickslip.InputError, match="none.events.csv: cannot be read"):
+        stickslip.read_results(out, events=str(tmp_path / "none.events.csv"))

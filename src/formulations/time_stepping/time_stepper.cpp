@@ -152,6 +152,29 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   gap_predicted_.assign(nc, 0.0);
 }
 
+// A frictional prismatic joint's friction in a step (joint_contact_step.cpp) decides stick on the
+// velocity at the step's end, through the slide's response to η: a slide set by a driver has none (the
+// holding η is indeterminate), and the regularised sign, taken at the step's start, would be an
+// explicit law whose steps above 2 m v_t/(μ N) overshoot rest and chatter at the size of v_t.
+void TimeStepper::check_joint_contact(std::size_t k) const {
+  const Joint& j = model_.joints[k];
+  const std::string path = indexed("joints", k) + ".contact";
+  if (j.contact->rule == JointFrictionRule::regularised_sign) {
+    throw ModelError(path + ".friction_rule",
+                     "joint '" + j.name +
+                         "' has friction_rule regularised_sign, an explicit law in a time step (unstable for steps "
+                         "above 2 m v_t/(mu N)); the time-stepping scheme takes exact_stick (the default), or use the "
+                         "compliant scheme");
+  }
+  for (const Driver& d : model_.drivers) {
+    if (d.target == DriverTarget::joint_coordinate && d.joint == static_cast<int>(k)) {
+      throw ModelError(path, "joint '" + j.name + "' is frictional and its slide is driven by driver '" + d.name +
+                                 "': the friction cannot move a driven slide, so the time-stepping scheme cannot "
+                                 "decide its stick; use the compliant scheme");
+    }
+  }
+}
+
 // Rigid contacts only; Coulomb through its coefficients; Newton restitution.
 void TimeStepper::check_model() {
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
@@ -169,6 +192,7 @@ void TimeStepper::check_model() {
                            (implicit_ ? "spring elements" : "contacts") +
                            ", which the time-stepping scheme does not model yet; use the compliant scheme");
     }
+    if (model_.joints[k].contact) check_joint_contact(k);
   }
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const Contact& c = model_.contacts[k];

@@ -78,6 +78,7 @@ class TimeStepper {
 
  private:
   void check_model();
+  void check_joint_contact(std::size_t joint) const;
   void predict(double h);
   void free_velocity(double h);
   void fill_bilateral_rows(double h);
