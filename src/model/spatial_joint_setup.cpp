@@ -119,7 +119,8 @@ void check_spatial_rotational_spring(const Model& m, const RotationalSpringDampe
 }
 
 void complete_spatial_joint_frames(Model& m) {
-  for (Joint& j : m.joints) {
+  for (std::size_t k = 0; k < m.joints.size(); ++k) {
+    Joint& j = m.joints[k];
     const SpatialJointInput& in = j.spatial_input;
     const Mat3 Ai = initial_user_frame(m.bodies[static_cast<std::size_t>(j.body_i)]);
     const Mat3 Aj = initial_user_frame(m.bodies[static_cast<std::size_t>(j.body_j)]);
@@ -133,6 +134,13 @@ void complete_spatial_joint_frames(Model& m) {
       // The zeros of the two pin angles (driver.hpp, JointCoordinate): body j's pin as body i saw it
       // at t = 0, and body i's pin as body j saw it (perpendicular to the other pin when assembled;
       // made exactly so).
+      // Pins parallel at t = 0 leave the default zeros undefined (and the joint far from assembled,
+      // whose rows keep the pins perpendicular): refused rather than normalising a zero vector.
+      if (!in.reference && f.axis_i.cross(i_to_j.transpose() * f.axis_j).norm() < kPerpendicularTolerance) {
+        throw ModelError("joints[" + std::to_string(k) + "].axis_j",
+                         "the universal joint's pins are parallel at t = 0 (they must be perpendicular); check "
+                         "axis, axis_j and the bodies' initial orientations");
+      }
       f.ref_i = perpendicular_part(in.reference ? *in.reference : Vec3(i_to_j.transpose() * f.axis_j), f.axis_i);
       f.ref_j = perpendicular_part(in.reference_j ? *in.reference_j : Vec3(i_to_j * f.axis_i), f.axis_j);
       continue;

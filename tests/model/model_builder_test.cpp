@@ -155,6 +155,17 @@ TEST(ModelBuilder, SpatialJointsRefuseWhatCannotBeBuilt) {
   };
   const auto none = [](Joint&, Driver&, RotationalSpringDamper&) {};
   expect_model_error(model_with(JointType::universal, none, false, false), "joints[0].axis_j");
+  // Pins parallel at t = 0 (both bodies unrotated): the default zeros of the pin angles are undefined.
+  const ModelBuilder parallel_pins = model_with(JointType::universal, [](Joint& j, Driver&, RotationalSpringDamper&) {
+    j.spatial_input.axis = Vec3::UnitZ();
+    j.spatial_input.axis_j = Vec3(0, 0, 2);
+  }, false, false);
+  expect_model_error(parallel_pins, "joints[0].axis_j");
+  try {
+    parallel_pins.build();
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("parallel"), std::string::npos) << e.what();
+  }
   expect_model_error(model_with(JointType::revolute, [](Joint& j, Driver&, RotationalSpringDamper&) {
                        j.spatial_input.axis = Vec3::Zero();
                      }, false, false), "joints[0].axis");
