@@ -12,24 +12,19 @@ mkdir -p "$out"
 "$cli" run "$here/rocking_block_3d.yaml" --scheme event-driven -o "$out/block_ed.csv" -q
 "$cli" plot "$out/block_ts.csv" --columns corner_1.fn,corner_2.fn,corner_3.fn,corner_4.fn -o "$out/normal_forces.png" \
   --title "Rocking block in 3-D: normal forces of the bottom corners (time-stepping)"
-/usr/bin/python3 - "$out/block_ts.csv" "$out/block_ed.csv" "$out/rocking.png" <<'PY'
-import csv, math, sys
+/usr/bin/python3 - "$out/block_ts.csv" "$out/block_ed.csv" "$out/rocking.png" "$here/numbers.py" <<'PY'
+import csv, importlib.util, math, sys
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 def load(path):
     rows = list(csv.reader(open(path)))
     return {name: [float(r[i]) for r in rows[1:]] for i, name in enumerate(rows[0])}
-def angles(d):
-    """Rocking about x and y: the tilt of the block's own z axis u = R e_z towards −y and +x;
-    the turn about the vertical: the heading of its x axis R e_x. In degrees."""
-    rx, ry, rz = [], [], []
-    for w, x, y, z in zip(d["block.qw"], d["block.qx"], d["block.qy"], d["block.qz"]):
-        ux, uy, uz = 2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)
-        rx.append(math.degrees(math.atan2(-uy, uz)))
-        ry.append(math.degrees(math.atan2(ux, uz)))
-        rz.append(math.degrees(math.atan2(2 * (x * y + w * z), 1 - 2 * (y * y + z * z))))
-    return rx, ry, rz
+# The angles from the quaternion as numbers.py computes them for the README (one definition).
+spec = importlib.util.spec_from_file_location("rocking_numbers", sys.argv[4])
+angles = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(angles)
+angles = angles.angles
 ts, ed = load(sys.argv[1]), load(sys.argv[2])
 g, bx, by, h = 9.81, 0.1, 0.05, 0.3
 fig, ax = plt.subplots(2, 2, figsize=(11, 7.5))
