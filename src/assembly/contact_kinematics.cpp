@@ -84,13 +84,12 @@ void direction_terms(const Vec2& e, const Vec2& e_dot, const Geometry& g, const 
   if (!body_i.is_dynamic()) bias += wi.dot(generalised_acceleration(body_i, bi));
 }
 
-}  // namespace
-
-ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws) {
-  if (c.spatial()) return spatial_contact_kinematics(model, c, ws);
+// A planar contact's kinematics written into k's planar fields (its spatial fields and second
+// tangent row keep their defaults): compute_contact_kinematics fills the workspace in place, without
+// the copy of a whole ContactKinematics per contact and step.
+void planar_contact_kinematics(const Model& model, const Contact& c, const Workspace& ws, ContactKinematics& k) {
   const BodyKinematics &bi = ws.bodies[c.body_i], &bj = ws.bodies[c.body_j];
   const Geometry g = c.shape == ContactShape::circle_line ? circle_line(c, bi, bj) : circle_circle(c, bi, bj);
-  ContactKinematics k;
   k.in_range = g.in_range;
   k.range_margin = g.range_margin;
   k.along = g.along;
@@ -104,11 +103,26 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
   const Vec2 t_dot = -perp(g.n_dot);  // t = −perp(n)
   k.tangent_rows = c.tangent_rows();
   direction_terms(g.t, t_dot, g, body_i, bi, body_j, bj, k.wt_i[0], k.wt_j[0], k.vt[0], k.wt_bias[0]);
+}
+
+}  // namespace
+
+ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws) {
+  if (c.spatial()) return spatial_contact_kinematics(model, c, ws);
+  ContactKinematics k;
+  planar_contact_kinematics(model, c, ws, k);
   return k;
 }
 
 void compute_contact_kinematics(const Model& model, Workspace& ws) {
-  for (std::size_t k = 0; k < model.contacts.size(); ++k) ws.contacts[k] = contact_kinematics(model, model.contacts[k], ws);
+  for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+    const Contact& c = model.contacts[k];
+    if (c.spatial()) {
+      ws.contacts[k] = spatial_contact_kinematics(model, c, ws);
+    } else {
+      planar_contact_kinematics(model, c, ws, ws.contacts[k]);
+    }
+  }
 }
 
 namespace {

@@ -144,6 +144,10 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   }
   for (std::size_t b = 0; b < model.bodies.size(); ++b)
     if (model.bodies[b].motion == BodyMotion::prescribed) prescribed_bodies_.push_back(static_cast<int>(b));
+  for (const Contact& c : model.contacts) {
+    const auto prescribed = [&](int b) { return model.bodies[static_cast<std::size_t>(b)].motion == BodyMotion::prescribed; };
+    prescribed_contact_.push_back(prescribed(c.body_i) || prescribed(c.body_j) ? 1 : 0);
+  }
   slip_start_.assign(ws_.joint_contacts.size(), 0.0);
   state_.assign(nc, ContactState::open);
   previous_ = state_;
@@ -259,6 +263,7 @@ void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) 
 
 // The part of a contact's relative velocity due to bodies that are not dynamic (prescribed motion).
 double TimeStepper::known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const {
+  if (!prescribed_contact_[static_cast<std::size_t>(c)]) return 0.0;  // fixed bodies do not move
   const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
   const ContactKinematics& k = ws_.contacts[static_cast<std::size_t>(c)];
   double u = 0;
@@ -310,16 +315,15 @@ void TimeStepper::fill_contact_rows(double h) {
   const bool moreau = opt_.formulation == ContactFormulation::moreau_jean;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
-    const Contact& contact = model_.contacts[k];
     const ContactKinematics& kin = ws_.contacts[k];
     ContactRows& cr = problem_.contact(c);
     // Rows of the normal and of each tangent direction, restricted to the dynamic bodies.
     for (int r = 0; r <= cr.tangent_rows; ++r) {
       const ContactDirection d = r == 0 ? ContactDirection::normal() : ContactDirection::tangent(r - 1);
       ImpulseRow& row = problem_.row(r == 0 ? cr.normal : cr.tangent + r - 1);
-      row.w = {kin.w_i(d), kin.w_j(d)};
-      for (int a = 0; a < 2; ++a)
-        if (!model_.bodies[a == 0 ? contact.body_i : contact.body_j].is_dynamic()) row.w[a].setZero();
+      // Slots without a dynamic body (offset -1) are never read.
+      if (row.offset[0] >= 0) row.w[0] = kin.w_i(d);
+      if (row.offset[1] >= 0) row.w[1] = kin.w_j(d);
     }
     const ImpulseRow& normal = problem_.row(cr.normal);
     const double vn_pre = normal.dot(s_.v) + known_velocity(c, ContactDirection::normal(), velocity_pre_);

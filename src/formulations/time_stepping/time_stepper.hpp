@@ -106,6 +106,7 @@ class TimeStepper {
   Eigen::LDLT<Mat> ldlt_;
   std::vector<BodyVector> velocity_pre_, velocity_post_;  // prescribed bodies at t_k and t_{k+1}
   std::vector<int> prescribed_bodies_;
+  std::vector<unsigned char> prescribed_contact_;  // per contact: touches a prescribed body (known velocity)
   std::vector<double> restitution_, mu_static_, mu_kinetic_;
   std::vector<ContactState> state_, previous_;
   std::vector<double> vn_before_, vn_after_;
