@@ -9,82 +9,136 @@
 namespace stickslip::solvers {
 namespace {
 
-using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 4, 4>;
-using SmallVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 4, 1>;
-
 // A pivot below this fraction of the largest makes a face's system singular (condition > 1e12).
 constexpr double kRankThreshold = 1e-12;
 constexpr double kMinimumNormRegularisation = 1e-14;
 
-}  // namespace
-
-// Solves the face's equations into p and checks its inequalities (see the header).
-bool ContactFaces2D::try_face(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
-                              const int face[2], Vec& p) {
-  const int m = static_cast<int>(contacts.size());
+// A face's linear system: unknown j is the normal (or sticking tangent) impulse of row column[j],
+// with the tangent row tied[j] riding on it as factor[j] times it when sliding (-1: none); equation
+// i is v = 0 on row equation[i].
+struct FaceSystem {
+  int k = 0;
   int column[4], tied[4], equation[4];
   double factor[4];
-  int k = 0;
-  for (int c = 0; c < m; ++c) {
-    const FrictionContact& ct = contacts[static_cast<std::size_t>(c)];
-    if (face[c] == open) continue;
+};
+
+FaceSystem face_system(std::span<const FrictionContact> contacts, const int face[2]) {
+  using F = ContactFaces2D;
+  FaceSystem f;
+  for (std::size_t c = 0; c < contacts.size(); ++c) {
+    const FrictionContact& ct = contacts[c];
+    if (face[c] == F::open) continue;
     // The normal's unknown (with the tangent riding on it when sliding), then a sticking tangent.
-    column[k] = ct.normal;
-    equation[k] = ct.normal;
-    tied[k] = face[c] == stick ? -1 : ct.tangent;
-    factor[k] = face[c] == slide_positive ? ct.mu : face[c] == slide_negative ? -ct.mu : 0.0;
-    ++k;
-    if (face[c] == stick) {
-      column[k] = equation[k] = ct.tangent;
-      tied[k] = -1;
-      factor[k] = 0.0;
-      ++k;
+    f.column[f.k] = f.equation[f.k] = ct.normal;
+    f.tied[f.k] = face[c] == F::stick ? -1 : ct.tangent;
+    f.factor[f.k] = face[c] == F::slide_positive ? ct.mu : face[c] == F::slide_negative ? -ct.mu : 0.0;
+    ++f.k;
+    if (face[c] == F::stick) {
+      f.column[f.k] = f.equation[f.k] = ct.tangent;
+      f.tied[f.k] = -1;
+      f.factor[f.k] = 0.0;
+      ++f.k;
     }
   }
+  return f;
+}
+
+// A K × K system by a fully pivoted LU (Eigen's fixed-size kernels); false when A is singular: a
+// pivot below kRankThreshold of the largest.
+template <int K>
+bool lu_solve(const Eigen::Matrix<double, K, K>& A, const Eigen::Matrix<double, K, 1>& rhs,
+              Eigen::Matrix<double, K, 1>& x) {
+  Eigen::FullPivLU<Eigen::Matrix<double, K, K>> lu(A);
+  lu.setThreshold(kRankThreshold);
+  if (!lu.isInvertible()) return false;
+  x = lu.solve(rhs);
+  return true;
+}
+
+// Two unknowns (one sticking contact, or two sliding ones: most faces of a ball or a rocking block),
+// the same elimination written out: the largest entry as pivot, its row and column first.
+template <>
+bool lu_solve<2>(const Eigen::Matrix2d& A, const Eigen::Vector2d& rhs, Eigen::Vector2d& x) {
+  Eigen::Index p = 0, q = 0;
+  const double a = A.cwiseAbs().maxCoeff(&p, &q);
+  if (a == 0.0) return false;
+  const Eigen::Index p2 = 1 - p, q2 = 1 - q;
+  const double l = A(p2, q) / A(p, q);
+  const double u = A(p2, q2) - l * A(p, q2);  // the second pivot
+  if (!(std::abs(u) > kRankThreshold * std::max(a, std::abs(u)))) return false;
+  x[q2] = (rhs[p2] - l * rhs[p]) / u;
+  x[q] = (rhs[p] - A(p, q2) * x[q2]) / A(p, q);
+  return true;
+}
+
+// The face's K unknowns (K = f.k, a compile-time size so that the small kernels apply) into x: a
+// fully pivoted LU, or, for dependent rows, the minimum-norm solution x = Aᵀ (A Aᵀ + εI)⁻¹ rhs
+// (Tikhonov's limit of the pseudo-inverse; ε = 1e-14 of the largest entry of A Aᵀ moves x by ~1e-14
+// relative), kept only when the equations are consistent (the caller checks). False: no solution.
+template <int K>
+bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSystem& f, double* x) {
+  using Matrix = Eigen::Matrix<double, K, K>;
+  using Vector = Eigen::Matrix<double, K, 1>;
+  Matrix A;
+  Vector rhs, solution;
+  for (int i = 0; i < K; ++i) {
+    rhs[i] = -b[f.equation[i]];
+    for (int j = 0; j < K; ++j)
+      A(i, j) = W(f.equation[i], f.column[j]) + (f.tied[j] >= 0 ? f.factor[j] * W(f.equation[i], f.tied[j]) : 0.0);
+  }
+  if (!lu_solve<K>(A, rhs, solution)) {
+    Matrix G = A * A.transpose();
+    G.diagonal().array() += kMinimumNormRegularisation * G.diagonal().maxCoeff();
+    const Eigen::LLT<Matrix> llt(G);
+    if (llt.info() != Eigen::Success) return false;
+    solution = A.transpose() * llt.solve(rhs);
+  }
+  if (!solution.allFinite()) return false;
+  for (int j = 0; j < K; ++j) x[j] = solution[j];
+  return true;
+}
+
+bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSystem& f, double* x) {
+  switch (f.k) {
+    case 1: return solve_face<1>(W, b, f, x);
+    case 2: return solve_face<2>(W, b, f, x);
+    case 3: return solve_face<3>(W, b, f, x);
+    case 4: return solve_face<4>(W, b, f, x);
+    default: return true;  // every contact open: no unknowns
+  }
+}
+
+}  // namespace
+
+// Solves the face's equations into trial_ and checks its inequalities (see the header).
+bool ContactFaces2D::try_face(std::span<const FrictionContact> contacts, const int face[2]) {
+  const int m = static_cast<int>(contacts.size());
+  const FaceSystem f = face_system(contacts, face);
+  const Eigen::Matrix4d& W = w_;
+  const Eigen::Vector4d& b = b_;
+  Eigen::Vector4d& p = trial_;
+  double x[4];
+  if (!solve_face(W, b, f, x)) return false;
   p.setZero();
-  if (k > 0) {
-    Small A(k, k);
-    SmallVec rhs(k), x(k);
-    for (int i = 0; i < k; ++i) {
-      rhs[i] = -b[equation[i]];
-      for (int j = 0; j < k; ++j)
-        A(i, j) = W(equation[i], column[j]) + (tied[j] >= 0 ? factor[j] * W(equation[i], tied[j]) : 0.0);
-    }
-    Eigen::FullPivLU<Small> lu(A);
-    lu.setThreshold(kRankThreshold);
-    if (lu.isInvertible()) {
-      x = lu.solve(rhs);
-    } else {
-      // Dependent rows: the minimum-norm solution x = Aᵀ (A Aᵀ + εI)⁻¹ rhs (Tikhonov's limit of the
-      // pseudo-inverse; ε = 1e-14 of the largest entry of A Aᵀ moves x by ~1e-14 relative), kept
-      // only when the equations are consistent (checked below).
-      Small G = A * A.transpose();
-      G.diagonal().array() += kMinimumNormRegularisation * G.diagonal().maxCoeff();
-      const Eigen::LLT<Small> llt(G);
-      if (llt.info() != Eigen::Success) return false;
-      x = A.transpose() * llt.solve(rhs);
-    }
-    if (!x.allFinite()) return false;
-    for (int j = 0; j < k; ++j) {
-      p[column[j]] = x[j];
-      if (tied[j] >= 0) p[tied[j]] = factor[j] * x[j];
-    }
+  for (int j = 0; j < f.k; ++j) {
+    p[f.column[j]] = x[j];
+    if (f.tied[j] >= 0) p[f.tied[j]] = f.factor[j] * x[j];
   }
   // Velocities at p and the scales the inequalities are measured in.
-  const Eigen::Index n = b.size();
+  const int n = n_;
   double v[4];
-  double impulse = 0.0, velocity = b.cwiseAbs().maxCoeff();
-  for (Eigen::Index i = 0; i < n; ++i) impulse = std::max(impulse, std::abs(p[i]));
-  for (Eigen::Index i = 0; i < n; ++i) {
+  double impulse = 0.0, velocity = b.head(n).cwiseAbs().maxCoeff();
+  for (int i = 0; i < n; ++i) impulse = std::max(impulse, std::abs(p[i]));
+  for (int i = 0; i < n; ++i) {
     v[i] = b[i];
-    for (Eigen::Index j = 0; j < n; ++j) v[i] += W(i, j) * p[j];
-    for (Eigen::Index j = 0; j < n; ++j) velocity = std::max(velocity, std::abs(W(i, j)) * impulse);
+    for (int j = 0; j < n; ++j) v[i] += W(i, j) * p[j];
+    for (int j = 0; j < n; ++j) velocity = std::max(velocity, std::abs(W(i, j)) * impulse);
   }
   const double tp = kTolerance * impulse, tv = kTolerance * velocity;
   slip_tolerance_ = tv;
-  for (Eigen::Index i = 0; i < n; ++i) velocity_[i] = v[i];
-  for (int i = 0; i < k; ++i)
-    if (!(std::abs(v[equation[i]]) <= tv)) return false;  // inconsistent (or ill-conditioned) equations
+  for (int i = 0; i < n; ++i) velocity_[i] = v[i];
+  for (int i = 0; i < f.k; ++i)
+    if (!(std::abs(v[f.equation[i]]) <= tv)) return false;  // inconsistent (or ill-conditioned) equations
   for (int c = 0; c < m; ++c) {
     const FrictionContact& ct = contacts[static_cast<std::size_t>(c)];
     const double pn = p[ct.normal], pt = p[ct.tangent], vt = v[ct.tangent];
@@ -111,9 +165,20 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   const auto m = static_cast<int>(contacts.size());
   const Eigen::Index n = b.size();
   faces_tried_ = 0;
-  if (m < 1 || m > kMaxContacts || n != 2 * m || W.rows() != n || W.cols() != n || p.size() != n ||
-      !b.allFinite() || !W.allFinite())
-    return false;
+  if (m < 1 || m > kMaxContacts || n != 2 * m || W.rows() != n || W.cols() != n || p.size() != n) return false;
+  // The problem into fixed-size storage, where the faces' small kernels work; an entry that is not
+  // finite makes `probe` NaN.
+  n_ = static_cast<int>(n);
+  double probe = 0.0;
+  for (int j = 0; j < n_; ++j) {
+    b_[j] = b[j];
+    probe += b[j] * 0.0;
+    for (int i = 0; i < n_; ++i) {
+      w_(i, j) = W(i, j);
+      probe += W(i, j) * 0.0;
+    }
+  }
+  if (!(probe == 0.0)) return false;
   unsigned used = 0;  // every row named once (are_valid_contacts without its heap work)
   for (const FrictionContact& c : contacts) {
     if (!is_supported_cone(c) || c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n ||
@@ -138,12 +203,11 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   const auto allowed = [&](int c, int f) {
     return contacts[static_cast<std::size_t>(c)].mu > 0.0 || f == open || f == slide_positive;
   };
-  if (trial_.size() != n) trial_.resize(n);
   const auto attempt = [&](const int face[2]) {
     ++faces_tried_;
     tried_face_[0] = face[0];
     tried_face_[1] = face[1];
-    return try_face(W, b, contacts, face, trial_);
+    return try_face(contacts, face);
   };
   bool found = attempt(guess);
   for (int f0 = 0; f0 < 4 && !found; ++f0)
@@ -167,18 +231,18 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Fri
       any = true;
     }
   if (any) {
-    p = trial_;  // the sliding solution, kept if the sticking one fails
-    if (!attempt(settled)) trial_ = p;
+    const Eigen::Vector4d sliding = trial_;  // kept if the sticking solution fails
+    if (!attempt(settled)) trial_ = sliding;
   }
-  p = trial_;
+  p = trial_.head(n);
   residual_ = 0.0;
   for (const FrictionContact& ct : contacts) {
-    double vn = b[ct.normal], vt = b[ct.tangent];
-    for (Eigen::Index j = 0; j < n; ++j) {
-      vn += W(ct.normal, j) * p[j];
-      vt += W(ct.tangent, j) * p[j];
+    double vn = b_[ct.normal], vt = b_[ct.tangent];
+    for (int j = 0; j < n_; ++j) {
+      vn += w_(ct.normal, j) * trial_[j];
+      vt += w_(ct.tangent, j) * trial_[j];
     }
-    const double pn = p[ct.normal], pt = p[ct.tangent];
+    const double pn = trial_[ct.normal], pt = trial_[ct.tangent];
     residual_ = std::max(residual_, std::abs(pn - std::max(pn - vn, 0.0)));
     residual_ = std::max(residual_, std::abs(pt - std::clamp(pt - vt, -ct.mu * pn, ct.mu * pn)));
   }

@@ -8,8 +8,9 @@
 //   stick           v_N = 0 and v_T = 0, and then |p_T| <= μ p_N, p_N >= 0 must hold;
 //   slide (s = ±1)  v_N = 0 and p_T = s μ p_N, and then p_N >= 0 and s v_T <= 0 must hold
 //                   (the friction impulse opposes the slip).
-// On a face the unknowns solve a linear system of at most 4 × 4 (a fully pivoted LU of fixed
-// maximal size, on the stack); the face is the solution when the inequalities hold. One
+// On a face the unknowns solve a linear system of at most 4 × 4 (a fully pivoted LU of the face's
+// size, fixed at compile time, on the stack; the 2 × 2 written out); the face is the solution when
+// the inequalities hold. One
 // contact has 4 faces, two have 16: every one can be tried, the faces of the caller's guess (the
 // previous step's impulses) first, so that a contact that keeps its state costs one solve. A face
 // whose system is singular (two sticking corners of one flat face of a body: four rows, three
@@ -38,20 +39,25 @@ class ContactFaces2D {
   bool solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
 
   int faces_tried() const { return faces_tried_; }
+  // A contact's face (the header's list).
+  enum Face : int { open = 0, stick = 1, slide_positive = 2, slide_negative = 3 };
   // The natural residual (box_lcp.hpp) of the last solution.
   double residual() const { return residual_; }
 
  private:
-  enum Face : int { open = 0, stick = 1, slide_positive = 2, slide_negative = 3 };
-  bool try_face(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, const int face[2],
-                Vec& p);
+  // Solves one face of the problem in w_, b_ into trial_; true when its inequalities hold.
+  bool try_face(std::span<const FrictionContact> contacts, const int face[2]);
 
   int faces_tried_ = 0;
   double residual_ = 0.0;
   int tried_face_[2] = {open, open};  // the face of the last try
   double velocity_[4] = {};           // W p + b at the last try
   double slip_tolerance_ = 0.0;       // its tangential velocity counted as no slip
-  Vec trial_;  // the face being tried (sized on the first call: no allocation after it)
+  // The problem (top-left n_ × n_ of w_, head of b_) and the face being tried, in fixed-size storage.
+  int n_ = 0;
+  Eigen::Matrix4d w_ = Eigen::Matrix4d::Zero();
+  Eigen::Vector4d b_ = Eigen::Vector4d::Zero();
+  Eigen::Vector4d trial_ = Eigen::Vector4d::Zero();
 };
 
 }  // namespace stickslip::solvers
