@@ -76,7 +76,7 @@ bool lu_solve<2>(const Eigen::Matrix2d& A, const Eigen::Vector2d& rhs, Eigen::Ve
 // (Tikhonov's limit of the pseudo-inverse; ε = 1e-14 of the largest entry of A Aᵀ moves x by ~1e-14
 // relative), kept only when the equations are consistent (the caller checks). False: no solution.
 template <int K>
-bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSystem& f, double* x) {
+bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSystem& f, bool singular, double* x) {
   using Matrix = Eigen::Matrix<double, K, K>;
   using Vector = Eigen::Matrix<double, K, 1>;
   Matrix A;
@@ -86,7 +86,7 @@ bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSy
     for (int j = 0; j < K; ++j)
       A(i, j) = W(f.equation[i], f.column[j]) + (f.tied[j] >= 0 ? f.factor[j] * W(f.equation[i], f.tied[j]) : 0.0);
   }
-  if (!lu_solve<K>(A, rhs, solution)) {
+  if (singular || !lu_solve<K>(A, rhs, solution)) {
     Matrix G = A * A.transpose();
     G.diagonal().array() += kMinimumNormRegularisation * G.diagonal().maxCoeff();
     const Eigen::LLT<Matrix> llt(G);
@@ -98,12 +98,13 @@ bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSy
   return true;
 }
 
-bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSystem& f, double* x) {
+bool solve_face(const Eigen::Matrix4d& W, const Eigen::Vector4d& b, const FaceSystem& f, int rank_bound, double* x) {
+  const bool singular = f.k > rank_bound;
   switch (f.k) {
-    case 1: return solve_face<1>(W, b, f, x);
-    case 2: return solve_face<2>(W, b, f, x);
-    case 3: return solve_face<3>(W, b, f, x);
-    case 4: return solve_face<4>(W, b, f, x);
+    case 1: return solve_face<1>(W, b, f, singular, x);
+    case 2: return solve_face<2>(W, b, f, singular, x);
+    case 3: return solve_face<3>(W, b, f, singular, x);
+    case 4: return solve_face<4>(W, b, f, singular, x);
     default: return true;  // every contact open: no unknowns
   }
 }
@@ -118,7 +119,7 @@ bool ContactFaces2D::try_face(std::span<const FrictionContact> contacts, const i
   const Eigen::Vector4d& b = b_;
   Eigen::Vector4d& p = trial_;
   double x[4];
-  if (!solve_face(W, b, f, x)) return false;
+  if (!solve_face(W, b, f, rank_bound_, x)) return false;
   p.setZero();
   for (int j = 0; j < f.k; ++j) {
     p[f.column[j]] = x[j];
@@ -161,7 +162,8 @@ bool ContactFaces2D::try_face(std::span<const FrictionContact> contacts, const i
   return true;
 }
 
-bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p) {
+bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p,
+                           int rank_bound) {
   const auto m = static_cast<int>(contacts.size());
   const Eigen::Index n = b.size();
   faces_tried_ = 0;
@@ -169,6 +171,7 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   // The problem into fixed-size storage, where the faces' small kernels work; an entry that is not
   // finite makes `probe` NaN.
   n_ = static_cast<int>(n);
+  rank_bound_ = rank_bound;
   double probe = 0.0;
   for (int j = 0; j < n_; ++j) {
     b_[j] = b[j];

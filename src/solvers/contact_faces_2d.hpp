@@ -35,8 +35,11 @@ class ContactFaces2D {
   // W (n × n) and b of n = 2 m rows, every row the normal or the tangent of one of the m <= 2
   // contacts. p: in, the guess whose faces are tried first (sized n; any values); out, the
   // solution. Returns false (p unchanged) when the input does not fit or no face solves the
-  // problem to the tolerance: the caller then solves it by another method.
-  bool solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
+  // problem to the tolerance: the caller then solves it by another method. `rank_bound`: W's rank
+  // is at most this (W = H M⁻¹ Hᵀ: the count of velocities, 3 for one planar body); a face with more
+  // unknowns is singular by construction and goes to its minimum-norm solution without the LU.
+  bool solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p,
+             int rank_bound = 4);
 
   int faces_tried() const { return faces_tried_; }
   // A contact's face (the header's list).
@@ -54,7 +57,7 @@ class ContactFaces2D {
   double velocity_[4] = {};           // W p + b at the last try
   double slip_tolerance_ = 0.0;       // its tangential velocity counted as no slip
   // The problem (top-left n_ × n_ of w_, head of b_) and the face being tried, in fixed-size storage.
-  int n_ = 0;
+  int n_ = 0, rank_bound_ = 4;
   Eigen::Matrix4d w_ = Eigen::Matrix4d::Zero();
   Eigen::Vector4d b_ = Eigen::Vector4d::Zero();
   Eigen::Vector4d trial_ = Eigen::Vector4d::Zero();

@@ -109,6 +109,12 @@ TEST(ContactFaces2D, SplitsTheLoadOfTwoCornersOfOneFace) {
   EXPECT_NEAR(p[2], gh / 2, 1e-15);
   EXPECT_NEAR(p[1], 0.0, 1e-15);
   EXPECT_NEAR(p[3], 0.0, 1e-15);
+  // Told that W's rank is at most 3 (one body's velocities), the faces skip the LU that finds the
+  // four-unknown face singular: the same minimum-norm solution, bit for bit.
+  Vec q = Eigen::Vector4d(1, 0, 1, 0);
+  ASSERT_TRUE(faces.solve(W, b, contacts, q, 3));
+  EXPECT_EQ(faces.faces_tried(), 1);
+  EXPECT_EQ(q, p);
 }
 
 // The same kind of block (0.2 m × 0.1 m, m = 1) sliding on its two corners with μ = 0.3 comes to

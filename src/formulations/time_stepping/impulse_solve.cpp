@@ -107,7 +107,11 @@ void ImpulseProblem::lift() {
 bool ImpulseProblem::solve_by_faces() {
   const int limit = std::min(options_.direct_contacts, solvers::ContactFaces2D::kMaxContacts);
   if (nc_ != 0 || contacts_.empty() || static_cast<int>(contacts_.size()) > limit) return false;
-  if (!faces_.solve(W_, b_, friction_contacts_, p_)) return false;
+  // W = H W̃⁻¹ Hᵀ has rank <= nv; an inactive contact's unit rows add theirs.
+  int rank_bound = nv_;
+  for (const ContactRows& cr : contacts_)
+    if (!cr.active) rank_bound += 1 + cr.tangent_rows;
+  if (!faces_.solve(W_, b_, friction_contacts_, p_, rank_bound)) return false;
   ++stats_.direct;
   record(0, faces_.residual(), true);
   return true;
