@@ -39,6 +39,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
     row.offset = bodies.offset;
     for (int a = 0; a < 2; ++a) row.w[a] = BodyRow::Zero(bodies.width[a]);
   }
+  scaled_rows_ = rows_;
   const int contacts = static_cast<int>(tangent_rows.size());
   contacts_.resize(static_cast<std::size_t>(contacts));
   row_contact_.assign(static_cast<std::size_t>(n_), -1);
@@ -188,22 +189,34 @@ void ImpulseProblem::update_row_matrix() {
   }
 }
 
-double ImpulseProblem::coupling(int r, int s, const Vec& minv) const {
-  const ImpulseRow &a = rows_[static_cast<std::size_t>(r)], &b = rows_[static_cast<std::size_t>(s)];
+// W(r, s) from row r's blocks scaled by M⁻¹ (scale_rows) and row s's blocks.
+double ImpulseProblem::coupling(int r, int s) const {
+  const ImpulseRow &a = scaled_rows_[static_cast<std::size_t>(r)], &b = rows_[static_cast<std::size_t>(s)];
   double w = 0;
   for (int i = 0; i < 2; ++i) {
     if (a.offset[i] < 0) continue;
     for (int j = 0; j < 2; ++j) {
       if (a.offset[i] != b.offset[j]) continue;
-      w += a.w[i].cwiseProduct(minv.segment(a.offset[i], a.w[i].size()).transpose()).dot(b.w[j]);
+      w += a.w[i].dot(b.w[j]);
     }
   }
   return w;
 }
 
+// Each row's blocks times M⁻¹ (w_r M_b⁻¹), once per step for the n rows instead of once per entry.
+void ImpulseProblem::scale_rows(const Vec& minv) {
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    const ImpulseRow& row = rows_[r];
+    ImpulseRow& scaled = scaled_rows_[r];
+    for (int a = 0; a < 2; ++a)
+      if (row.offset[a] >= 0) scaled.w[a] = row.w[a].cwiseProduct(minv.segment(row.offset[a], row.w[a].size()).transpose());
+  }
+}
+
 void ImpulseProblem::assemble(const Vec& minv) {
   minv_ = &minv;
   row_matrix_stale_ = true;
+  scale_rows(minv);
   if (sparse_) {
     double* values = Ws_.valuePtr();
     const int* outer = Ws_.outerIndexPtr();
@@ -212,7 +225,7 @@ void ImpulseProblem::assemble(const Vec& minv) {
       const bool s_active = row_active(s);
       for (int k = outer[s]; k < outer[s + 1]; ++k) {
         const int r = inner[k];
-        values[k] = s_active && row_active(r) ? coupling(r, s, minv) : (r == s ? 1.0 : 0.0);
+        values[k] = s_active && row_active(r) ? coupling(r, s) : (r == s ? 1.0 : 0.0);
       }
     }
     return add_bilateral_regularisation();
@@ -220,7 +233,7 @@ void ImpulseProblem::assemble(const Vec& minv) {
   for (int s = 0; s < n_; ++s) {
     const bool s_active = row_active(s);
     for (int r = s; r < n_; ++r) {
-      const double w = s_active && row_active(r) ? coupling(r, s, minv) : (r == s ? 1.0 : 0.0);
+      const double w = s_active && row_active(r) ? coupling(r, s) : (r == s ? 1.0 : 0.0);
       W_(r, s) = w;
       W_(s, r) = w;
     }

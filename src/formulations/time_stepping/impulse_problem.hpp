@@ -155,7 +155,8 @@ class ImpulseProblem {
   long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
 
  private:
-  double coupling(int r, int s, const Vec& minv) const;
+  double coupling(int r, int s) const;
+  void scale_rows(const Vec& minv);
   void build_sparse_pattern();
   void build_row_matrix();
   void update_row_matrix();
@@ -181,6 +182,7 @@ class ImpulseProblem {
   double last_residual_ = 0, last_goal_ = 0;
   int last_iterations_ = 0;
   std::vector<ImpulseRow> rows_;
+  std::vector<ImpulseRow> scaled_rows_;  // assemble(): each row's blocks times M⁻¹
   std::vector<ContactRows> contacts_;
   std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows
   std::vector<int> lifted_base_;  // first variable of each contact in the lifted LCP
