@@ -79,9 +79,9 @@ void direction_terms(const Vec2& e, const Vec2& e_dot, const Geometry& g, const 
   const Vec2 dV = (bj.v + bj.omega * perp(sj)) - (bi.v + bi.omega * perp(si));
   velocity = e.dot(dV);
   bias = e_dot.dot(dV) + e.dot(bj.omega * perp(g.P_dot - bj.v) - bi.omega * perp(g.P_dot - bi.v));
-  // Bodies that are not dynamic move with known accelerations.
-  if (!body_j.is_dynamic()) bias += wj.dot(generalised_acceleration(body_j, bj));
-  if (!body_i.is_dynamic()) bias += wi.dot(generalised_acceleration(body_i, bi));
+  // Prescribed bodies move with known accelerations (fixed bodies do not accelerate).
+  if (body_j.motion == BodyMotion::prescribed) bias += wj.dot(generalised_acceleration(body_j, bj));
+  if (body_i.motion == BodyMotion::prescribed) bias += wi.dot(generalised_acceleration(body_i, bi));
 }
 
 // A planar contact's kinematics written into k's planar fields (its spatial fields and second
