@@ -261,9 +261,7 @@ void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) 
   for (int b : prescribed_bodies_) out[static_cast<std::size_t>(b)] = prescribed_velocity(model_.bodies[b], t);
 }
 
-// The part of a contact's relative velocity due to bodies that are not dynamic (prescribed motion).
-double TimeStepper::known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const {
-  if (!prescribed_contact_[static_cast<std::size_t>(c)]) return 0.0;  // fixed bodies do not move
+double TimeStepper::prescribed_velocity_term(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const {
   const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
   const ContactKinematics& k = ws_.contacts[static_cast<std::size_t>(c)];
   double u = 0;

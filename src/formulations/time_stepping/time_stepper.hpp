@@ -83,7 +83,12 @@ class TimeStepper {
   void free_velocity(double h);
   void fill_bilateral_rows(double h);
   void fill_contact_rows(double h);
-  double known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
+  // The part of a contact's relative velocity due to bodies that are not dynamic (prescribed
+  // motion; fixed bodies do not move).
+  double known_velocity(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const {
+    return prescribed_contact_[static_cast<std::size_t>(c)] ? prescribed_velocity_term(c, d, body_velocity) : 0.0;
+  }
+  double prescribed_velocity_term(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
