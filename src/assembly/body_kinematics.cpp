@@ -1,5 +1,9 @@
 #include "assembly/body_kinematics.hpp"
 
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
 namespace stickslip {
 
 namespace {
@@ -105,7 +109,10 @@ void compute_body_kinematics(const Model& model, const State& s, Workspace& ws) 
         break;
       }
     }
-    b.A = rotation2(b.theta);
+    if (std::bit_cast<std::uint64_t>(b.theta) != std::bit_cast<std::uint64_t>(b.rotation_angle) || std::isnan(b.theta)) {
+      b.A = rotation2(b.theta);
+      b.rotation_angle = b.theta;
+    }
   }
 }
 

@@ -32,6 +32,9 @@ struct BodyKinematics {
   Vec2 r = Vec2::Zero();  // centre of mass
   double theta = 0;
   Mat2 A = Mat2::Identity();  // rotation matrix A(θ)
+  // The θ that compute_body_kinematics last computed A for (NaN: none yet); it recomputes A only when
+  // θ differs in its bits or is NaN (a fixed body, a body at rest: no sine and cosine per evaluation).
+  double rotation_angle = std::numeric_limits<double>::quiet_NaN();
   Vec2 v = Vec2::Zero();
   double omega = 0;
   Vec2 a = Vec2::Zero();  // acceleration: known only for fixed and prescribed bodies
