@@ -1,8 +1,9 @@
 // A sparse LDLᵀ factorisation for a symmetric matrix whose pattern is fixed and whose values change:
 // the fill-reducing ordering (AMD), the permuted pattern and the symbolic factorisation are made
-// once in analyse(); factorize() and solve_in_place() then allocate nothing (Eigen's
-// SimplicialLDLT::factorize builds a permuted copy of the matrix at every call; here the copy's
-// pattern is kept and only its values are rewritten). The numeric factorisation is Eigen's.
+// once in analyse(); factorize() and solve_in_place() then allocate nothing up to 16 384 rows
+// (Eigen's SimplicialLDLT::factorize builds a permuted copy of the matrix at every call; here the
+// copy's pattern is kept and only its values are rewritten; above that size Eigen's numeric
+// factorisation, used as it is, takes its three work vectors from the heap instead of the stack).
 #pragma once
 
 #include <Eigen/SparseCholesky>
@@ -22,7 +23,7 @@ class FixedPatternLdlt {
   // The values, in the order of `lower`'s stored entries; then the numeric factorisation. False
   // when it failed (a zero pivot).
   bool factorize(const double* lower_values);
-  // x = A⁻¹ x with the last factorisation.
+  // x = A⁻¹ x with the last factorisation (x has the matrix's size).
   void solve_in_place(Vec& x);
 
  private:

@@ -101,9 +101,9 @@ TEST(GapClosure, ConflictingTargetsGetTheLeastSquaresFit) {
   for (const bool sparse : {false, true}) {
     SCOPED_TRACE(sparse ? "sparse W" : "dense W");
     ClosingCase s = make_setup(sparse, true, 5);
-    const Vec target = (Vec(7) << 0, -0.3, 0, -0.2, 0, -0.6, 0).finished();
+    const Vec target = (Vec(7) << 0, -0.3, 0.7, -0.2, 0, -0.6, 0).finished();
     std::vector<char> fit(7, 1);
-    fit[2] = 0;  // contact 0's tangent row is not fitted
+    fit[2] = 0;  // contact 0's tangent row is not fitted: its target must not count
     Vec y = Vec::Zero(9);
     ASSERT_TRUE(s.problem->closing_velocity(fit, target, s.minv, y));
     const Vec u = s.H * y;

@@ -4,20 +4,25 @@
 // configuration, so a contact on a rotating body ends the step slightly open (O(h²ω²r): a rocking
 // block's pivot, a toppling rod's foot). Left alone, the gap builds up to the activation gap and
 // reads as a run of separations and impacts. The step therefore asks every persistent contact to
-// close its predicted end gap ĝ within the step, v_N⁺ = −ĝ/(θh) — but not row by row: a wall's
+// close its predicted end gap ĝ within the step, v_N⁺ ≥ −ĝ/(θh) — but not row by row: a wall's
 // redundant corner contacts (several per face, closed loops) have gaps that no rigid motion closes
-// all at once, and as separate targets of the impulse problem they asked for velocities no motion
-// has, which Gauss-Seidel cannot reach (it stalled at the inconsistency). Instead the closing
-// motion is one velocity y of the bodies, the least-norm (in W̃'s metric) least-squares fit of
+// all at once, and as separate targets of the impulse problem the loaded ones became equations no
+// motion meets exactly; Gauss-Seidel crawled at that conflict (hundreds to thousands of sweeps, a
+// degenerate problem whose exact solution unloads some corners). Instead the closing motion is one
+// velocity y of the bodies, the least-norm (in W̃'s metric) least-squares fit of
 //   H_N y = −ĝ/(θh) on the persistent contacts' normal rows (0 on the other active contacts'),
 //   H_T y = 0       on their tangent rows (y does not make them slide),
 //   H_G y = 0       on the bilateral rows,
-// and the impulse problem is solved for the motion relative to it: its conditions hold on
-// u − H y (b −= H y). That problem is the one without closing from the free velocity v_free − y, so
-// its targets are always met by some motion; where the fit is exact (one pivot, a rocking block's
-// impact on its other corner, any set of consistent gaps) the conditions are those of the
-// row-by-row closing. Penetrations are not pushed
-// out (ĝ < 0 counts as 0): no energy is added beyond the O(ĝ/h) of the closing itself.
+// and the impulse problem is solved for the motion relative to it on those contact rows: their
+// conditions hold on u − H y (b −= H y). Where the fit is exact (one pivot, a rocking block's
+// impact on its other corner, any set of consistent gaps) the conditions are exactly those of the
+// row-by-row closing; where it is not, the targets are those of one rigid motion, which the loaded
+// contacts can all meet. The price of the fit where gaps conflict: a contact between two that close
+// by different amounts may be asked to approach a little more than its own gap (a penetration of
+// the fit's residual, nanometres) or to separate a little (at that residual over θh, while it may
+// carry load: work of order P times that speed, against the O(P ĝ/h) the closing dissipates).
+// Holding those rows at v_N⁺ ≥ 0 instead (tried) brings the conflict, and the stalls, back.
+// Targets of penetrating contacts count as 0 (ĝ < 0 is not pushed out).
 //
 // The fit: with J = H_S W̃^{-1/2}, y = W̃^{-1/2} Jᵀ (JJᵀ + εI)⁻¹ t tends to the minimum-norm
 // least-squares J⁺ t as ε → 0, since Jᵀ annihilates the share of λ along JJᵀ's null space that the
@@ -27,6 +32,7 @@
 
 #include "formulations/time_stepping/impulse_problem.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip {
 namespace {
@@ -145,12 +151,21 @@ bool TimeStepper::closing_targets(double h) {
   return any;
 }
 
-// b −= H y for every row that takes part, y the closing velocity (none: b unchanged).
-void TimeStepper::shift_by_closing_velocity(double h) {
-  if (!closing_targets(h) || !problem_.closing_velocity(closing_fit_, closing_target_, ws_.mass_inv, closing_velocity_))
-    return;
-  for (int r = 0; r < problem_.rows(); ++r)
-    if (problem_.row_active(r)) problem_.b(r) -= problem_.row(r).dot(closing_velocity_);
+// b −= H y on the fitted contact rows, y the closing velocity. The bilateral rows keep their own
+// targets (the fit holds them at H_G y ≈ 0, exactly where it is consistent). Throws when the fit
+// failed (W not finite, or singular beyond its regularisation).
+void TimeStepper::shift_by_closing_velocity(double t, double h) {
+  if (!closing_targets(h)) return;
+  if (!problem_.closing_velocity(closing_fit_, closing_target_, ws_.mass_inv, closing_velocity_)) {
+    throw NumericalError(t, "time-stepping", "the gap-closing fit of the persistent contacts failed (W is not finite or singular)");
+  }
+  for (int c = 0; c < problem_.contact_count(); ++c) {
+    const ContactRows& cr = problem_.contact(c);
+    if (!cr.active) continue;
+    problem_.b(cr.normal) -= problem_.row(cr.normal).dot(closing_velocity_);
+    for (int row = cr.tangent; row < cr.tangent + cr.tangent_rows; ++row)
+      if (closing_fit_[static_cast<std::size_t>(row)]) problem_.b(row) -= problem_.row(row).dot(closing_velocity_);
+  }
 }
 
 }  // namespace stickslip

@@ -137,7 +137,8 @@ class ImpulseProblem {
   void add_velocity_change(const Vec& minv, Vec& v) const;
   // The velocity y of least norm in W̃'s metric whose rows r with fit[r] best meet H_r y = target[r]
   // (least squares where they conflict): y = W̃⁻¹ H_Sᵀ λ, (W_SS + εI) λ = target_S, with this step's
-  // W (gap_closure.cpp). False (y untouched) when the factorisation failed.
+  // W and ε = 1e-10 of W_SS's largest diagonal entry (gap_closure.cpp). False when the
+  // factorisation failed or y is not finite (y is then not to be used).
   bool closing_velocity(const std::vector<char>& fit, const Vec& target, const Vec& minv, Vec& y);
 
   const Vec& impulses() const { return p_; }

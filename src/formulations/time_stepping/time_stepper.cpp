@@ -419,7 +419,7 @@ void TimeStepper::step(double t_next) {
   } else {
     problem_.assemble(ws_.mass_inv);
   }
-  shift_by_closing_velocity(h);
+  shift_by_closing_velocity(t_next, h);
   problem_.solve();
   if (opt_.unconverged_error && problem_.last_solve_unconverged()) throw_unconverged(t_next);
   v_new_ = v_free_;

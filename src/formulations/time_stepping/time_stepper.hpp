@@ -87,7 +87,7 @@ class TimeStepper {
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
   bool closing_targets(double h);             // gap_closure.cpp
-  void shift_by_closing_velocity(double h);  // gap_closure.cpp
+  void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
