@@ -23,11 +23,11 @@ survives, 2 for an error of the list or the baseline.
 
 Format of tests/mutants.txt: blocks separated by blank lines, `#` comment lines ignored:
     name: moreau_jean_gap_closing
-    file: src/formulations/time_stepping/time_stepper.cpp
+    file: src/formulations/time_stepping/gap_closure.cpp
     test: formulations                       (test executable: build/bin/test_<test>)
     filter: TimeSteppingPersistent*          (optional GoogleTest filter, for speed)
     why: persistent contacts no longer close the gap a rotating body opens
-    find: if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / h;
+    find: closing_target_[cr.normal] = -gap / (opt_.theta * h);
     replace:                                 (may be empty: the text is deleted)
 `find` and `replace` are single lines of the file's text; `\\n` in them stands for a line break
 (a mutant spanning lines) and `\\\\` for a backslash.

@@ -15,10 +15,10 @@
 //
 // Overdetermined stacks. A wall of rigid blocks has several contacts per face and closed loops of
 // contacts, so the equation rows outnumber the velocities (about 15 rows per block against 3): W's
-// block of the face is singular, and the gap-closing targets of the rows are in general not all met
-// by one rigid motion (the equations are inconsistent by ~1e-7 m/s). The exact solution of such
-// equations does not exist, and a regularised one runs off along W's null space (the indeterminate
-// share of the load between the corners of a face) by the inconsistency over the regularisation.
+// block of the face is singular, and when the rows' targets are not all met by one rigid motion
+// (a wrong face, or targets of the caller's that conflict) the equations have no exact solution,
+// and a regularised one runs off along W's null space (the indeterminate share of the load between
+// the corners of a face) by the inconsistency over the regularisation.
 // The correction is therefore the minimum-norm least-squares one: it fixes what the rows can fix
 // and leaves the share of the load where the sweeps put it. Two ways to compute it:
 //   - W given (dense or sparse): the regularised equations of the face, (A + εI) d = −r, with A = W

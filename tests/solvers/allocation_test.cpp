@@ -13,6 +13,7 @@
 #include "lcp_fixtures.hpp"
 #include "solvers/auto_select.hpp"
 #include "solvers/contact_faces_2d.hpp"
+#include "solvers/fixed_pattern_ldlt.hpp"
 #include "solvers/frictional_contact.hpp"
 #include "solvers/mlcp.hpp"
 
@@ -25,6 +26,31 @@ TEST(Allocation, CounterSeesOperatorNewAndEigen) {
   EXPECT_GE(allocations_in([] { auto p = std::make_unique<int>(3); EXPECT_EQ(*p, 3); }), 1);
   EXPECT_GE(allocations_in([] { Vec v = Vec::Ones(100); EXPECT_EQ(v.sum(), 100.0); }), 1);
   EXPECT_EQ(allocations_in([] {}), 0);
+}
+
+// After analyse(), a factorisation and a solve on the fixed pattern (a tridiagonal SPD matrix)
+// touch no heap: the time-stepping scheme's gap closing factorises one at every step.
+TEST(Allocation, FixedPatternLdltFactorizesAndSolvesInPlace) {
+  const int n = 400;
+  std::vector<Eigen::Triplet<double>> t;
+  for (int i = 0; i < n; ++i) {
+    t.emplace_back(i, i, 4.0);
+    if (i > 0) t.emplace_back(i, i - 1, -1.0);
+  }
+  SparseMat lower(n, n);
+  lower.setFromTriplets(t.begin(), t.end());
+  lower.makeCompressed();
+  FixedPatternLdlt ldlt;
+  ldlt.analyse(lower);
+  Vec x = Vec::Ones(n);
+  bool factored = false;
+  EXPECT_EQ(allocations_in([&] {
+              factored = ldlt.factorize(lower.valuePtr());
+              ldlt.solve_in_place(x);
+            }),
+            0);
+  ASSERT_TRUE(factored);
+  EXPECT_NEAR((Mat(SparseMat(lower.selfadjointView<Eigen::Lower>())) * x - Vec::Ones(n)).norm(), 0.0, 1e-12);
 }
 
 TEST(Allocation, LemkePivotLoopDoesNotAllocate) {

@@ -120,6 +120,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
     mlcp_.reserve(lifted);
     solvers::prepare_result(lifted_result_, lifted);
   }
+  build_closing_pattern();
 }
 
 bool ImpulseProblem::row_active(int r) const {

@@ -30,6 +30,7 @@
 #include "model/body.hpp"
 #include "solvers/accelerated_gradient.hpp"
 #include "solvers/contact_faces_2d.hpp"
+#include "solvers/fixed_pattern_ldlt.hpp"
 #include "solvers/frictional_contact.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
@@ -134,6 +135,11 @@ class ImpulseProblem {
   void solve();
   // v += W̃⁻¹ Hᵀ P with the impulses of the last solve.
   void add_velocity_change(const Vec& minv, Vec& v) const;
+  // The velocity y of least norm in W̃'s metric whose rows r with fit[r] best meet H_r y = target[r]
+  // (least squares where they conflict): y = W̃⁻¹ H_Sᵀ λ, (W_SS + εI) λ = target_S, with this step's
+  // W and ε = 1e-10 of W_SS's largest diagonal entry (gap_closure.cpp). False when the
+  // factorisation failed or y is not finite (y is then not to be used).
+  bool closing_velocity(const std::vector<char>& fit, const Vec& target, const Vec& minv, Vec& y);
 
   const Vec& impulses() const { return p_; }
   Vec& impulses() { return p_; }
@@ -173,6 +179,10 @@ class ImpulseProblem {
   template <class Matrix>
   bool subspace_step(const Matrix& W);
   void record(int iterations, double residual, bool converged);
+  // gap_closure.cpp
+  bool closing_multipliers_dense(const std::vector<char>& fit);
+  bool closing_multipliers_sparse(const std::vector<char>& fit);
+  void build_closing_pattern();
 
   int n_ = 0, nc_ = 0, nv_ = 0;
   double bilateral_regularisation_ = 0;
@@ -210,6 +220,16 @@ class ImpulseProblem {
   solvers::LcpResult result_, trial_, lifted_result_;
   ImpulseSolverStats stats_;
   bool last_stalled_ = false;
+  // Gap closure (gap_closure.cpp): W_SS + εI with unit rows outside S, dense or with the lower
+  // triangle of Ws_'s pattern, and λ.
+  Mat closing_A_;
+  Eigen::LDLT<Mat> closing_ldlt_;
+  Vec closing_lambda_;
+  solvers::SparseMat closing_As_;
+  std::vector<int> closing_from_;      // position in Ws_ of each entry of closing_As_
+  std::vector<int> closing_column_;    // column of each entry of closing_As_
+  std::vector<int> closing_diagonal_;  // position of each diagonal entry in closing_As_
+  solvers::FixedPatternLdlt closing_factor_;
 };
 
 }  // namespace stickslip

@@ -141,10 +141,10 @@ bool ImpulseProblem::solve_lifted() {
 // and replaces the iterate only when it lowers the residual. Sweeps go on in chunks of
 // subspace_after with a subspace step before each chunk (at most subspace_rounds of them) until the
 // tolerance is met, the sweep cap is reached, or the residual has not halved over stall_sweeps
-// sweeps: such a problem's residual sits on a floor (the gap-closing targets of redundant corner
-// contacts that no rigid motion meets, resolved only by a different active set, which Gauss-Seidel
-// reaches by a drift of ~1e-5 of the impulses per sweep) and more sweeps would not reach the
-// tolerance. The solve is then counted as unconverged with its residual.
+// sweeps: such a problem converges too slowly for the cap, or not at all (a wall under strong
+// motion: tall, ill-conditioned stacks of redundant frictional corners whose faces change in every
+// step, where the subspace steps' face predictions fail; plain sweeps there need hundreds to tens
+// of thousands). The solve is then counted as unconverged with its residual.
 template <class Matrix>
 void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   solvers::BoxPgsOptions& o = pgs_.options();

@@ -154,6 +154,9 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   vn_before_.assign(nc, 0.0);
   vn_after_.assign(nc, 0.0);
   gap_predicted_.assign(nc, 0.0);
+  closing_fit_.assign(static_cast<std::size_t>(problem_.rows()), 0);
+  closing_target_.setZero(problem_.rows());
+  closing_velocity_.setZero(model.nv);
 }
 
 // A frictional prismatic joint's friction in a step (joint_contact_step.cpp) decides stick on the
@@ -336,11 +339,8 @@ void TimeStepper::fill_contact_rows(double h) {
     double bias = 0;
     if (moreau) {
       bias = restitution_[k] * std::min(vn_pre, 0.0);
-      // A persistent contact may close the small gap the velocity-level condition lets open on
-      // rotating bodies (O(h²ω²r) per step); penetrations are never pushed out (no energy added).
-      // The step ends with the gap ĝ + θ h v_N⁺, so v_N⁺ ≥ −ĝ/(θh) closes all of it (−ĝ/h would
-      // close the share θ and let the gap build up to the activation gap on a fast pivot).
-      if (state_[k] != ContactState::open) bias += std::max(g_end, 0.0) / (opt_.theta * h);
+      // A persistent contact closes the small gap the velocity-level conditions let open on rotating
+      // bodies through the closing velocity of all of them (gap_closure.cpp), not a target per row.
     } else {
       bias = (g_end >= 0 ? g_end : opt_.drift_correction * g_end) / h;
     }
@@ -421,6 +421,7 @@ void TimeStepper::step(double t_next) {
   } else {
     problem_.assemble(ws_.mass_inv);
   }
+  shift_by_closing_velocity(t_next, h);
   problem_.solve();
   if (opt_.unconverged_error && problem_.last_solve_unconverged()) throw_unconverged(t_next);
   v_new_ = v_free_;

@@ -91,6 +91,8 @@ class TimeStepper {
   double prescribed_velocity_term(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
   void update_contact_states(double h);
+  bool closing_targets(double h);             // gap_closure.cpp
+  void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
@@ -116,6 +118,8 @@ class TimeStepper {
   std::vector<ContactState> state_, previous_;
   std::vector<double> vn_before_, vn_after_;
   std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
+  std::vector<char> closing_fit_;      // rows the closing velocity is fitted to (gap_closure.cpp)
+  Vec closing_target_, closing_velocity_;  // their targets H_r y, and y
   std::vector<double> slip_start_;     // ṡ of each frictional prismatic joint at the step's start
   double last_h_ = 0;
   long steps_ = 0;
