@@ -67,7 +67,10 @@ def _read_npy(path):
     with open(path, "rb") as f:
         try:
             version = np.lib.format.read_magic(f)
-            shape, fortran, dtype = np.lib.format._read_array_header(f, version)
+            readers = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+            if version not in readers:  # `stickslip run` writes version 1.0
+                raise ValueError(f"format version {version[0]}.{version[1]} is not read here (1.0 and 2.0 are)")
+            shape, fortran, dtype = readers[version](f)
         except ValueError as e:
             raise _malformed(path, 0, f"not a .npy file: {e}") from None
         offset = f.tell()

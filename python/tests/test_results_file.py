@@ -93,3 +93,24 @@ def test_a_file_that_cannot_be_read_is_an_input_error(cli, tmp_path):
     cli_run(cli, out)
     with pytest.raises(stickslip.InputError, match="none.events.csv: cannot be read"):
         stickslip.read_results(out, events=str(tmp_path / "none.events.csv"))
+
+
+def test_npy_format_versions_1_and_2_are_read_and_others_refused(cli, tmp_path):
+    """The reader uses NumPy's public header readers (format 1.0, what `stickslip run` writes, and
+    2.0); a 3.0 file gets a clear refusal instead of a private API's behaviour."""
+    out = str(tmp_path / "r.npy")
+    cli_run(cli, out)
+    read = stickslip.read_results(out)
+    table = np.zeros(len(read), dtype=[(c, "<f8") for c in read.columns])
+    for k, c in enumerate(read.columns):
+        table[c] = read.data[:, k]
+    for version in [(2, 0), (3, 0)]:
+        path = tmp_path / f"v{version[0]}.npy"
+        with open(path, "wb") as f:
+            np.lib.format.write_array(f, table, version=version)
+        if version == (2, 0):
+            read2 = stickslip.read_results(str(path), events=stickslip.results_file.event_log_path(out))
+            assert read2.columns == read.columns and np.array_equal(read2.data, read.data, equal_nan=True)
+        else:
+            with pytest.raises(stickslip.InputError, match=r"format version 3.0 is not read here"):
+                stickslip.read_results(str(path))

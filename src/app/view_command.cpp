@@ -28,6 +28,13 @@ std::string default_output(const std::string& results) {
 
 // Writes `text` to `path`, every write, the fsync and the close checked; false (and a message) when
 // it cannot.
+// The same words as the Python reader's (python/stickslip/results_file.py).
+void warn_if_cut(const std::string& file, int dropped_line) {
+  if (dropped_line > 0)
+    std::cerr << "warning: " << file << ": line " << dropped_line
+              << " is an incomplete row: dropped (the run was stopped while writing it)\n";
+}
+
 bool write_file(const std::string& path, const std::string& text) {
   try {
     OutputFile f;
@@ -61,9 +68,14 @@ int view(const ViewArgs& a) {
     }
     const Scene scene = scene_from_model(mf.model);
     const ResultTable results = read_result_table(a.results);
+    warn_if_cut(a.results, results.dropped_line);
     // The event log: given, or the one `stickslip run` writes beside its results, if there.
     std::vector<EventLogRow> events;
-    if (!a.no_events && (!a.events.empty() || std::filesystem::exists(events_path))) events = read_event_log(events_path);
+    if (!a.no_events && (!a.events.empty() || std::filesystem::exists(events_path))) {
+      int dropped = 0;
+      events = read_event_log(events_path, &dropped);
+      warn_if_cut(events_path, dropped);
+    }
     if (!a.column.empty() && (a.column == "t" || results.index(a.column) < 0)) {
       std::cerr << "error: --column: no column '" << a.column << "' in " << a.results << "\n";
       return kExitBadInput;

@@ -35,6 +35,9 @@ std::ifstream open_input(const std::string& file) {
   return in;
 }
 
+// A line getline() ended at the end of the file rather than at a newline: a row cut short.
+bool cut_short(const std::istream& in, const std::string& line) { return in.eof() && !line.empty(); }
+
 }  // namespace
 
 int ResultTable::index(const std::string& name) const {
@@ -76,6 +79,10 @@ ResultTable read_result_table(const std::string& file) {
   int line_no = 1;
   while (std::getline(in, line)) {
     ++line_no;
+    if (cut_short(in, line)) {
+      table.dropped_line = line_no;
+      break;
+    }
     if (line.empty() || line == "\r") continue;
     split_commas(line, cells);
     if (cells.size() != table.names.size()) {
@@ -101,7 +108,7 @@ ResultTable read_result_table(const std::string& file) {
   return table;
 }
 
-std::vector<EventLogRow> read_event_log(const std::string& file) {
+std::vector<EventLogRow> read_event_log(const std::string& file, int* dropped_line) {
   std::ifstream in = open_input(file);
   std::string line;
   std::vector<std::string> cells;
@@ -113,6 +120,10 @@ std::vector<EventLogRow> read_event_log(const std::string& file) {
   int line_no = 1;
   while (std::getline(in, line)) {
     ++line_no;
+    if (cut_short(in, line)) {
+      if (dropped_line) *dropped_line = line_no;
+      break;
+    }
     if (line.empty() || line == "\r") continue;
     split_commas(line, cells);
     if (cells.size() != expected.size()) {

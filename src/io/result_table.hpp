@@ -12,6 +12,7 @@ namespace stickslip {
 
 struct ResultTable {
   std::string file;
+  int dropped_line = 0;  // a last line without its newline (a row a killed run cut short), dropped; 0: none
   std::vector<std::string> names;            // column names, in file order
   std::vector<std::vector<double>> columns;  // columns[c][row]
 
@@ -22,7 +23,9 @@ struct ResultTable {
 };
 
 // Throws InputError: no header, a repeated column name, a row of the wrong length, a cell that is
-// not a number, no `t` column, times that decrease, or no rows.
+// not a number, no `t` column, times that decrease, or no rows. Rows reach the file whole except
+// when a run is killed inside a write: a last line without its newline is that cut row, dropped
+// (never read as numbers) and named in dropped_line.
 ResultTable read_result_table(const std::string& file);
 
 struct EventLogRow {
@@ -30,7 +33,8 @@ struct EventLogRow {
   std::string contact, event, from, to;
 };
 
-// The event log (t,contact,event,from,to,vn_before,vn_after); throws InputError when malformed.
-std::vector<EventLogRow> read_event_log(const std::string& file);
+// The event log (t,contact,event,from,to,vn_before,vn_after); throws InputError when malformed. A
+// last line without its newline is dropped as above, its number in *dropped_line when given.
+std::vector<EventLogRow> read_event_log(const std::string& file, int* dropped_line = nullptr);
 
 }  // namespace stickslip

@@ -194,6 +194,22 @@ INSTANTIATE_TEST_SUITE_P(Formats, PlotOfACutFile,
                                            CutFile{"npy", 5, "the bytes after row 100 are an incomplete row: dropped"}),
                          [](const ::testing::TestParamInfo<CutFile>& p) { return std::string(p.param.extension); });
 
+// `view` reads a cut CSV and a cut event log the same way: the whole rows, and a warning naming
+// the line it dropped; the page is written.
+TEST(HonestRun, ViewOfACutRunDropsThePartialLastRows) {
+  test::TempDir dir;
+  const std::string whole = dir.file("p.csv"), cut = dir.file("cut.csv");
+  ASSERT_EQ(run_cli("run " + source_path(kPendulum) + " -q -o " + whole + " --t-end 1").exit_code, 0);
+  const std::string rows = read_text(whole);
+  dir.write("cut.csv", rows.substr(0, rows.size() - 7));  // into the last row's last number
+  const std::string events = dir.write("cut.events.csv", "t,contact,event,from,to,vn_before,vn_after\n0.5,c,impact,op");
+  const auto r = run_cli("view " + cut + " --model " + source_path(kPendulum) + " -o " + dir.file("cut.html"));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("cut.csv: line 102 is an incomplete row: dropped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cut.events.csv: line 2 is an incomplete row: dropped"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("cut.html")));
+}
+
 // A .npy cut inside its header is not a result: refused.
 TEST(HonestRun, PlotRefusesANpyCutInsideItsHeader) {
   test::TempDir dir;
