@@ -64,8 +64,13 @@ test-long: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -L long
 
 # Every benchmark; the figures go to bench/results/<date>_<commit>.json and their ratio to the
-# previous run is printed (BENCH_FILTER=regex runs a subset).
+# previous run is printed (BENCH_FILTER=regex runs a subset). BENCH_DEPS=1 (passed on to `deps`)
+# also installs the optional package of the reference benchmark (Siconos Numerics, for
+# bench_lcp_reference); CMake runs again when that executable is missing, so that a build configured
+# before the package was installed finds it.
+bench: export BENCH_DEPS := 1
 bench: build
+	@[ -x $(BUILD)/bin/bench_lcp_reference ] || { cmake -S . -B $(BUILD) > /dev/null && cmake --build $(BUILD) -j $(JOBS); }
 	@BENCH_FILTER='$(BENCH_FILTER)' ./scripts/bench.sh $(BUILD)
 
 # Rebuilds the animation page's front end (viewer/dist, committed) from viewer/src. Needs npm (the

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages stickslip needs, only those that are missing.
 # Idempotent; runs as root (or through sudo); non-interactive (always, and required under CI=true).
+#   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` sets it):
+#                  Siconos Numerics, the established LCP library bench_lcp_reference compares Lemke
+#                  with (it pulls OpenBLAS, HDF5 and MUMPS; `make test`, `make demo` and CI do not).
 set -euo pipefail
 
 packages=(
@@ -21,6 +24,9 @@ packages=(
   python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
 )
+if [ "${BENCH_DEPS:-0}" = 1 ]; then
+  packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
