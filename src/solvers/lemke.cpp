@@ -124,16 +124,19 @@ double LemkeSolver::column_entry(const MatRef& M, int row, int t) const {
 void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
   if (!is_valid_lcp(M, q)) return set_invalid(result);
   const Eigen::Index n = q.size();
-  reserve(n);
-  prepare_result(result, n);
   n_ = static_cast<int>(n);
   k_ = 0;
-  if (n == 0 || q.minCoeff() >= 0.0) {  // z = 0 solves
+  if (n == 0 || q.minCoeff() >= 0.0) {  // z = 0 solves, exactly: min(z, w) = min(0, q) = 0
+    if (result.z.size() != n) result.z.resize(n);
+    result.z.setZero();
     result.w = q;
+    result.iterations = 0;
     result.status = LcpStatus::solved;
-    result.residual = lcp_residual(result.z, result.w);
+    result.residual = 0.0;
     return;
   }
+  reserve(n);
+  prepare_result(result, n);
   if (n <= std::min(options_.direct_up_to, 3) && solve_small(M, q, result)) return;
   if (options_.equilibrate)
     eq_.compute(M);

@@ -257,7 +257,8 @@ TEST(Lemke, ReusesWorkspaceAcrossSizes) {
   LcpResult r;
   for (Eigen::Index n : {3, 10, 2, 7}) {
     const Mat M = fixtures::random_spd(n, 40 + static_cast<unsigned>(n));
-    const Vec q = fixtures::uniform_vector(n, 50 + static_cast<unsigned>(n));
+    Vec q = fixtures::uniform_vector(n, 50 + static_cast<unsigned>(n));
+    q[0] = -1.0;  // something to solve: the pivoting path and its workspace (q >= 0 needs neither)
     lemke.solve(M, q, r);
     ASSERT_EQ(r.status, LcpStatus::solved);
     expect_solution(M, q, r, 1e-12);  // well-conditioned SPD (eigenvalues >= 0.1): near-ulp accuracy
