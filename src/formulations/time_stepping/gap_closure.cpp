@@ -127,7 +127,12 @@ void ImpulseProblem::build_closing_pattern() {
 bool TimeStepper::closing_targets(double h) {
   if (opt_.formulation != ContactFormulation::moreau_jean) return false;
   const double resolution = 1e-6 * opt_.activation_gap;
-  bool any = false;
+  bool any = false;  // first, cheaply: is there a gap to close at all (a body at rest has none)?
+  for (int c = 0; c < problem_.contact_count() && !any; ++c) {
+    const std::size_t k = static_cast<std::size_t>(c);
+    any = problem_.contact(c).active && state_[k] != ContactState::open && gap_predicted_[k] > resolution;
+  }
+  if (!any) return false;
   std::fill(closing_fit_.begin(), closing_fit_.end(), 0);
   for (int r = 0; r < model_.n_constraints; ++r) {
     closing_fit_[static_cast<std::size_t>(r)] = 1;
@@ -139,7 +144,6 @@ bool TimeStepper::closing_targets(double h) {
     if (!cr.active) continue;
     const bool persistent = state_[k] != ContactState::open;
     const double gap = persistent ? std::max(gap_predicted_[k], 0.0) : 0.0;
-    any = any || gap > resolution;
     closing_fit_[static_cast<std::size_t>(cr.normal)] = 1;
     closing_target_[cr.normal] = -gap / (opt_.theta * h);
     if (!persistent) continue;
@@ -148,7 +152,21 @@ bool TimeStepper::closing_targets(double h) {
       closing_target_[cr.tangent + t] = 0.0;
     }
   }
-  return any;
+  return true;
+}
+
+// The one active contact when it is the only row of the problem that takes part (no bilateral
+// rows): its normal and tangent rows are independent, so the fit meets their targets exactly and
+// the shift is the target itself (a ball, a block on one corner: no factorisation). Else −1.
+int TimeStepper::lone_active_contact() const {
+  if (model_.n_constraints > 0) return -1;
+  int lone = -1;
+  for (int c = 0; c < problem_.contact_count(); ++c) {
+    if (!problem_.contact(c).active) continue;
+    if (lone >= 0) return -1;
+    lone = c;
+  }
+  return lone;
 }
 
 // b −= H y on the fitted contact rows, y the closing velocity. The bilateral rows keep their own
@@ -156,6 +174,10 @@ bool TimeStepper::closing_targets(double h) {
 // failed (W not finite, or singular beyond its regularisation).
 void TimeStepper::shift_by_closing_velocity(double t, double h) {
   if (!closing_targets(h)) return;
+  if (const int c = lone_active_contact(); c >= 0) {  // its own rows: the fit is exact, H y = target
+    problem_.b(problem_.contact(c).normal) -= closing_target_[problem_.contact(c).normal];
+    return;
+  }
   if (!problem_.closing_velocity(closing_fit_, closing_target_, ws_.mass_inv, closing_velocity_)) {
     throw NumericalError(t, "time-stepping", "the gap-closing fit of the persistent contacts failed (W is not finite or singular)");
   }

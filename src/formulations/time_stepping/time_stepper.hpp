@@ -93,6 +93,7 @@ class TimeStepper {
   void update_contact_states(double h);
   bool closing_targets(double h);             // gap_closure.cpp
   void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp
+  int lone_active_contact() const;                     // gap_closure.cpp
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
