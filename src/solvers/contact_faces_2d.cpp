@@ -5,6 +5,7 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stickslip::solvers {
 namespace {
@@ -12,6 +13,7 @@ namespace {
 // A pivot below this fraction of the largest makes a face's system singular (condition > 1e12).
 constexpr double kRankThreshold = 1e-12;
 constexpr double kMinimumNormRegularisation = 1e-14;
+constexpr double kLargest = std::numeric_limits<double>::max();
 
 // A face's linear system: unknown j is the normal (or sticking tangent) impulse of row column[j],
 // with the tangent row tied[j] riding on it as factor[j] times it when sliding (-1: none); equation
@@ -126,14 +128,16 @@ bool ContactFaces2D::try_face(std::span<const FrictionContact> contacts, const i
     if (f.tied[j] >= 0) p[f.tied[j]] = f.factor[j] * x[j];
   }
   // Velocities at p and the scales the inequalities are measured in.
+  // The velocity scale is max(|b_i|, |W_ij| · impulse), taken as max(b_max_, w_max_ · impulse): the
+  // same number (rounding is monotone, impulse >= 0), without a chain of n² dependent maxima per face.
   const int n = n_;
   double v[4];
-  double impulse = 0.0, velocity = b.head(n).cwiseAbs().maxCoeff();
+  double impulse = 0.0;
   for (int i = 0; i < n; ++i) impulse = std::max(impulse, std::abs(p[i]));
+  const double velocity = std::max(b_max_, w_max_ * impulse);
   for (int i = 0; i < n; ++i) {
     v[i] = b[i];
     for (int j = 0; j < n; ++j) v[i] += W(i, j) * p[j];
-    for (int j = 0; j < n; ++j) velocity = std::max(velocity, std::abs(W(i, j)) * impulse);
   }
   const double tp = kTolerance * impulse, tv = kTolerance * velocity;
   slip_tolerance_ = tv;
@@ -168,20 +172,28 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   const Eigen::Index n = b.size();
   faces_tried_ = 0;
   if (m < 1 || m > kMaxContacts || n != 2 * m || W.rows() != n || W.cols() != n || p.size() != n) return false;
-  // The problem into fixed-size storage, where the faces' small kernels work; an entry that is not
-  // finite makes `probe` NaN.
+  // The problem into fixed-size storage, where the faces' small kernels work, with the largest
+  // magnitudes of b and W (the scales of try_face). A NaN or infinite entry fails `finite`; the
+  // maxima run in one chain per row and the check in an integer one, where a sum of the entries
+  // times 0 was one chain of n² + n dependent floating-point additions (a tenth of a rocking
+  // block's step).
   n_ = static_cast<int>(n);
   rank_bound_ = rank_bound;
-  double probe = 0.0;
+  bool finite = true;
+  double row_max[4] = {0.0, 0.0, 0.0, 0.0};
+  b_max_ = 0.0;
   for (int j = 0; j < n_; ++j) {
     b_[j] = b[j];
-    probe += b[j] * 0.0;
+    finite &= std::abs(b[j]) <= kLargest;
+    b_max_ = std::max(b_max_, std::abs(b[j]));
     for (int i = 0; i < n_; ++i) {
       w_(i, j) = W(i, j);
-      probe += W(i, j) * 0.0;
+      finite &= std::abs(W(i, j)) <= kLargest;
+      row_max[i] = std::max(row_max[i], std::abs(W(i, j)));
     }
   }
-  if (!(probe == 0.0)) return false;
+  if (!finite) return false;
+  w_max_ = std::max(std::max(row_max[0], row_max[1]), std::max(row_max[2], row_max[3]));
   unsigned used = 0;  // every row named once (are_valid_contacts without its heap work)
   for (const FrictionContact& c : contacts) {
     if (!is_supported_cone(c) || c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n ||

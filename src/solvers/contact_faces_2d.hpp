@@ -56,6 +56,7 @@ class ContactFaces2D {
   int tried_face_[2] = {open, open};  // the face of the last try
   double velocity_[4] = {};           // W p + b at the last try
   double slip_tolerance_ = 0.0;       // its tangential velocity counted as no slip
+  double b_max_ = 0.0, w_max_ = 0.0;  // max |b_i| and max |W_ij| of the problem
   // The problem (top-left n_ × n_ of w_, head of b_) and the face being tried, in fixed-size storage.
   int n_ = 0, rank_bound_ = 4;
   Eigen::Matrix4d w_ = Eigen::Matrix4d::Zero();

@@ -58,6 +58,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stickslip::solvers {
 
@@ -121,20 +122,53 @@ double LemkeSolver::column_entry(const MatRef& M, int row, int t) const {
   return entry(M, row, c_var_[static_cast<std::size_t>(t)]);
 }
 
+namespace {
+
+constexpr double kLargest = std::numeric_limits<double>::max();
+
+// The trivial answer (lemke.hpp, solve): z = 0, w = q when q >= 0, with every entry of q and M
+// finite. Branch-free passes (a NaN fails every comparison, an infinity the bound), no workspace, no
+// balancing: at one to three unknowns this is the whole solve, and its fixed costs (a call, a
+// reduction with early exits, a memset) were most of it. False when the general path must decide,
+// which then also reports the invalid inputs.
+bool answered_by_zero(const MatRef& M, const VecRef& q, LcpResult& result) {
+  const Eigen::Index n = q.size();
+  if (M.rows() != n || M.cols() != n) return false;
+  bool trivial = true;
+  for (Eigen::Index i = 0; i < n; ++i) trivial &= (q[i] >= 0.0) & (q[i] <= kLargest);
+  if (!trivial) return false;
+  for (Eigen::Index j = 0; j < n; ++j)
+    for (Eigen::Index i = 0; i < n; ++i) trivial &= std::abs(M(i, j)) <= kLargest;
+  if (!trivial) return false;
+  if (result.z.size() != n) result.z.resize(n);
+  if (result.w.size() != n) result.w.resize(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    result.z[i] = 0.0;
+    result.w[i] = q[i];
+  }
+  result.iterations = 0;
+  result.status = LcpStatus::solved;
+  result.residual = 0.0;  // exact: min(z, w) = min(0, q) = 0
+  return true;
+}
+
+}  // namespace
+
 void LemkeSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
+  if (answered_by_zero(M, q, result)) {
+    n_ = static_cast<int>(q.size());
+    k_ = 0;
+    return;
+  }
+  solve_with_pivots(M, q, result);
+}
+
+// Every problem but the trivial one: q has a negative entry, or the input is invalid.
+void LemkeSolver::solve_with_pivots(const MatRef& M, const VecRef& q, LcpResult& result) {
   if (!is_valid_lcp(M, q)) return set_invalid(result);
   const Eigen::Index n = q.size();
   n_ = static_cast<int>(n);
   k_ = 0;
-  if (n == 0 || q.minCoeff() >= 0.0) {  // z = 0 solves, exactly: min(z, w) = min(0, q) = 0
-    if (result.z.size() != n) result.z.resize(n);
-    result.z.setZero();
-    result.w = q;
-    result.iterations = 0;
-    result.status = LcpStatus::solved;
-    result.residual = 0.0;
-    return;
-  }
   reserve(n);
   prepare_result(result, n);
   if (n <= std::min(options_.direct_up_to, 3) && solve_small(M, q, result)) return;

@@ -169,6 +169,36 @@ TEST(Lemke, InvalidInputIsReportedNotThrown) {
   EXPECT_EQ(solve_lemke(M, Vec3(-1, -1, -1)).status, LcpStatus::invalid_input);
 }
 
+// q >= 0 is answered by z = 0 before any pivoting (lemke.hpp, solve), but not for input the general
+// path would reject: a non-finite M is reported although z = 0 would not need it, and so are an
+// infinite or NaN q (NaN >= 0 is false, +inf >= 0 is true) and a size mismatch.
+TEST(Lemke, NonNegativeQStillChecksTheInput) {
+  const Mat M = Mat::Identity(2, 2);
+  for (const double bad : {std::nan(""), double{INFINITY}, -double{INFINITY}}) {
+    Mat badM = M;
+    badM(1, 0) = bad;
+    EXPECT_EQ(solve_lemke(badM, Vec2(1, 0)).status, LcpStatus::invalid_input) << bad;
+    EXPECT_EQ(solve_lemke(M, Vec2(1, bad)).status, LcpStatus::invalid_input) << bad;
+  }
+  EXPECT_EQ(solve_lemke(Mat::Identity(2, 3), Vec2(1, 1)).status, LcpStatus::invalid_input);
+  EXPECT_EQ(solve_lemke(M, Vec3(1, 1, 1)).status, LcpStatus::invalid_input);
+  // The same solver answers a valid q >= 0 after rejecting the others: exactly, in its own sizes.
+  LemkeSolver solver(2);
+  LcpResult r;
+  solver.solve(M, Vec2(-INFINITY, 1), r);
+  EXPECT_EQ(r.status, LcpStatus::invalid_input);
+  solver.solve(M, Vec2(2, 0), r);
+  ASSERT_EQ(r.status, LcpStatus::solved);
+  EXPECT_EQ(r.iterations, 0);
+  EXPECT_EQ(r.residual, 0.0);
+  EXPECT_EQ(r.z, Vec2(0, 0));
+  EXPECT_EQ(r.w, Vec2(2, 0));
+  // The empty problem is the trivial one.
+  const LcpResult empty = solve_lemke(Mat(0, 0), Vec(0));
+  EXPECT_EQ(empty.status, LcpStatus::solved);
+  EXPECT_EQ(empty.z.size(), 0);
+}
+
 // Four P-matrix families (unique solutions): SPD, strictly diagonally dominant, non-symmetric
 // positive definite with a large skew part, and Murty's triangular matrix.
 Mat small_p_matrix(Eigen::Index n, unsigned seed) {
