@@ -107,6 +107,8 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_iterations"] = s.complementarity_iterations;
   d["complementarity_max_iterations"] = s.complementarity_max_iterations;
   d["complementarity_unconverged"] = s.complementarity_unconverged;
+  d["complementarity_rescued"] = s.complementarity_rescued;
+  d["complementarity_rescue_attempts"] = s.complementarity_rescue_attempts;
   d["stopped"] = s.stopped;
   d["stopped_at_step"] = s.stopped_at_step;
   d["warnings"] = s.warnings;

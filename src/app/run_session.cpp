@@ -17,6 +17,7 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "app/signals.hpp"
+#include "app/unconverged_dump.hpp"
 #include "formulations/simulation.hpp"
 #include "io/checkpoint_file.hpp"
 #include "io/csv_writer.hpp"
@@ -119,6 +120,11 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
                 static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
                 s.complementarity_solver == "lemke" ? "pivots" : s.complementarity_solver == "apgd" ? "iterations" : "sweeps",
                 s.complementarity_max_iterations);
+    // Lemke's rescue (rescue_variables): how many it finished, and of how many tried when some failed.
+    if (s.complementarity_rescue_attempts > s.complementarity_rescued)
+      std::printf(", %ld of %ld finished by Lemke's method", s.complementarity_rescued, s.complementarity_rescue_attempts);
+    else if (s.complementarity_rescued > 0)
+      std::printf(", %ld finished by Lemke's method", s.complementarity_rescued);
     if (s.complementarity_unconverged > 0)
       std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);
@@ -229,6 +235,8 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     }
     return wall_exceeded;
   };
+  UnconvergedDump dump(session.dump_unconverged, [&](const std::string& m) { cb.warning(m); });
+  if (!session.dump_unconverged.empty()) cb.unconverged_problem = [&dump](const ContactProblemRecord& p) { dump.write(p); };
   if (checkpoints) {
     cb.checkpoint = [&](Snapshot& s) {
       save_settings(s, settings);
@@ -248,6 +256,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files->end();
     print_summary(options, out, events_path, s, s.stats.steps - steps_before);
     if (checkpoints_written > 0) std::printf("wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
+    dump.print_summary();
     if (!s.stopped) return kExitOk;
     const int signo = stop_signal();
     const bool resumable = checkpoints_written > 0;
@@ -268,6 +277,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
       std::cerr << "error: " << w.what() << "\n";
     }
     std::cerr << "error: " << failure_message(e) << "\n       results computed before the failure are in " << out << "\n";
+    dump.print_summary();
     return kExitNumericalFailure;
   } catch (const ModelError& e) {
     progress.clear();

@@ -51,6 +51,9 @@ void add_session_options(CLI::App& sub, SessionSettings& s) {
       ->check(finite_number(0.0, true, "a finite number > 0"));
   sub.add_option("--max-wall", s.max_wall, "Stop cleanly after SECONDS of wall time (exit status 4)")
       ->check(finite_number(0.0, true, "a finite number > 0"));
+  sub.add_option("--dump-unconverged", s.dump_unconverged,
+                 "Time-stepping: write each contact problem left above the tolerance into FOLDER/step_N/ "
+                 "(.npy tables and problem.json; at most 100)");
 }
 
 // The options shared with Python and sweep files go through apply_run_options (io/run_options.hpp),

@@ -27,6 +27,7 @@ struct SessionSettings {
   bool quiet = false;
   double progress_every = 0;  // --progress SECONDS off a terminal (0: none)
   double max_wall = 0;        // --max-wall SECONDS (0: none)
+  std::string dump_unconverged;  // --dump-unconverged FOLDER (empty: none)
 };
 
 void add_run_options(CLI::App& sub, RunSettings& s);

@@ -22,6 +22,7 @@ class RunLoop {
       : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model),
         energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
     reporter_.events = events;
+    reporter_.unconverged_problem = callbacks.unconverged_problem;
     reporter_.warn = [this](const std::string& m) {
       summary_.warnings.push_back(m);
       if (cb_.warning) cb_.warning(m);

@@ -23,6 +23,7 @@ namespace stickslip {
 struct StepReporter {
   EventSink* events = nullptr;                     // the event log (may be null)
   std::function<void(const std::string&)> warn;   // a warning, at once
+  std::function<void(const ContactProblemRecord&)> unconverged_problem;  // SimulationCallbacks'
 };
 
 // The state of the model at one instant, as an output row records it.

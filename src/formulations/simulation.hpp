@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "formulations/contact_problem_record.hpp"
 #include "formulations/event_log.hpp"
 #include "formulations/output.hpp"
 #include "formulations/simulation_options.hpp"
@@ -36,6 +37,8 @@ struct SimulationSummary {
   long complementarity_direct = 0;       // solved by their contacts' faces, without pivots (lemke)
   long complementarity_unconverged = 0;  // Gauss-Seidel ended above its tolerance (accepted)
   long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
+  long complementarity_rescued = 0;      // left above it by Gauss-Seidel, solved exactly by Lemke's method
+  long complementarity_rescue_attempts = 0;  // handed to Lemke's method (rescue_variables)
   double complementarity_max_residual = 0;  // largest residual of the unconverged ones
   double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;
@@ -60,6 +63,9 @@ struct SimulationCallbacks {
   // receiver may add its own entries (keys outside run., integrator. and the schemes' prefixes)
   // before storing it.
   std::function<void(Snapshot& snapshot)> checkpoint;
+  // Time-stepping: a contact problem whose solve ended above the tolerance (after Lemke's rescue),
+  // as the solver saw it; called before `unconverged: error` stops the run.
+  std::function<void(const ContactProblemRecord& problem)> unconverged_problem;
 };
 
 // Runs the model from options.t_start to options.t_end with options.scheme and streams rows to

@@ -52,6 +52,9 @@ struct TimeSteppingOptions {
                                     // (solvers/contact_faces_2d.hpp); 0: always the lifted LCP
   int stall_sweeps = 100;           // pgs: stop when the residual has not halved over this many
                                     // sweeps (0: only the sweep cap stops)
+  int rescue_variables = 200;       // pgs, apgd: a solve left above the tolerance is solved again by
+                                    // Lemke's method when the active contacts' lifted problem has at
+                                    // most this many variables (0: never)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
                                     // (model key `unconverged: error`) instead of a counted warning
 };

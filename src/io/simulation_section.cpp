@@ -23,7 +23,7 @@ void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
                  "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds",
-                 "stall_sweeps", "unconverged"});
+                 "stall_sweeps", "rescue_variables", "unconverged"});
   if (const auto v = f.get("theta")) {
     o.theta = v->as_double();
     if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
@@ -62,6 +62,10 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   if (const auto v = f.get("stall_sweeps")) {
     o.stall_sweeps = v->as_int();
     if (o.stall_sweeps < 0) v->fail("must be >= 0");
+  }
+  if (const auto v = f.get("rescue_variables")) {
+    o.rescue_variables = v->as_int();
+    if (o.rescue_variables < 0) v->fail("must be >= 0");
   }
   if (const auto v = f.get("unconverged")) o.unconverged_error = v->as_choice({"warn", "error"}) == "error";
 }

@@ -32,12 +32,12 @@
 //     sense, and the smallest impulses that make it, M⁻¹ B d = y, are d = Bᵀ (BBᵀ)⁻¹ M y. Without
 //     sliding contacts (B = Cᵀ) this is exactly the minimum-norm least-squares solution of
 //     A d = −r (the pseudo-inverse through W = J Jᵀ, J = C M^{-1/2}). CᵀC and BBᵀ have the
-//     sparsity of the bodies' adjacency, fixed by H: a dense LDLᵀ up to kDenseVelocities velocities
-//     (no allocation), a sparse LDLᵀ with a fill-reducing ordering computed once above (which
-//     allocates in each factorisation).
+//     sparsity of the bodies' adjacency, fixed by H (solvers/normal_matrix.hpp): a dense LDLᵀ up
+//     to kDenseVelocities velocities, a sparse LDLᵀ with its fill-reducing ordering and symbolic
+//     analysis made once above (FixedPatternLdlt: no allocation per factorisation up to 16 384
+//     velocities).
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <Eigen/SparseLU>
 #include <memory>
 #include <span>
@@ -46,15 +46,14 @@
 #include "solvers/box_lcp.hpp"
 #include "solvers/dense_lu.hpp"
 #include "solvers/frictional_contact.hpp"
+#include "solvers/normal_matrix.hpp"
 
 namespace stickslip::solvers {
-
-using RowSparseMat = Eigen::SparseMatrix<double, Eigen::RowMajor>;
 
 class SubspaceStep {
  public:
   static constexpr Eigen::Index kDenseLimit = 256;      // unknowns of the dense LU (W given)
-  static constexpr Eigen::Index kDenseVelocities = 96;  // velocities of the dense LDLᵀ (factors given)
+  static constexpr Eigen::Index kDenseVelocities = NormalMatrix::kDenseVelocities;  // dense LDLᵀ (factors given)
   static constexpr int kFaceUpdates = 4;                // face predictions per step at most
 
   // Preallocates for problems of n rows (the dense path up to min(n, kDenseLimit) unknowns).
@@ -66,7 +65,8 @@ class SubspaceStep {
   bool apply(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
 
   // W = H diag(inverse_mass) Hᵀ. analyse() once for H's sparsity pattern (the values may change
-  // between calls, the pattern may not); then no allocation up to kDenseVelocities velocities.
+  // between calls, the pattern may not); then no allocation (FixedPatternLdlt's limit above
+  // kDenseVelocities velocities).
   void analyse(const RowSparseMat& H);
   bool apply(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
              std::span<const FrictionContact> contacts, Vec& p);
@@ -109,8 +109,7 @@ class SubspaceStep {
   template <class Matrix>
   bool apply_given(const Matrix& W, const VecRef& b, std::span<const FrictionContact> contacts, Vec& p);
   // Factors given (subspace_step_velocity.cpp).
-  void assemble_normal_matrix(const RowSparseMat& H, bool with_ties);
-  bool factor_and_solve(bool second, Vec& rhs);
+  bool factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& rhs);
   bool solve_velocities(const RowSparseMat& H);
 
   // Face and unknowns
@@ -132,16 +131,9 @@ class SubspaceStep {
   SparseMat A_;
   std::unique_ptr<Eigen::SparseLU<SparseMat>> lu_;  // created on first use (not movable itself)
   Vec rhs_;
-  // Factors given: K = CᵀC or BBᵀ (nv × nv, lower triangle), dense or with H's fixed pattern.
+  // Factors given: K = CᵀC (slot 0) and BBᵀ (slot 1), with H's fixed pattern.
   Eigen::Index nv_ = -1;
-  bool dense_velocities_ = true;
-  Mat dense_K_;
-  Eigen::LDLT<Mat> dense_ldlt_[2];
-  SparseMat sparse_K_;
-  std::vector<int> row_pattern_start_;  // row of H -> first entry of its K positions in row_pattern_
-  std::vector<int> row_pattern_;        // positions in sparse_K_'s values of the lower pairs of a row
-  std::vector<int> diagonal_;           // position of K(j, j) in sparse_K_'s values
-  std::unique_ptr<Eigen::SimplicialLDLT<SparseMat, Eigen::Lower>> sparse_ldlt_[2];
+  NormalMatrix normal_[2];
   Vec velocity_, force_, w_diagonal_, root_inverse_mass_;
 };
 

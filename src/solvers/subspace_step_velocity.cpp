@@ -37,95 +37,22 @@ void SubspaceStep::analyse(const RowSparseMat& H) {
   root_inverse_mass_.setZero(nv_);
   force_.setZero(nv_);
   rhs_.setZero(n);
-  dense_velocities_ = nv_ <= kDenseVelocities;
-  if (dense_velocities_) {
-    dense_K_.setZero(nv_, nv_);
-    for (auto& f : dense_ldlt_) f.compute(Mat::Identity(nv_, nv_));  // sizes its storage once
-    return;
-  }
-  // Lower-triangle pattern: every pair of velocities in one row, and the whole diagonal.
-  std::vector<Eigen::Triplet<double>> pairs;
-  for (Eigen::Index j = 0; j < nv_; ++j) pairs.emplace_back(j, j, 0.0);
-  const int* outer = H.outerIndexPtr();
-  const int* inner = H.innerIndexPtr();
-  for (Eigen::Index r = 0; r < n; ++r)
-    for (int a = outer[r]; a < outer[r + 1]; ++a)
-      for (int c = outer[r]; c <= a; ++c) pairs.emplace_back(std::max(inner[a], inner[c]), std::min(inner[a], inner[c]), 0.0);
-  sparse_K_.resize(nv_, nv_);
-  sparse_K_.setFromTriplets(pairs.begin(), pairs.end());
-  sparse_K_.makeCompressed();
-  const auto position = [&](int i, int j) {  // i >= j: entry (i, j) in column j
-    const int* begin = sparse_K_.innerIndexPtr() + sparse_K_.outerIndexPtr()[j];
-    const int* end = sparse_K_.innerIndexPtr() + sparse_K_.outerIndexPtr()[j + 1];
-    return static_cast<int>(std::lower_bound(begin, end, i) - sparse_K_.innerIndexPtr());
-  };
-  row_pattern_start_.assign(static_cast<std::size_t>(n) + 1, 0);
-  row_pattern_.clear();
-  for (Eigen::Index r = 0; r < n; ++r) {
-    for (int a = outer[r]; a < outer[r + 1]; ++a)
-      for (int c = outer[r]; c <= a; ++c) row_pattern_.push_back(position(std::max(inner[a], inner[c]), std::min(inner[a], inner[c])));
-    row_pattern_start_[static_cast<std::size_t>(r) + 1] = static_cast<int>(row_pattern_.size());
-  }
-  diagonal_.resize(static_cast<std::size_t>(nv_));
-  for (Eigen::Index j = 0; j < nv_; ++j) diagonal_[static_cast<std::size_t>(j)] = position(static_cast<int>(j), static_cast<int>(j));
-  for (auto& f : sparse_ldlt_) {
-    if (!f) f = std::make_unique<Eigen::SimplicialLDLT<SparseMat, Eigen::Lower>>();
-    f->analyzePattern(sparse_K_);
-  }
+  // A row wider than NormalMatrix::kMaxRowEntries is refused in apply() (not analysed).
+  for (auto& k : normal_) k.analyse(H);
 }
 
-// K = Σ over the unknowns of c cᵀ, with c the row of H (with_ties false: CᵀC) or the unknown's
-// column of B (with_ties true: BBᵀ); lower triangle only.
-void SubspaceStep::assemble_normal_matrix(const RowSparseMat& H, bool with_ties) {
-  const int* outer = H.outerIndexPtr();
-  const int* inner = H.innerIndexPtr();
-  const double* value = H.valuePtr();
-  if (dense_velocities_) {
-    dense_K_.setZero();
-  } else {
-    std::fill(sparse_K_.valuePtr(), sparse_K_.valuePtr() + sparse_K_.nonZeros(), 0.0);
+// K + εI assembled over the unknowns (with_ties false: CᵀC, slot 0; true: BBᵀ, slot 1) in the
+// mass-scaled velocities, factorised, and rhs solved in place.
+bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& rhs) {
+  NormalMatrix& K = normal_[with_ties ? 1 : 0];
+  NormalMatrix::Rows rows{rows_, {}, {}, {}};
+  if (with_ties) {
+    rows.tie_of = tie_of_;
+    rows.tie_factor = factor_;
   }
-  double entry[6];
-  for (const int r : rows_) {
-    const int count = outer[r + 1] - outer[r];
-    if (count > 6) return;  // refused in apply(): rows touch at most two bodies of three velocities
-    for (int a = 0; a < count; ++a) entry[a] = value[outer[r] + a];
-    const int t = with_ties ? tie_of_[static_cast<std::size_t>(r)] : -1;
-    if (t >= 0)
-      for (int a = 0; a < count; ++a) entry[a] += factor_[static_cast<std::size_t>(t)] * value[outer[t] + a];
-    for (int a = 0; a < count; ++a) entry[a] *= root_inverse_mass_[inner[outer[r] + a]];
-    if (dense_velocities_) {
-      for (int a = 0; a < count; ++a)
-        for (int c = 0; c <= a; ++c) {
-          const int i = std::max(inner[outer[r] + a], inner[outer[r] + c]), j = std::min(inner[outer[r] + a], inner[outer[r] + c]);
-          dense_K_(i, j) += entry[a] * entry[c];
-        }
-    } else {
-      const int* pos = row_pattern_.data() + row_pattern_start_[static_cast<std::size_t>(r)];
-      for (int a = 0; a < count; ++a)
-        for (int c = 0; c <= a; ++c) sparse_K_.valuePtr()[*pos++] += entry[a] * entry[c];
-    }
-  }
-}
-
-// Factorises K + εI (slot `second`: 0 for CᵀC, 1 for BBᵀ) and solves in place.
-bool SubspaceStep::factor_and_solve(bool second, Vec& rhs) {
-  const int slot = second ? 1 : 0;
-  if (dense_velocities_) {
-    const double eps = kVelocityRegularisation * std::max(dense_K_.diagonal().maxCoeff(), 1e-300);
-    dense_K_.diagonal().array() += eps;
-    dense_ldlt_[slot].compute(dense_K_);
-    if (dense_ldlt_[slot].info() != Eigen::Success) return false;
-    dense_ldlt_[slot].solveInPlace(rhs);
-  } else {
-    double largest = 1e-300;
-    for (const int k : diagonal_) largest = std::max(largest, sparse_K_.valuePtr()[k]);
-    for (const int k : diagonal_) sparse_K_.valuePtr()[k] += kVelocityRegularisation * largest;
-    auto& f = *sparse_ldlt_[slot];
-    f.factorize(sparse_K_);
-    if (f.info() != Eigen::Success) return false;
-    rhs = f.solve(rhs);
-  }
+  K.assemble(H, rows, root_inverse_mass_);
+  if (!K.factorize(kVelocityRegularisation * std::max(K.largest_diagonal(), 1e-300))) return false;
+  K.solve_in_place(rhs);
   return rhs.allFinite();
 }
 
@@ -136,7 +63,7 @@ bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, cons
   for (const FrictionContact& c : contacts)
     if (!same_pattern(H, c.normal, c.tangent)) return false;
   for (Eigen::Index r = 0; r < n; ++r)
-    if (H.outerIndexPtr()[r + 1] - H.outerIndexPtr()[r] > 6) return false;
+    if (H.outerIndexPtr()[r + 1] - H.outerIndexPtr()[r] > NormalMatrix::kMaxRowEntries) return false;
   for (Eigen::Index r = 0; r < n; ++r) w_diagonal_[r] = H.row(r).cwiseAbs2().dot(inverse_mass);
   root_inverse_mass_ = inverse_mass.cwiseSqrt();
   class Factored final : public Operator {
@@ -171,19 +98,15 @@ bool SubspaceStep::solve_velocities(const RowSparseMat& H) {
   force_.setZero();  // Ĉᵀ r
   for (const int r : rows_) force_ += w_[r] * H.row(r).transpose();
   force_.array() *= root_inverse_mass_.array();
-  assemble_normal_matrix(H, false);
   Vec& y = force_;
-  if (!factor_and_solve(false, y)) return false;
+  if (!factor_and_solve(H, false, y)) return false;
   y = -y;
   bool ties = false;
   for (const int r : rows_) ties = ties || tie_of_[static_cast<std::size_t>(r)] >= 0;
   if (ties) {
-    assemble_normal_matrix(H, true);
-    if (!factor_and_solve(true, y)) return false;
-  } else if (dense_velocities_) {  // B = Cᵀ: the factor of ĈᵀĈ serves again
-    dense_ldlt_[0].solveInPlace(y);
-  } else {
-    y = sparse_ldlt_[0]->solve(y);
+    if (!factor_and_solve(H, true, y)) return false;
+  } else {  // B = Cᵀ: the factor of ĈᵀĈ serves again
+    normal_[0].solve_in_place(y);
   }
   if (!y.allFinite()) return false;
   y.array() *= root_inverse_mass_.array();

@@ -258,7 +258,7 @@ TEST(FileKeyEffects, MinImpactSpeed) {
 
 // The Gauss-Seidel options of the time-stepping scheme, on a stack of five blocks on a shaken table
 // (examples/block_wall/stack.yaml, shorter): the sweep cap bounds every solve (and solves stopped there
-// are counted), a floor of sweeps raises their number, a looser tolerance lowers it, over-relaxation
+// are counted, or finished by Lemke's method: rescue_variables), a floor of sweeps raises their number, a looser tolerance lowers it, over-relaxation
 // and the subspace steps (after how many sweeps, how many rounds) change it.
 TEST(FileKeyEffects, GaussSeidelOptions) {
   const auto stats = [](const std::string& ts) {
@@ -273,9 +273,15 @@ TEST(FileKeyEffects, GaussSeidelOptions) {
   };
   const SimulationSummary base = stats("");
   EXPECT_EQ(base.complementarity_unconverged, 0);
-  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0");
+  // Without the rescue, solves stopped at the cap are counted; with it (the default: these problems
+  // lift to at most 40 variables), Lemke's method finishes every one of them exactly.
+  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
+  EXPECT_EQ(capped.complementarity_rescued, 0);
+  const SimulationSummary rescued = stats(", max_iterations: 2, min_iterations: 0");
+  EXPECT_EQ(rescued.complementarity_unconverged, 0);
+  EXPECT_GT(rescued.complementarity_rescued, 0);
   // The warning names the solver that ran and its unit of work.
   ASSERT_FALSE(capped.warnings.empty());
   EXPECT_NE(capped.warnings.back().find("above the Gauss-Seidel tolerance"), std::string::npos) << capped.warnings.back();
@@ -307,9 +313,10 @@ TEST(FileKeyEffects, AcceleratedGradientOption) {
   EXPECT_LE(static_cast<double>(base.complementarity_iterations) / 300.0, 80.0);
   EXPECT_LE(base.complementarity_max_iterations, 1000);
   EXPECT_LE(base.complementarity_unconverged, 5);
-  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0");
+  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
+  EXPECT_EQ(stats(", max_iterations: 2, min_iterations: 0").complementarity_unconverged, 0);  // rescued
   // The warning names the solver that ran and its unit of work, not Gauss-Seidel's.
   ASSERT_FALSE(capped.warnings.empty());
   EXPECT_NE(capped.warnings.back().find("above the APGD tolerance"), std::string::npos) << capped.warnings.back();

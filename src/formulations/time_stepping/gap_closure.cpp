@@ -26,9 +26,23 @@
 //
 // The fit: with J = H_S W̃^{-1/2}, y = W̃^{-1/2} Jᵀ (JJᵀ + εI)⁻¹ t tends to the minimum-norm
 // least-squares J⁺ t as ε → 0, since Jᵀ annihilates the share of λ along JJᵀ's null space that the
-// regularisation lets grow (the redundant rows' conflict).
+// regularisation lets grow (the redundant rows' conflict). Two ways to compute it:
+//   - row space, with the dense W (at most 64 rows, or a full W̃ with spring elements): the LDLᵀ
+//     of W_SS + εI = JJᵀ + εI on the fitted rows, y = W̃⁻¹ H_Sᵀ λ;
+//   - velocity space, with the sparse W (W̃ = M diagonal): Jᵀ(JJᵀ + εI)⁻¹ = (JᵀJ + εI)⁻¹Jᵀ (the
+//     push-through identity, true for every ε > 0 and J of any rank), so in the mass-scaled
+//     velocities ŷ = M^{1/2} y, (JᵀJ + εI) ŷ = Jᵀ t with the same ε: the same y, from a system of
+//     the model's velocities (3 per planar block) instead of its fitted rows (up to 15 per block
+//     in a wall), with the subspace step's normal matrix (solvers/normal_matrix.hpp). A bilateral
+//     row whose diagonal of W carries the bilateral regularisation R besides ε enters with weight
+//     ε/(ε + R) (the identity with a diagonal D = εI + R: A Hᵀ(HAHᵀ + D)⁻¹ = (A⁻¹ + HᵀD⁻¹H)⁻¹HᵀD⁻¹).
+//     It is also the better conditioned of the two where targets conflict: the row space carries a
+//     share of λ of order (conflict)/ε that Jᵀ cancels in y only to rounding, the velocity space
+//     forms Jᵀ t first and has no such share; its rounding lands instead on the velocities no
+//     fitted row sees (JᵀJ's null space), which H_S y, all the fit is used for, does not see.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
@@ -44,9 +58,9 @@ constexpr double kClosingRegularisation = 1e-10;
 }  // namespace
 
 bool ImpulseProblem::closing_velocity(const std::vector<char>& fit, const Vec& target, const Vec& minv, Vec& y) {
+  if (sparse_) return closing_velocity_in_velocities(fit, target, minv, y);
   for (int r = 0; r < n_; ++r) closing_lambda_[r] = fit[static_cast<std::size_t>(r)] ? target[r] : 0.0;
-  const bool solved = sparse_ ? closing_multipliers_sparse(fit) : closing_multipliers_dense(fit);
-  if (!solved) return false;
+  if (!closing_multipliers_dense(fit)) return false;
   y.setZero();
   for (int r = 0; r < n_; ++r) {
     const double lambda = closing_lambda_[r];
@@ -74,52 +88,52 @@ bool ImpulseProblem::closing_multipliers_dense(const std::vector<char>& fit) {
   return closing_lambda_.allFinite();
 }
 
-bool ImpulseProblem::closing_multipliers_sparse(const std::vector<char>& fit) {
-  const auto in = [&](int r) { return fit[static_cast<std::size_t>(r)] != 0; };
-  double* a = closing_As_.valuePtr();
-  const int* row = closing_As_.innerIndexPtr();
-  for (std::size_t k = 0; k < closing_from_.size(); ++k)
-    a[k] = in(row[k]) && in(closing_column_[k]) ? Ws_.valuePtr()[closing_from_[k]] : 0.0;
+// (Σ_S ω_r ĥ_r ĥ_rᵀ + εI) ŷ = Σ_S ω_r t_r ĥ_r with ĥ_r = M^{-1/2} h_r, y = M^{-1/2} ŷ (file comment);
+// ε from W_SS's diagonal, as in row space.
+bool ImpulseProblem::closing_velocity_in_velocities(const std::vector<char>& fit, const Vec& target, const Vec& minv, Vec& y) {
+  refresh_row_matrix();
+  closing_rows_.clear();
   double largest = 0.0;
-  for (int s = 0; s < n_; ++s)
-    if (in(s)) largest = std::max(largest, a[closing_diagonal_[static_cast<std::size_t>(s)]]);
-  for (int s = 0; s < n_; ++s) {
-    double& d = a[closing_diagonal_[static_cast<std::size_t>(s)]];
-    d = in(s) ? d + kClosingRegularisation * largest : 1.0;
+  for (int r = 0; r < n_; ++r) {
+    if (!fit[static_cast<std::size_t>(r)]) continue;
+    closing_rows_.push_back(r);
+    largest = std::max(largest, Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]]);
   }
-  if (!closing_factor_.factorize(a)) return false;
-  closing_factor_.solve_in_place(closing_lambda_);
-  return closing_lambda_.allFinite();
+  y.setZero();
+  if (!(largest > 0.0)) return largest == 0.0;  // no fitted row moves a body: nothing to close
+  const double eps = kClosingRegularisation * largest;
+  closing_scale_ = minv.cwiseSqrt();
+  closing_rhs_.setZero();
+  const int* outer = Hs_.outerIndexPtr();
+  for (const int r : closing_rows_) {
+    double& w = closing_weight_[static_cast<std::size_t>(r)];
+    w = r < nc_ ? eps / (eps + bilateral_added_) : 1.0;
+    const double weighted = w * target[r];
+    for (int k = outer[r]; k < outer[r + 1]; ++k) closing_rhs_[Hs_.innerIndexPtr()[k]] += weighted * Hs_.valuePtr()[k];
+  }
+  closing_rhs_.array() *= closing_scale_.array();
+  closing_normal_.assemble(Hs_, {closing_rows_, closing_weight_, {}, {}}, closing_scale_);
+  if (!closing_normal_.factorize(eps)) return false;
+  closing_normal_.solve_in_place(closing_rhs_);
+  y = closing_scale_.cwiseProduct(closing_rhs_);
+  return y.allFinite();
 }
 
-// Sizes the dense system, or copies the lower triangle of Ws_'s pattern (the model's, fixed) with
-// where each entry comes from, and analyses it once (no allocation in the steps after).
+// Sizes the dense system, or analyses the normal matrix's pattern (the model's, fixed) once: no
+// allocation in the steps after.
 void ImpulseProblem::build_closing_pattern() {
   closing_lambda_.setZero(n_);
   if (n_ == 0) return;
-  if (!sparse_) {
-    closing_A_.setZero(n_, n_);
-    closing_ldlt_.compute(Mat::Identity(n_, n_));  // sizes its storage once
+  if (sparse_) {
+    closing_rows_.reserve(static_cast<std::size_t>(n_));
+    closing_weight_.assign(static_cast<std::size_t>(n_), 1.0);
+    closing_scale_.setZero(nv_);
+    closing_rhs_.setZero(nv_);
+    if (!closing_normal_.analyse(Hs_)) throw std::logic_error("time-stepping: a row of H touches more than two bodies");
     return;
   }
-  std::vector<Eigen::Triplet<double>> entries;
-  for (int s = 0; s < n_; ++s)
-    for (int k = Ws_.outerIndexPtr()[s]; k < Ws_.outerIndexPtr()[s + 1]; ++k)
-      if (Ws_.innerIndexPtr()[k] >= s) entries.emplace_back(Ws_.innerIndexPtr()[k], s, static_cast<double>(k));
-  closing_As_.resize(n_, n_);
-  closing_As_.setFromTriplets(entries.begin(), entries.end());
-  closing_As_.makeCompressed();
-  const auto count = static_cast<std::size_t>(closing_As_.nonZeros());
-  closing_from_.resize(count);
-  closing_column_.resize(count);
-  closing_diagonal_.assign(static_cast<std::size_t>(n_), -1);
-  for (int s = 0; s < n_; ++s)
-    for (int k = closing_As_.outerIndexPtr()[s]; k < closing_As_.outerIndexPtr()[s + 1]; ++k) {
-      closing_from_[static_cast<std::size_t>(k)] = static_cast<int>(closing_As_.valuePtr()[k]);
-      closing_column_[static_cast<std::size_t>(k)] = s;
-      if (closing_As_.innerIndexPtr()[k] == s) closing_diagonal_[static_cast<std::size_t>(s)] = k;
-    }
-  closing_factor_.analyse(closing_As_);
+  closing_A_.setZero(n_, n_);
+  closing_ldlt_.compute(Mat::Identity(n_, n_));  // sizes its storage once
 }
 
 // The rows of the fit and their targets (file comment); true when some persistent contact is open

@@ -106,13 +106,12 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   // The subspace step's faces are those of interval cones (a sliding disc contact's face is not
   // linear in the impulses): with disc cones the sweeps work alone.
   if (has_disc_) options_.subspace_after = 0;
-  if (!has_disc_ && (!lemke_ || options_.kind == ImpulseSolverKind::automatic)) {
-    subspace_.reserve(n_);
-    if (!implicit_) {  // the subspace step works in velocity space on H and M (subspace_step.hpp)
-      build_row_matrix();
-      subspace_.analyse(Hs_);
-    }
-  }
+  // Also under `lemke`: a Lemke failure falls back to Gauss-Seidel, subspace steps included.
+  const bool subspace = !has_disc_;
+  if (subspace) subspace_.reserve(n_);
+  // The subspace step and the gap-closing fit of a sparse W work in velocity space on H and M.
+  if (!implicit_ && (subspace || sparse_)) build_row_matrix();
+  if (subspace && !implicit_) subspace_.analyse(Hs_);
   if (lemke_) {
     K_.setZero(lifted, lifted);
     kq_.setZero(lifted);
@@ -120,6 +119,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
     mlcp_.reserve(lifted);
     solvers::prepare_result(lifted_result_, lifted);
   }
+  prepare_rescue(lifted);
   build_closing_pattern();
 }
 
@@ -175,6 +175,12 @@ void ImpulseProblem::build_row_matrix() {
     }
 }
 
+void ImpulseProblem::refresh_row_matrix() {
+  if (!row_matrix_stale_) return;
+  update_row_matrix();
+  row_matrix_stale_ = false;
+}
+
 void ImpulseProblem::update_row_matrix() {
   double* values = Hs_.valuePtr();
   for (int r = 0; r < n_; ++r) {
@@ -190,18 +196,36 @@ void ImpulseProblem::update_row_matrix() {
   }
 }
 
-// W(r, s) from row r's blocks scaled by M⁻¹ (scale_rows) and row s's blocks.
-double ImpulseProblem::coupling(int r, int s) const {
-  const ImpulseRow &a = scaled_rows_[static_cast<std::size_t>(r)], &b = rows_[static_cast<std::size_t>(s)];
+namespace {
+
+// Eigen's dot of two (aligned) blocks of 3 sums (a0 b0 + a1 b1) + a2 b2: a packet of two, then the
+// tail; without packets the same order. A planar body's blocks take that sum written out, without
+// the size and alignment logic of a dynamic-size reduction; the same rounding.
+inline double block_dot(const BodyRow& a, const BodyRow& b) {
+  if (a.size() == 3) return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2];
+  return a.dot(b);
+}
+
+// Σ over the dynamic bodies rows a and b share of a's block times b's (a already scaled by M⁻¹).
+// Inline in the dense assembly: a rocking block's 4 × 4 W was ten calls, each a short chain of
+// dependent operations that the calls kept from overlapping (an eighth of its step).
+inline double shared_body_product(const ImpulseRow& a, const ImpulseRow& b) {
   double w = 0;
   for (int i = 0; i < 2; ++i) {
     if (a.offset[i] < 0) continue;
     for (int j = 0; j < 2; ++j) {
       if (a.offset[i] != b.offset[j]) continue;
-      w += a.w[i].dot(b.w[j]);
+      w += block_dot(a.w[i], b.w[j]);
     }
   }
   return w;
+}
+
+}  // namespace
+
+// W(r, s) from row r's blocks scaled by M⁻¹ (scale_rows) and row s's blocks.
+double ImpulseProblem::coupling(int r, int s) const {
+  return shared_body_product(scaled_rows_[static_cast<std::size_t>(r)], rows_[static_cast<std::size_t>(s)]);
 }
 
 // Each row's blocks times M⁻¹ (w_r M_b⁻¹), once per step for the n rows instead of once per entry.
@@ -231,10 +255,16 @@ void ImpulseProblem::assemble(const Vec& minv) {
     }
     return add_bilateral_regularisation();
   }
+  const auto active = [&](int r) {  // row_active, inline
+    const int c = row_contact_[static_cast<std::size_t>(r)];
+    return c < 0 || contacts_[static_cast<std::size_t>(c)].active;
+  };
   for (int s = 0; s < n_; ++s) {
-    const bool s_active = row_active(s);
+    const bool s_active = active(s);
+    const ImpulseRow& row_s = rows_[static_cast<std::size_t>(s)];
     for (int r = s; r < n_; ++r) {
-      const double w = s_active && row_active(r) ? coupling(r, s) : (r == s ? 1.0 : 0.0);
+      const double w = s_active && active(r) ? shared_body_product(scaled_rows_[static_cast<std::size_t>(r)], row_s)
+                                             : (r == s ? 1.0 : 0.0);
       W_(r, s) = w;
       W_(s, r) = w;
     }
@@ -259,10 +289,12 @@ void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix)
 }
 
 void ImpulseProblem::add_bilateral_regularisation() {
+  bilateral_added_ = 0;
   if (bilateral_regularisation_ <= 0 || nc_ == 0) return;
   double scale = 0;
   for (int r = 0; r < nc_; ++r) scale = std::max(scale, sparse_ ? Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] : W_(r, r));
   const double add = bilateral_regularisation_ * scale;
+  bilateral_added_ = add;
   for (int r = 0; r < nc_; ++r) {
     if (sparse_) Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] += add;
     else W_(r, r) += add;

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "math/types.hpp"
+#include "formulations/contact_problem_record.hpp"
 #include "model/body.hpp"
 #include "solvers/accelerated_gradient.hpp"
 #include "solvers/contact_faces_2d.hpp"
@@ -88,6 +89,8 @@ struct ImpulseSolverOptions {
   int subspace_rounds = 10;   // pgs: subspace steps at most per solve
   int direct_contacts = 2;    // lemke: up to this many contacts (no bilateral rows) solved by their faces
   int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
+  int rescue_variables = 200;  // pgs, apgd: an unconverged solve is solved again by Lemke's method on the
+                               // active contacts' lifted problem up to this many variables, 0: never
 };
 
 struct ImpulseSolverStats {
@@ -100,6 +103,8 @@ struct ImpulseSolverStats {
   long direct = 0;        // solved by their faces (one or two contacts, no joints): no pivots
   long fallbacks = 0;     // Lemke failures solved again by PGS (not in `iterations`)
   long fallback_sweeps = 0;  // PGS sweeps of those
+  long rescue_attempts = 0;  // unconverged iterative solves handed to Lemke's method (rescue_variables)
+  long rescued = 0;          // of those, finished: Lemke's answer met the goal (not in `unconverged`)
   double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
   double max_unconverged_residual = 0;  // of the unconverged solves
 };
@@ -137,9 +142,16 @@ class ImpulseProblem {
   void add_velocity_change(const Vec& minv, Vec& v) const;
   // The velocity y of least norm in W̃'s metric whose rows r with fit[r] best meet H_r y = target[r]
   // (least squares where they conflict): y = W̃⁻¹ H_Sᵀ λ, (W_SS + εI) λ = target_S, with this step's
-  // W and ε = 1e-10 of W_SS's largest diagonal entry (gap_closure.cpp). False when the
-  // factorisation failed or y is not finite (y is then not to be used).
+  // W and ε = 1e-10 of W_SS's largest diagonal entry (gap_closure.cpp). Computed in row space with
+  // the dense W, in velocity space with the sparse one (the same y: gap_closure.cpp). False when
+  // the factorisation failed or y is not finite (y is then not to be used).
   bool closing_velocity(const std::vector<char>& fit, const Vec& target, const Vec& minv, Vec& y);
+
+  // Keep a copy of each solve's warm start, for record().
+  void keep_warm_start(bool keep) { keep_warm_start_ = keep; }
+  // The last solve's problem, warm start (when kept), impulses and figures (contact_problem_record.hpp;
+  // t, step and tolerance are the caller's).
+  void describe(ContactProblemRecord& out) const;
 
   const Vec& impulses() const { return p_; }
   Vec& impulses() { return p_; }
@@ -168,8 +180,14 @@ class ImpulseProblem {
   void update_row_matrix();
   void mark_inactive_rows_dense();
   void add_bilateral_regularisation();
-  void lift();
-  bool solve_lifted();
+  // lifted_problem.cpp: the lifted LCP of the contacts with base[c] >= 0 (inactive ones as identity
+  // blocks) and the bilateral rows, its solution by Lemke's method (or the MLCP solver) into p, and
+  // the rescue of an unconverged iterative solve.
+  void lift_into(const std::vector<int>& base, Eigen::Ref<Mat> K, Eigen::Ref<Vec> q) const;
+  bool solve_lifted(const std::vector<int>& base, const Eigen::Ref<const Mat>& K, const Eigen::Ref<const Vec>& q,
+                    Vec& p);
+  void prepare_rescue(int lifted);
+  void rescue_by_lemke();
   bool solve_by_faces();
   void solve_pgs();
   template <class Matrix>
@@ -181,13 +199,17 @@ class ImpulseProblem {
   void record(int iterations, double residual, bool converged);
   // gap_closure.cpp
   bool closing_multipliers_dense(const std::vector<char>& fit);
-  bool closing_multipliers_sparse(const std::vector<char>& fit);
+  bool closing_velocity_in_velocities(const std::vector<char>& fit, const Vec& target, const Vec& minv, Vec& y);
   void build_closing_pattern();
+  void refresh_row_matrix();
 
   int n_ = 0, nc_ = 0, nv_ = 0;
   double bilateral_regularisation_ = 0;
   ImpulseSolverOptions options_;
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
+  bool keep_warm_start_ = false;
+  const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
+  Vec warm_start_;
   bool has_disc_ = false;  // a contact with two tangent rows (the disc cone)
   double last_residual_ = 0, last_goal_ = 0;
   int last_iterations_ = 0;
@@ -218,18 +240,22 @@ class ImpulseProblem {
   solvers::MlcpSolver mlcp_;
   solvers::ContactFaces2D faces_;  // one or two contacts without joints: solved by their faces
   solvers::LcpResult result_, trial_, lifted_result_;
+  Mat rescue_K_;  // the rescue's lifted problem (capacity: rescue_variables), its q, bases and bounds
+  Vec rescue_q_;
+  std::vector<int> rescue_base_;
+  solvers::BoxBounds rescue_bounds_;
   ImpulseSolverStats stats_;
   bool last_stalled_ = false;
-  // Gap closure (gap_closure.cpp): W_SS + εI with unit rows outside S, dense or with the lower
-  // triangle of Ws_'s pattern, and λ.
+  // Gap closure (gap_closure.cpp). Dense W: W_SS + εI with unit rows outside S, and λ. Sparse W:
+  // the fitted rows' normal matrix in the mass-scaled velocities, their weights and right-hand side.
   Mat closing_A_;
   Eigen::LDLT<Mat> closing_ldlt_;
   Vec closing_lambda_;
-  solvers::SparseMat closing_As_;
-  std::vector<int> closing_from_;      // position in Ws_ of each entry of closing_As_
-  std::vector<int> closing_column_;    // column of each entry of closing_As_
-  std::vector<int> closing_diagonal_;  // position of each diagonal entry in closing_As_
-  solvers::FixedPatternLdlt closing_factor_;
+  solvers::NormalMatrix closing_normal_;
+  std::vector<int> closing_rows_;       // the fitted rows
+  std::vector<double> closing_weight_;  // by row: ε/(ε + bilateral regularisation), 1 for contacts
+  Vec closing_scale_, closing_rhs_;     // M^{-1/2}; the right-hand side, then ŷ
+  double bilateral_added_ = 0;          // the regularisation on the bilateral rows' diagonal of W
 };
 
 }  // namespace stickslip

@@ -1,48 +1,19 @@
 // Solving the step's impulse problem (impulse_problem.hpp) with the solver library.
 //
 // One or two contacts without joints: by the contacts' faces (solve_by_faces). Small problems:
-// exactly, by Lemke's method on the standard lifting of planar Coulomb friction
-// (Stewart & Trinkle 1996; Anitescu & Potra 1997): per contact the variables (P_N, P_T+, P_T−, β)
-// with P_T = P_T+ − P_T− and the complementarity rows
-//   u_N >= 0 ⟂ P_N,   u_T + β >= 0 ⟂ P_T+,   −u_T + β >= 0 ⟂ P_T−,   μ P_N − P_T+ − P_T− >= 0 ⟂ β,
-// beside the free bilateral rows (a mixed LCP: MlcpSolver eliminates them by a Schur complement).
+// exactly, by Lemke's method on the standard lifting of planar Coulomb friction (lifted_problem.cpp).
 // Large problems: nonsmooth (projected) Gauss-Seidel on W itself (FrictionalContactSolver), dense
 // or sparse, warm-started from the previous step's impulses (the rows keep their index: one row
 // block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
-// to Gauss-Seidel; Gauss-Seidel stopped at its sweep cap is accepted and counted.
+// to Gauss-Seidel; a Gauss-Seidel solve that ends above its tolerance is solved again by Lemke on the
+// active contacts when that problem is small (lifted_problem.cpp), and is otherwise accepted and
+// counted. The lifting itself is in lifted_problem.cpp.
 #include <algorithm>
 #include <cmath>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
 
 namespace stickslip {
-namespace {
-
-// The lifted rows (or variables) of W's row r and their signs: a bilateral or normal row maps to
-// one, a tangent row (of an interval cone) to P_T+ (+1) and P_T− (−1).
-int lifted_targets(int r, const std::vector<int>& row_contact, const std::vector<ContactRows>& contacts,
-                   const std::vector<int>& lifted_base, int out[2], double sign[2]) {
-  const int c = row_contact[static_cast<std::size_t>(r)];
-  if (c < 0) {
-    out[0] = r;
-    sign[0] = 1;
-    return 1;
-  }
-  const int base = lifted_base[static_cast<std::size_t>(c)];
-  if (r == contacts[static_cast<std::size_t>(c)].normal) {
-    out[0] = base;
-    sign[0] = 1;
-    return 1;
-  }
-  out[0] = base + 1;
-  out[1] = base + 2;
-  sign[0] = 1;
-  sign[1] = -1;
-  return 2;
-}
-
-}  // namespace
-
 void ImpulseProblem::solve() {
   last_iterative_ = false;
   if (n_ == 0) return record(0, 0.0, true);  // a model without contacts or constraints
@@ -54,50 +25,16 @@ void ImpulseProblem::solve() {
       for (int t = 0; t < cr.tangent_rows; ++t) b_[cr.tangent + t] = 1.0;
     }
   }
+  if (keep_warm_start_) warm_start_ = p_;
+  last_rescue_ = "none";
   if (lemke_ && solve_by_faces()) return;
   if (lemke_) {
-    lift();
-    if (solve_lifted()) return;
+    lift_into(lifted_base_, K_, kq_);
+    if (solve_lifted(lifted_base_, K_, kq_, p_)) return record(lifted_result_.iterations, lifted_result_.residual, true);
     ++stats_.fallbacks;
   }
   last_iterative_ = true;
   solve_pgs();
-}
-
-void ImpulseProblem::lift() {
-  K_.setZero();
-  kq_.setZero();
-  int rt[2], st[2];
-  double rs[2], ss[2];
-  for (int r = 0; r < n_; ++r) {
-    if (!row_active(r)) continue;
-    const int nr = lifted_targets(r, row_contact_, contacts_, lifted_base_, rt, rs);
-    for (int i = 0; i < nr; ++i) kq_[rt[i]] = rs[i] * b_[r];
-    for (int s = 0; s < n_; ++s) {
-      if (!row_active(s)) continue;
-      const double w = W_(r, s);
-      if (w == 0.0) continue;
-      const int ns = lifted_targets(s, row_contact_, contacts_, lifted_base_, st, ss);
-      for (int i = 0; i < nr; ++i)
-        for (int j = 0; j < ns; ++j) K_(rt[i], st[j]) = rs[i] * ss[j] * w;
-    }
-  }
-  for (std::size_t c = 0; c < contacts_.size(); ++c) {
-    const ContactRows& cr = contacts_[c];
-    const int base = lifted_base_[c];
-    if (!cr.active) {  // a decoupled identity block with q = 1: all four variables stay zero
-      for (int k = 0; k < 4; ++k) {
-        K_(base + k, base + k) = 1.0;
-        kq_[base + k] = 1.0;
-      }
-      continue;
-    }
-    K_(base + 1, base + 3) = 1.0;
-    K_(base + 2, base + 3) = 1.0;
-    K_(base + 3, base) = cr.mu;
-    K_(base + 3, base + 1) = -1.0;
-    K_(base + 3, base + 2) = -1.0;
-  }
 }
 
 // One or two contacts and no bilateral rows (a ball, a rocking block): the faces of the contacts
@@ -114,25 +51,6 @@ bool ImpulseProblem::solve_by_faces() {
   if (!faces_.solve(W_, b_, friction_contacts_, p_, rank_bound)) return false;
   ++stats_.direct;
   record(0, faces_.residual(), true);
-  return true;
-}
-
-bool ImpulseProblem::solve_lifted() {
-  if (nc_ == 0) {
-    lemke_solver_.solve(K_, kq_, lifted_result_);
-  } else {
-    mlcp_.solve(K_, kq_, nc_, lifted_result_);
-  }
-  if (!lifted_result_.solved() || !lifted_result_.z.allFinite()) return false;
-  const Vec& z = lifted_result_.z;
-  for (int r = 0; r < nc_; ++r) p_[r] = z[r];
-  for (std::size_t c = 0; c < contacts_.size(); ++c) {
-    const ContactRows& cr = contacts_[c];
-    const int base = lifted_base_[c];
-    p_[cr.normal] = cr.active ? z[base] : 0.0;
-    p_[cr.tangent] = cr.active ? z[base + 1] - z[base + 2] : 0.0;
-  }
-  record(lifted_result_.iterations, lifted_result_.residual, true);
   return true;
 }
 
@@ -200,10 +118,7 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
 template <class Matrix>
 bool ImpulseProblem::subspace_step(const Matrix& W) {
   if (implicit_) return subspace_.apply(W, b_, friction_contacts_, result_.z);
-  if (row_matrix_stale_) {
-    update_row_matrix();
-    row_matrix_stale_ = false;
-  }
+  refresh_row_matrix();
   return subspace_.apply(Hs_, *minv_, b_, friction_contacts_, result_.z);
 }
 
@@ -223,6 +138,7 @@ void ImpulseProblem::solve_pgs() {
   } else {
     apgd ? solve_apgd(W_) : pgs_with_subspace(W_);
   }
+  if (!result_.solved()) rescue_by_lemke();
   if (result_.z.size() == n_) p_ = result_.z;
   else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()
   record(result_.iterations, result_.residual, result_.solved());
@@ -245,6 +161,23 @@ void ImpulseProblem::record(int iterations, double residual, bool converged) {
     stats_.max_unconverged_residual = std::max(stats_.max_unconverged_residual, residual);
   }
   if (residual > stats_.max_residual) stats_.max_residual = residual;
+}
+
+void ImpulseProblem::describe(ContactProblemRecord& out) const {
+  out.bilateral_rows = nc_;
+  if (sparse_) out.W = Ws_;
+  else out.W = W_.sparseView(0.0, 0.0);  // every non-zero kept
+  out.b = b_;
+  out.p_start = keep_warm_start_ ? warm_start_ : Vec::Constant(n_, std::numeric_limits<double>::quiet_NaN());
+  out.p = p_;
+  out.contacts = friction_contacts_;
+  out.active.resize(contacts_.size());
+  for (std::size_t c = 0; c < contacts_.size(); ++c) out.active[c] = contacts_[c].active ? 1 : 0;
+  out.solver = iterative_solver();
+  out.goal = last_goal_;
+  out.residual = last_residual_;
+  out.iterations = last_iterations_;
+  out.rescue = last_rescue_;
 }
 
 }  // namespace stickslip

@@ -72,6 +72,7 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.subspace_after = o.subspace_after;
   s.subspace_rounds = o.subspace_rounds;
   s.stall_sweeps = o.stall_sweeps;
+  s.rescue_variables = o.rescue_variables;
   s.direct_contacts = o.direct_contacts;
   return s;
 }
@@ -98,7 +99,6 @@ ContactState slip_state(const TangentVector& vt, int tangent_rows, double stick_
   return tangent_rows > 1 || vt[0] > 0 ? ContactState::slip_positive : ContactState::slip_negative;
 }
 
-std::string indexed(const char* section, std::size_t k) { return std::string(section) + "[" + std::to_string(k) + "]"; }
 
 }  // namespace
 
@@ -125,6 +125,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   require(opt_.subspace_after >= 0, "subspace_after", "must be >= 0");
   require(opt_.subspace_rounds >= 0, "subspace_rounds", "must be >= 0");
   require(opt_.stall_sweeps >= 0, "stall_sweeps", "must be >= 0");
+  require(opt_.rescue_variables >= 0, "rescue_variables", "must be >= 0");
   check_model();
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);
@@ -157,87 +158,6 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   closing_fit_.assign(static_cast<std::size_t>(problem_.rows()), 0);
   closing_target_.setZero(problem_.rows());
   closing_velocity_.setZero(model.nv);
-}
-
-// A frictional prismatic joint's friction in a step (joint_contact_step.cpp) decides stick on the
-// velocity at the step's end, through the slide's response to η: a slide set by a driver has none (the
-// holding η is indeterminate), and the regularised sign, taken at the step's start, would be an
-// explicit law whose steps above 2 m v_t/(μ N) overshoot rest and chatter at the size of v_t.
-void TimeStepper::check_joint_contact(std::size_t k) const {
-  const Joint& j = model_.joints[k];
-  const std::string path = indexed("joints", k) + ".contact";
-  if (j.contact->rule == JointFrictionRule::regularised_sign) {
-    throw ModelError(path + ".friction_rule",
-                     "joint '" + j.name +
-                         "' has friction_rule regularised_sign, an explicit law in a time step (unstable for steps "
-                         "above 2 m v_t/(mu N)); the time-stepping scheme takes exact_stick (the default), or use the "
-                         "compliant scheme");
-  }
-  for (const Driver& d : model_.drivers) {
-    if (d.target == DriverTarget::joint_coordinate && d.joint == static_cast<int>(k)) {
-      throw ModelError(path, "joint '" + j.name + "' is frictional and its slide is driven by driver '" + d.name +
-                                 "': the friction cannot move a driven slide, so the time-stepping scheme cannot "
-                                 "decide its stick; use the compliant scheme");
-    }
-  }
-}
-
-// Rigid contacts only; Coulomb through its coefficients; Newton restitution.
-void TimeStepper::check_model() {
-  for (std::size_t k = 0; k < model_.joints.size(); ++k) {
-    if (model_.joints[k].friction) {
-      throw ModelError(indexed("joints", k) + ".friction",
-                       "joint '" + model_.joints[k].name +
-                           "' has friction, which the time-stepping scheme does not model; use the compliant scheme");
-    }
-    // Frictional prismatic joints (joint_contact_step.cpp): their η is exact in a step whose only
-    // rows are bilateral and whose iteration matrix is M; with contact rows (η would move their
-    // impulses through the LCP) or spring elements (W̃ ≠ M) it would not be.
-    if (model_.joints[k].contact && (!model_.contacts.empty() || implicit_)) {
-      throw ModelError(indexed("joints", k) + ".contact",
-                       "joint '" + model_.joints[k].name + "' has contact analysis (friction) in a model with " +
-                           (implicit_ ? "spring elements" : "contacts") +
-                           ", which the time-stepping scheme does not model yet; use the compliant scheme");
-    }
-    if (model_.joints[k].contact) check_joint_contact(k);
-  }
-  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    const Contact& c = model_.contacts[k];
-    const std::string path = indexed("contacts", k);
-    // A contact may carry both laws: this scheme takes the rigid one.
-    if (c.compliant() && !c.impact) {
-      throw ModelError(path + ".normal", "contact '" + c.name +
-                                             "' is compliant (a normal force law) without an 'impact' law; the "
-                                             "time-stepping scheme needs rigid contacts: add an impact law or use "
-                                             "--scheme compliant or event-driven");
-    }
-    double e = c.impact ? c.impact->normal_coefficient() : 0.0;
-    if (c.impact && c.impact->kind() == laws::RestitutionKind::kPoisson) {
-      warnings_.push_back("contact '" + c.name + "': Poisson restitution is applied as Newton's law with e_N = " +
-                          number_text(e) + " (they agree for single frictionless impacts)");
-    }
-    if (c.impact && c.impact->tangential_coefficient() > 0) {
-      warnings_.push_back("contact '" + c.name + "': the tangential restitution coefficient is ignored by the "
-                          "time-stepping scheme (Coulomb friction decides the tangential impulse)");
-    }
-    restitution_.push_back(e);
-    double mu_s = 0, mu_k = 0;
-    if (c.friction) {
-      if (c.friction->state_size() > 0) {
-        throw ModelError(path + ".friction", "contact '" + c.name + "': friction law '" + std::string(c.friction->name()) +
-                                                 "' has an internal state, which the time-stepping scheme does not "
-                                                 "integrate; use 'coulomb' or the compliant scheme");
-      }
-      if (!c.friction->set_valued()) {
-        warnings_.push_back("contact '" + c.name + "': friction law '" + std::string(c.friction->name()) +
-                            "' is applied as Coulomb friction with its static and kinetic coefficients");
-      }
-      mu_s = c.friction->static_coefficient();
-      mu_k = c.friction->kinetic_coefficient();
-    }
-    mu_static_.push_back(mu_s);
-    mu_kinetic_.push_back(mu_k);
-  }
 }
 
 void TimeStepper::reset(const State& s) {
@@ -410,6 +330,22 @@ void TimeStepper::throw_unconverged(double t) const {
   throw NumericalError(t, "time-stepping solver", text);
 }
 
+void TimeStepper::on_unconverged(std::function<void(const ContactProblemRecord&)> receiver) {
+  unconverged_receiver_ = std::move(receiver);
+  problem_.keep_warm_start(static_cast<bool>(unconverged_receiver_));
+}
+
+void TimeStepper::report_unconverged(double t) {
+  if (unconverged_receiver_) {
+    problem_.describe(unconverged_record_);
+    unconverged_record_.t = t;
+    unconverged_record_.step = steps_ + 1;
+    unconverged_record_.tolerance = opt_.tolerance;
+    unconverged_receiver_(unconverged_record_);
+  }
+  if (opt_.unconverged_error) throw_unconverged(t);
+}
+
 void TimeStepper::step(double t_next) {
   const double h = t_next - s_.t;
   predict(h);
@@ -423,7 +359,7 @@ void TimeStepper::step(double t_next) {
   }
   shift_by_closing_velocity(t_next, h);
   problem_.solve();
-  if (opt_.unconverged_error && problem_.last_solve_unconverged()) throw_unconverged(t_next);
+  if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
   if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);

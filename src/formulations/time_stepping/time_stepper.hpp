@@ -70,6 +70,8 @@ class TimeStepper {
   void evaluate_output();
   Workspace& workspace() { return ws_; }
   const ImpulseProblem& problem() const { return problem_; }
+  // Called with each contact problem left above the tolerance, before `unconverged: error` throws.
+  void on_unconverged(std::function<void(const ContactProblemRecord&)> receiver);
 
   // Checkpoints: the state, the contact states, the impulses that warm-start the next step and the
   // step count (time_stepping/stepper_snapshot.cpp).
@@ -97,6 +99,7 @@ class TimeStepper {
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
+  void report_unconverged(double t);
 
   const Model& model_;
   TimeSteppingOptions opt_;
@@ -105,6 +108,8 @@ class TimeStepper {
   std::vector<std::string> warnings_;
   Workspace ws_;
   ImpulseProblem problem_;
+  std::function<void(const ContactProblemRecord&)> unconverged_receiver_;
+  ContactProblemRecord unconverged_record_;
   bool implicit_ = false;
 
   State s_, mid_;

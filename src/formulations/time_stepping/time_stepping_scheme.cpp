@@ -19,7 +19,9 @@ namespace {
 class TimeSteppingSteps final : public StepStrategy {
  public:
   TimeSteppingSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
-      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options) {}
+      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options) {
+    if (reporter_.unconverged_problem) stepper_.on_unconverged(reporter_.unconverged_problem);
+  }
 
   void set_up() override;
   void log_start() override { log_contacts_closed_at_start(); }
@@ -138,6 +140,8 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
   s.direct = a.direct + b.direct;
   s.fallbacks = a.fallbacks + b.fallbacks;
   s.fallback_sweeps = a.fallback_sweeps + b.fallback_sweeps;
+  s.rescue_attempts = a.rescue_attempts + b.rescue_attempts;
+  s.rescued = a.rescued + b.rescued;
   s.max_residual = std::max(a.max_residual, b.max_residual);
   s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
   return s;
@@ -153,6 +157,7 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
                                                         s.fallbacks, s.fallback_sweeps, s.stalled, s.subspace_steps,
                                                         s.direct});
   snapshot.put_reals("time_stepping.solver_max_residuals", {s.max_residual, s.max_unconverged_residual});
+  snapshot.put_integers("time_stepping.solver_rescues", {s.rescue_attempts, s.rescued});
 }
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
@@ -178,6 +183,11 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
   const auto& r = snapshot.reals("time_stepping.solver_max_residuals", 2);
   earlier_.max_residual = r[0];
   earlier_.max_unconverged_residual = r[1];
+  if (snapshot.has("time_stepping.solver_rescues")) {  // absent in checkpoints written before the rescue
+    const auto& k = snapshot.integers("time_stepping.solver_rescues", 2);
+    earlier_.rescue_attempts = k[0];
+    earlier_.rescued = k[1];
+  }
 }
 
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
@@ -190,6 +200,8 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_unconverged = s.unconverged;
   summary.complementarity_stalled = s.stalled;
   summary.complementarity_direct = s.direct;
+  summary.complementarity_rescued = s.rescued;
+  summary.complementarity_rescue_attempts = s.rescue_attempts;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : stepper_.problem().iterative_solver();

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""What other methods make of the contact problems a time-stepping run left above its tolerance.
+
+usage: PYTHONPATH=build/python scripts/stalled_problems.py FOLDER [--sweeps N] [--newton N] [--only K ...]
+
+FOLDER is what `stickslip run MODEL --dump-unconverged FOLDER` wrote (one step_N/ per problem). For
+each problem it prints its size (rows, closed contacts, the rank of W on their rows), then
+  sweeps:  plain nonsmooth Gauss-Seidel continued from the accepted impulses (the residual every
+           N/6 sweeps): does the iterate converge slowly, or not at all?
+  newton:  a semismooth Newton method on the natural map F(p) = p - proj(p - D⁻¹(W p + b)) (D the
+           diagonal of W, as a Gauss-Seidel row update scales it), least-norm steps and an Armijo
+           search on |F|², from the accepted impulses;
+  lemke:   stickslip's Lemke on the lifted LCP of the closed contacts (planar contacts only).
+The figures of docs/performance.md ("Small stalled problems finished by Lemke's method") came from
+this script on examples/block_wall (--t-end 3.6). Slow (pure Python sweeps): a few seconds per
+problem of a few hundred rows.
+"""
+import argparse
+import os
+import sys
+
+import numpy as np
+
+import stickslip
+
+
+def bounds(problem, p):
+    """Interval cones, as box_lcp.cpp bounds them: [-mu p_N, max(-mu p_N, mu p_N)]."""
+    lo, hi = np.full(len(p), -np.inf), np.full(len(p), np.inf)
+    lo[problem.normal] = 0.0
+    lo[problem.tangent] = -problem.mu * p[problem.normal]
+    hi[problem.tangent] = np.maximum(lo[problem.tangent], -lo[problem.tangent])
+    return lo, hi
+
+
+def planar(problem):
+    return bool(np.all(problem.tangent_rows == 1))
+
+
+def sweeps(problem, p, count):
+    """Gauss-Seidel from p; the residual after every count/6 sweeps."""
+    W, b, p = problem.W, problem.b, p.copy()
+    diagonal, u = np.diag(W).copy(), W @ p + b
+    normal_of = np.full(len(p), -1)
+    normal_of[problem.tangent] = problem.normal
+    mu = np.zeros(len(p))
+    mu[problem.tangent] = problem.mu
+    is_normal = np.zeros(len(p), dtype=bool)
+    is_normal[problem.normal] = True
+    trace = []
+    for k in range(1, count + 1):
+        for i in range(len(p)):
+            z = p[i] - u[i] / diagonal[i]
+            if is_normal[i]:
+                z = max(z, 0.0)
+            elif normal_of[i] >= 0:
+                r = mu[i] * p[normal_of[i]]
+                z = min(max(z, -r), r)
+            if z != p[i]:
+                u += (z - p[i]) * W[:, i]
+                p[i] = z
+        if k % max(1, count // 6) == 0:
+            trace.append(f"{k}:{problem.residual(p):.1e}")
+    return " ".join(trace)
+
+
+def natural_map(problem, p):
+    """F(p) and one element of its generalised Jacobian (planar contacts)."""
+    W, d = problem.W, np.diag(problem.W)
+    z = p - (W @ p + problem.b) / d
+    lo, hi = bounds(problem, p)
+    hi = np.maximum(lo, hi)
+    F = p - np.clip(z, lo, hi)
+    J = np.eye(len(p))
+    inside = (z > lo) & (z < hi)
+    J[inside] = W[inside] / d[inside, None]
+    for c, (n, t) in enumerate(zip(problem.normal, problem.tangent)):
+        if z[t] >= hi[t] and not inside[t]:
+            J[t, n] -= problem.mu[c]
+        elif z[t] <= lo[t] and not inside[t]:
+            J[t, n] += problem.mu[c]
+    return F, J
+
+
+def newton(problem, p, steps):
+    p = p.copy()
+    for _ in range(steps):
+        F, J = natural_map(problem, p)
+        merit = F @ F
+        if problem.residual(p) < 1e-12:
+            break
+        direction = np.linalg.lstsq(J, -F, rcond=1e-12)[0]
+        t = 1.0
+        while t > 1e-8:
+            trial = p + t * direction
+            G, _ = natural_map(problem, trial)
+            if G @ G <= (1 - 1e-4 * t) * merit:
+                p = trial
+                break
+            t *= 0.5
+        else:
+            return p, "no descent"
+    return p, ""
+
+
+def lemke(problem):
+    if not planar(problem):
+        return "disc cones: not lifted"
+    M, q = problem.lifted_lcp()
+    if problem.bilateral_rows:
+        result = stickslip.solve_mlcp(M, q, problem.bilateral_rows)
+    else:
+        result = stickslip.solve_lcp(M, q, "lemke")
+    residual = problem.residual(problem.impulses_from_lcp(result["z"]))
+    return f"{len(q)} variables, {result['status']} after {result.get('iterations', 0)} pivots, residual {residual:.1e}"
+
+
+def describe(folder, args):
+    problem = stickslip.read_contact_problem(folder)
+    closed = np.flatnonzero(problem.active)  # active: within the activation gap in this step
+    rows = np.concatenate([np.arange(problem.bilateral_rows), problem.normal[closed], problem.tangent[closed]])
+    eigenvalues = np.linalg.eigvalsh(problem.W[np.ix_(rows, rows)]) if len(rows) else np.zeros(1)
+    rank = int(np.sum(eigenvalues > 1e-10 * max(eigenvalues.max(), 1e-300)))
+    print(f"{os.path.basename(folder)}: t = {problem.t:g} s, {len(problem.b)} rows, {len(closed)} active contacts, "
+          f"rank of W on their rows {rank}; residual {problem.reported_residual:.1e} (goal {problem.goal:.0e}) "
+          f"after {problem.iterations} sweeps; Lemke's rescue: {problem.rescue}")
+    if not planar(problem):  # the sweeps and Newton here take interval cones only
+        print("  disc cones (spatial contacts): not analysed")
+        return
+    if args.sweeps > 0:
+        print(f"  sweeps: {sweeps(problem, problem.p, args.sweeps)}")
+    if args.newton > 0:
+        p, note = newton(problem, problem.p, args.newton)
+        print(f"  newton: {problem.residual(p):.1e} {note}".rstrip())
+    print(f"  lemke:  {lemke(problem)}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("folder")
+    parser.add_argument("--sweeps", type=int, default=1500)
+    parser.add_argument("--newton", type=int, default=30)
+    parser.add_argument("--only", type=int, nargs="*", help="these steps only (N of step_N)")
+    args = parser.parse_args()
+    names = sorted(n for n in os.listdir(args.folder) if n.startswith("step_"))
+    if args.only:
+        names = [n for n in names if int(n[5:]) in args.only]
+    if not names:
+        sys.exit(f"{args.folder}: no step_N folders (written by stickslip run --dump-unconverged)")
+    for name in names:
+        describe(os.path.join(args.folder, name), args)
+
+
+if __name__ == "__main__":
+    main()
