@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What other methods make of the contact problems a time-stepping run left above its tolerance.
 
-usage: PYTHONPATH=build/python scripts/stalled_problems.py FOLDER [--sweeps N] [--newton N] [--only K ...]
+usage: PYTHONPATH=build/python scripts/stalled_problems.py FOLDER [--sweeps N] [--newton N] [--polish [--eps E]]
+                                                       [--only K ...]
 
 FOLDER is what `stickslip run MODEL --dump-unconverged FOLDER` wrote (one step_N/ per problem). For
 each problem it prints its size (rows, closed contacts, the rank of W on their rows), then
@@ -10,7 +11,11 @@ each problem it prints its size (rows, closed contacts, the rank of W on their r
   newton:  a semismooth Newton method on the natural map F(p) = p - proj(p - D⁻¹(W p + b)) (D the
            diagonal of W, as a Gauss-Seidel row update scales it), least-norm steps and an Armijo
            search on |F|², from the accepted impulses;
-  lemke:   stickslip's Lemke on the lifted LCP of the closed contacts (planar contacts only).
+  lemke:   stickslip's Lemke on the lifted LCP of the closed contacts (planar contacts only);
+  polish:  Lemke on the lifted LCP of W + eps I (eps = --eps of W's largest diagonal entry: a
+           regularised problem whose solution is unique), then the least-norm correction of its answer
+           onto the equalities of the face it identifies (open, sticking or sliding per contact): an
+           exact solution of the original problem when the face is right.
 The figures of docs/performance.md ("Small stalled problems finished by Lemke's method") came from
 this script on examples/block_wall (--t-end 3.6). Slow (pure Python sweeps): a few seconds per
 problem of a few hundred rows.
@@ -115,6 +120,48 @@ def lemke(problem):
     return f"{len(q)} variables, {result['status']} after {result.get('iterations', 0)} pivots, residual {residual:.1e}"
 
 
+def face_equations(problem, p):
+    """The equalities A p = c of the face p is on: open (p_N = p_T = 0), stick (u_N = u_T = 0) or
+    slide (u_N = 0, p_T = ±mu p_N), and the bilateral rows' u = 0."""
+    W, b, n = problem.W, problem.b, len(p)
+    scale = max(np.abs(p).max(), 1e-300)
+    A, c = [], []
+    for k, (N, T, mu) in enumerate(zip(problem.normal, problem.tangent, problem.mu)):
+        if not problem.active[k] or p[N] <= 1e-7 * scale:
+            A += [np.eye(n)[N], np.eye(n)[T]]
+            c += [0.0, 0.0]
+            continue
+        A.append(W[N])
+        c.append(-b[N])
+        if abs(p[T]) < mu * p[N] * (1 - 1e-6):
+            A.append(W[T])
+            c.append(-b[T])
+        else:
+            row = np.eye(n)[T] - np.sign(p[T]) * mu * np.eye(n)[N]
+            A.append(row)
+            c.append(0.0)
+    for r in range(problem.bilateral_rows):
+        A.append(W[r])
+        c.append(-b[r])
+    return np.array(A), np.array(c)
+
+
+def polish(problem, eps):
+    if not planar(problem):
+        return "disc cones: not lifted"
+    M, q = problem.lifted_lcp()
+    nb = problem.bilateral_rows
+    added = eps * np.diag(problem.W).max()
+    for k in range((len(q) - nb) // 4):  # the rows of p_N, p_T+ and p_T- of each contact
+        M[nb + 4 * k: nb + 4 * k + 3, nb + 4 * k: nb + 4 * k + 3] += added * np.eye(3)
+    result = stickslip.solve_mlcp(M, q, nb) if nb else stickslip.solve_lcp(M, q, "lemke")
+    p = problem.impulses_from_lcp(result["z"])
+    A, c = face_equations(problem, p)
+    polished = p + np.linalg.lstsq(A, c - A @ p, rcond=1e-12)[0]
+    return (f"{result['status']} after {result.get('iterations', 0)} pivots, residual {problem.residual(p):.1e}; "
+            f"polished {problem.residual(polished):.1e}")
+
+
 def describe(folder, args):
     problem = stickslip.read_contact_problem(folder)
     closed = np.flatnonzero(problem.active)  # active: within the activation gap in this step
@@ -133,6 +180,8 @@ def describe(folder, args):
         p, note = newton(problem, problem.p, args.newton)
         print(f"  newton: {problem.residual(p):.1e} {note}".rstrip())
     print(f"  lemke:  {lemke(problem)}")
+    if args.polish:
+        print(f"  polish: {polish(problem, args.eps)}")
 
 
 def main():
@@ -140,6 +189,8 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--sweeps", type=int, default=1500)
     parser.add_argument("--newton", type=int, default=30)
+    parser.add_argument("--polish", action="store_true", help="also the regularised Lemke and its polishing")
+    parser.add_argument("--eps", type=float, default=1e-6, help="the polishing's regularisation (default 1e-6)")
     parser.add_argument("--only", type=int, nargs="*", help="these steps only (N of step_N)")
     args = parser.parse_args()
     names = sorted(n for n in os.listdir(args.folder) if n.startswith("step_"))

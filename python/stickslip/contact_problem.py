@@ -18,17 +18,30 @@ import numpy as np
 
 from .errors import InputError
 
+FORMAT = "stickslip contact problem 1"
+
+
+def _error(path, message):
+    error = InputError(f"{path}: {message}")
+    error.file, error.message = path, message
+    return error
+
 
 def _table(folder, name, columns):
     path = os.path.join(folder, name)
     try:
         table = np.load(path)
     except (OSError, ValueError) as e:
-        raise InputError(f"{path}: {e}") from None
+        raise _error(path, str(e)) from None
     missing = [c for c in columns if table.dtype.names is None or c not in table.dtype.names]
     if missing:
-        raise InputError(f"{path}: no column {missing[0]!r} (not a contact problem of stickslip)")
+        raise _error(path, f"no column {missing[0]!r} (not a contact problem of stickslip)")
     return table
+
+
+def _number(value):
+    """problem.json writes a number that is not finite as null (JSON has none): NaN here."""
+    return float("nan") if value is None else value
 
 
 class ContactProblem:
@@ -42,23 +55,35 @@ class ContactProblem:
             with open(os.path.join(folder, "problem.json")) as f:
                 self.info = json.load(f)
         except (OSError, ValueError) as e:
-            raise InputError(f"{os.path.join(folder, 'problem.json')}: {e}") from None
+            raise _error(os.path.join(folder, "problem.json"), str(e)) from None
+        summary = os.path.join(folder, "problem.json")
+        if not isinstance(self.info, dict) or self.info.get("format", FORMAT) != FORMAT:
+            raise _error(summary, f"not a {FORMAT!r}")
         try:
-            self.t, self.step, self.solver = self.info["t"], self.info["step"], self.info["solver"]
-            self.tolerance, self.goal, self.iterations = (self.info[k] for k in ("tolerance", "goal", "iterations"))
-            self.reported_residual, self.bilateral_rows = self.info["residual"], self.info["bilateral_rows"]
+            self.t, self.step, self.solver = _number(self.info["t"]), self.info["step"], self.info["solver"]
+            self.tolerance, self.goal, self.reported_residual = (_number(self.info[k]) for k in
+                                                                 ("tolerance", "goal", "residual"))
+            self.iterations, self.bilateral_rows = self.info["iterations"], self.info["bilateral_rows"]
             self.rescue = self.info.get("rescue", "none")
         except KeyError as e:
-            raise InputError(f"{os.path.join(folder, 'problem.json')}: no key {e}") from None
+            raise _error(summary, f"no key {e}") from None
         rows = _table(folder, "rows.npy", ("b", "p_start", "p"))
         n = len(rows)
+        if self.info.get("rows", n) != n:
+            raise _error(os.path.join(folder, "rows.npy"), f"{n} rows where problem.json says {self.info['rows']}")
         self.b, self.p_start, self.p = (np.array(rows[c]) for c in ("b", "p_start", "p"))
         entries = _table(folder, "W.npy", ("row", "column", "value"))
+        row, column = entries["row"].astype(int), entries["column"].astype(int)
+        if len(row) and (min(row.min(), column.min()) < 0 or max(row.max(), column.max()) >= n):
+            raise _error(os.path.join(folder, "W.npy"), f"an entry outside the {n} x {n} matrix")
         self.W = np.zeros((n, n))
-        self.W[entries["row"].astype(int), entries["column"].astype(int)] = entries["value"]
+        self.W[row, column] = entries["value"]
         contacts = _table(folder, "contacts.npy", ("normal", "tangent", "tangent_rows", "mu", "active"))
         self.normal, self.tangent, self.tangent_rows = (contacts[c].astype(int) for c in
                                                         ("normal", "tangent", "tangent_rows"))
+        used = np.concatenate([self.normal, self.tangent, self.tangent + self.tangent_rows - 1])
+        if len(used) and (used.min() < 0 or used.max() >= n or self.tangent_rows.min() < 1):
+            raise _error(os.path.join(folder, "contacts.npy"), f"a contact's row outside the {n} rows")
         self.mu, self.active = np.array(contacts["mu"]), contacts["active"] != 0
 
     def residual(self, p):

@@ -5,12 +5,13 @@ W, b and p equals the reported one), and Lemke's method on its lifted form, from
 import json
 import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import stickslip
-from conftest import example
+from conftest import SOURCE, example
 
 
 def stack_without_rescue(tmp_path):
@@ -62,3 +63,45 @@ def test_a_folder_that_cannot_be_written_is_a_warning_and_the_run_goes_on(cli, t
     assert "no further contact problems are written (the run goes on)" in run.stderr
     assert "0 contact problems left above the tolerance (1 more not written)" in run.stdout
     assert len(stickslip.read_results(out)["t"]) == 6  # t = 0 .. 0.005 every 1 ms: nothing lost
+
+
+def test_the_stalled_problems_script_runs_every_method(cli, tmp_path):
+    """scripts/stalled_problems.py (the figures of docs/performance.md on the wall's stalls) on the
+    stack's stalled problem: Lemke solves it exactly, so its polishing is exact too; the sweeps and
+    the Newton method report their residuals."""
+    dump = tmp_path / "dump"
+    subprocess.run([cli, "run", str(stack_without_rescue(tmp_path)), "-o", str(tmp_path / "r.csv"), "--t-end",
+                    "0.002", "--dump-unconverged", str(dump)], check=True, capture_output=True)
+    run = subprocess.run([sys.executable, os.path.join(SOURCE, "scripts", "stalled_problems.py"), str(dump),
+                          "--sweeps", "12", "--newton", "2", "--polish"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("step_000001: t = 0.001 s, 40 rows, 20 active contacts"), run.stdout
+    assert lines[1].startswith("  sweeps: 2:") and lines[2].startswith("  newton: ")
+    assert lines[3].startswith("  lemke:  80 variables, solved after"), run.stdout
+    polished = float(lines[4].rsplit("polished ", 1)[1])
+    assert polished < 1e-10, run.stdout  # exact to rounding (impulses ~1 N s)
+
+
+def test_malformed_problems_name_their_file_and_null_reads_as_nan(cli, tmp_path):
+    """A dump edited by hand or cut short: errors name the file (InputError.file, as the results
+    readers do); a residual that was not finite, written as JSON null, reads back as NaN."""
+    dump = tmp_path / "dump"
+    subprocess.run([cli, "run", str(stack_without_rescue(tmp_path)), "-o", str(tmp_path / "r.csv"), "--t-end",
+                    "0.002", "--dump-unconverged", str(dump)], check=True, capture_output=True)
+    folder = dump / "step_000001"
+    info = json.loads((folder / "problem.json").read_text())
+    assert info["format"] == "stickslip contact problem 1" and info["rows"] == 40 and info["contacts"] == 20
+    info["residual"] = None
+    (folder / "problem.json").write_text(json.dumps(info))
+    assert np.isnan(stickslip.read_contact_problem(folder).reported_residual)
+    entries = np.load(folder / "W.npy")
+    entries["row"][0] = 40  # one past the last row
+    np.save(folder / "W.npy", entries)
+    with pytest.raises(stickslip.InputError, match="outside the 40 x 40 matrix") as error:
+        stickslip.read_contact_problem(folder)
+    assert error.value.file == str(folder / "W.npy")
+    info["format"] = "something else"
+    (folder / "problem.json").write_text(json.dumps(info))
+    with pytest.raises(stickslip.InputError, match="not a 'stickslip contact problem 1'"):
+        stickslip.read_contact_problem(folder)

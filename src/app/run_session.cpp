@@ -177,6 +177,19 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     std::cerr << "error: --" << option << " " << e.problem() << "\n";
     return kExitBadInput;
   }
+  if (!session.dump_unconverged.empty() && options.scheme != Scheme::time_stepping) {
+    // Only time-stepping solves its contact problems to a tolerance: with another scheme the option
+    // would silently write nothing.
+    std::cerr << "error: --dump-unconverged writes the contact problems time-stepping leaves above its tolerance; "
+              << "this run uses the " << scheme_name(options.scheme) << " scheme, which has none\n";
+    return kExitBadInput;
+  }
+  if (std::error_code ec; !session.dump_unconverged.empty() && std::filesystem::is_directory(session.dump_unconverged, ec) &&
+                          !std::filesystem::is_empty(session.dump_unconverged, ec)) {
+    std::cerr << "error: --dump-unconverged " << session.dump_unconverged
+              << " is not empty: give a new or empty folder, so that the problems in it are all from this run\n";
+    return kExitBadInput;
+  }
   const std::string out = output_path(settings), format = output_format(settings);
   const std::string events_path = mf.model.contacts.empty() ? "" : event_log_path(out);
   const bool checkpoints = options.checkpoint_interval > 0;

@@ -1,6 +1,7 @@
 // Writes a time-stepping contact problem (formulations/contact_problem_record.hpp) into a folder, as
 // NumPy .npy tables (structured float64 columns, like the results' .npy) and a JSON summary:
-//   problem.json   t, step, rows, bilateral_rows, solver, tolerance, goal, residual, iterations, rescue
+//   problem.json   format, t, step, rows, bilateral_rows, contacts, solver, tolerance, goal, residual,
+//                  iterations, rescue (a number that is not finite as null: JSON has no NaN)
 //   W.npy          row, column, value: the stored entries of W (both triangles; symmetric to rounding)
 //   rows.npy       b, p_start, p per row of W
 //   contacts.npy   normal, tangent, tangent_rows, mu, active per contact (rows are 0-based)

@@ -65,7 +65,9 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   }
   if (const auto v = f.get("rescue_variables")) {
     o.rescue_variables = v->as_int();
-    if (o.rescue_variables < 0) v->fail("must be >= 0");
+    // The rescue's lifted problem is dense and reserved up front: 2000² doubles are 32 MB, and Lemke's
+    // pivots on it cost about as much as thousands of sweeps of a big wall.
+    if (o.rescue_variables < 0 || o.rescue_variables > 2000) v->fail("must be between 0 and 2000");
   }
   if (const auto v = f.get("unconverged")) o.unconverged_error = v->as_choice({"warn", "error"}) == "error";
 }

@@ -90,8 +90,9 @@ TEST(LemkeRescue, TakesProblemsUpToItsSize) {
 
 // The other paths of the rescue: a sparse W (the 20-block stack: 80 rows, above the dense limit of
 // 64) and bilateral rows (the slider-crank on a rough guide: three revolute joints, the guide's
-// contacts; a mixed LCP), each left above the tolerance on purpose (two sweeps) so that every solve
-// goes to Lemke: each one tried must be finished, none left.
+// contacts; a mixed LCP). The stack's own stalls (at the default sweeps) reach the sparse path; the
+// slider-crank is left above the tolerance on purpose (two sweeps) so that every solve goes to Lemke.
+// Each one tried must be finished, none left.
 TEST(LemkeRescue, TakesSparseProblemsAndJoints) {
   const StackRun sparse = run_stack("{solver: pgs}", 20, 0.3);
   EXPECT_GE(sparse.summary.complementarity_rescued, 1);

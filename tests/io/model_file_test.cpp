@@ -113,6 +113,10 @@ TEST(ModelFile, NonPhysicalValues) {
   expect_error(replace(kGood, "inertia: 0.5", "inertia: -0.5"), {7, "bodies[0].inertia", "must be > 0"});
   expect_error(replace(kGood, "mass: 2", "mass: .nan"), {6, "bodies[0].mass", "expected a number"});
   expect_error(replace(kGood, "mass: 2", "mass: 2e999"), {6, "bodies[0].mass", "out of range"});
+  // Lemke's rescue reserves its dense lifted problem when the run starts: bounded.
+  for (const char* variables : {"-1", "2001"})
+    expect_error(replace(kGood, "  t_end: 1\n", std::string("  t_end: 1\n  time_stepping: {rescue_variables: ") + variables + "}\n"),
+                 {19, "simulation.time_stepping.rescue_variables", "must be between 0 and 2000"});
 }
 
 TEST(ModelFile, UnknownBody) {
