@@ -171,6 +171,14 @@ def describe(folder, args):
     print(f"{os.path.basename(folder)}: t = {problem.t:g} s, {len(problem.b)} rows, {len(closed)} active contacts, "
           f"rank of W on their rows {rank}; residual {problem.reported_residual:.1e} (goal {problem.goal:.0e}) "
           f"after {problem.iterations} sweeps; Lemke's rescue: {problem.rescue}")
+    if planar(problem):  # where the residual sits: the rows above the goal, the worst one's kind
+        u = problem.W @ problem.p + problem.b
+        lo, hi = bounds(problem, problem.p)
+        per_row = np.abs(problem.p - np.clip(problem.p - u, lo, np.maximum(lo, hi)))
+        worst = int(np.argmax(per_row))
+        kind = "normal" if worst in set(problem.normal.tolist()) else "tangent" if worst in set(problem.tangent.tolist()) else "bilateral"
+        print(f"  rows above the goal: {int(np.sum(per_row > problem.goal))}; the worst a {kind} row, "
+              f"u = {u[worst]:.1e} at p = {problem.p[worst]:.2e}")
     if not planar(problem):  # the sweeps and Newton here take interval cones only
         print("  disc cones (spatial contacts): not analysed")
         return
