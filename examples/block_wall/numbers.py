@@ -20,13 +20,15 @@ def solver_figures(data):
 
 
 def solver_figures_and_rescues(data):
-    """solver_figures and the problems Lemke's method finished (time_stepping.rescue_variables)."""
+    """solver_figures, the problems Lemke's method finished (time_stepping.rescue_variables), and
+    those the interior-point method finished and was handed (interior_point_rescue)."""
     line = next(s for s in data["summary"] if s.startswith("contact problems:"))
     m = re.search(r"solved by pgs, ([0-9.]+) sweeps on average, at most (\d+)"
                   r"(?:, (\d+)(?: of \d+)? finished by Lemke's method)?"
+                  r"(?:, (\d+) of (\d+) finished by the interior-point method \([0-9.]+ iterations each\))?"
                   r"(?:, (\d+) unconverged \(largest residual ([0-9.e+-]+))?", line)
-    return (float(m.group(1)), int(m.group(2)), int(m.group(4) or 0), float(m.group(5) or 0),
-            int(m.group(3) or 0))
+    return (float(m.group(1)), int(m.group(2)), int(m.group(6) or 0), float(m.group(7) or 0),
+            int(m.group(3) or 0), int(m.group(4) or 0), int(m.group(5) or 0))
 
 
 def steps(data):
@@ -46,7 +48,7 @@ def unconverged_text(count, residual):
 
 def compute(run):
     wall = run("block_wall.yaml")
-    sweeps, most, unconverged, residual = solver_figures(wall)
+    sweeps, most, unconverged, residual, _, finished, handed = solver_figures_and_rescues(wall)
     n = steps(wall)
     wall_events = events(run)
     gentle_sweeps, gentle_most, gentle_unconverged, gentle_residual = solver_figures(run("block_wall.yaml", "--t-end", "3"))
@@ -59,16 +61,19 @@ def compute(run):
         f.write(text)
     plain_sweeps, plain_most, plain_unconverged, _ = solver_figures(run(plain_path))
     stack = run("stack.yaml")
-    stack_sweeps, stack_most, stack_unconverged, stack_residual, stack_rescued = solver_figures_and_rescues(stack)
+    stack_sweeps, stack_most, stack_unconverged, stack_residual, stack_rescued, _, _ = solver_figures_and_rescues(stack)
     return f"""The wall runs with `solver: pgs` (nonsmooth Gauss-Seidel on the sparse Delassus operator, the
 default above 40 lifted variables anyway) at the default tolerance, 1e-6: {sweeps:.1f} sweeps per step
-on average (at most {most}), with subspace steps between them; of the {n} contact problems
+on average (at most {most}), with subspace steps between them. Of the {n} contact problems,
+{handed} were left above the tolerance by Gauss-Seidel and solved again by the interior-point method
+in velocity space (`interior_point_rescue`, docs/schemes.md), which finished {finished} of them;
 {unconverged_text(unconverged, residual)}. {"All" if gentle_unconverged == 0 else "Most"} of those are in the strong part of the sweep
 (from about 3 s: the table's acceleration well above μg, the whole wall sliding and its blocks
 rocking and landing at every step, where Gauss-Seidel converges slowly or not at all; see
 docs/performance.md): over the first 3 s it takes {gentle_sweeps:.2f} sweeps per step (at most
-{gentle_most}) and {unconverged_text(gentle_unconverged, gentle_residual)}. Gauss-Seidel alone (`subspace_after: 0`) needs
-{plain_sweeps:.0f} sweeps per step on average at this tolerance, and {plain_unconverged} problems end above it.
+{gentle_most}) and {unconverged_text(gentle_unconverged, gentle_residual)}. Without the subspace steps (`subspace_after: 0`)
+Gauss-Seidel needs {plain_sweeps:.0f} sweeps per step on average at this tolerance, and {plain_unconverged} problems end
+above it after the rescue.
 The event log records {wall_events} contact changes (impacts, separations, stick-slip); the wall
 slides on the table and the half units at its ends rock and walk outward. The shaken stack
 (`stack.yaml`, 4 s) takes {stack_sweeps:.1f} sweeps per step on average (at most {stack_most});

@@ -109,6 +109,9 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_unconverged"] = s.complementarity_unconverged;
   d["complementarity_rescued"] = s.complementarity_rescued;
   d["complementarity_rescue_attempts"] = s.complementarity_rescue_attempts;
+  d["complementarity_interior_point_rescued"] = s.complementarity_interior_point_rescued;
+  d["complementarity_interior_point_attempts"] = s.complementarity_interior_point_attempts;
+  d["complementarity_interior_point_iterations"] = s.complementarity_interior_point_iterations;
   d["stopped"] = s.stopped;
   d["stopped_at_step"] = s.stopped_at_step;
   d["warnings"] = s.warnings;

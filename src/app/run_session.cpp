@@ -125,6 +125,12 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
       std::printf(", %ld of %ld finished by Lemke's method", s.complementarity_rescued, s.complementarity_rescue_attempts);
     else if (s.complementarity_rescued > 0)
       std::printf(", %ld finished by Lemke's method", s.complementarity_rescued);
+    // The interior-point rescue (interior_point_rescue), likewise, with its mean iterations.
+    if (s.complementarity_interior_point_attempts > 0)
+      std::printf(", %ld of %ld finished by the interior-point method (%.1f iterations each)",
+                  s.complementarity_interior_point_rescued, s.complementarity_interior_point_attempts,
+                  static_cast<double>(s.complementarity_interior_point_iterations) /
+                      static_cast<double>(s.complementarity_interior_point_attempts));
     if (s.complementarity_unconverged > 0)
       std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);

@@ -29,6 +29,9 @@ struct ContactProblemRecord {
   // Lemke's rescue (rescue_variables): "none" (not tried: too large, or off), "tried" (Lemke failed or
   // was not better: p is the iterative solver's), "improved" (p is Lemke's, still above the goal).
   std::string rescue = "none";
+  // The interior-point rescue after it (interior_point_rescue), in the same words: "improved" when p
+  // is the interior-point method's best answer, still above the goal.
+  std::string interior_point = "none";
 };
 
 }  // namespace stickslip

@@ -39,6 +39,9 @@ struct SimulationSummary {
   long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
   long complementarity_rescued = 0;      // left above it by Gauss-Seidel, solved exactly by Lemke's method
   long complementarity_rescue_attempts = 0;  // handed to Lemke's method (rescue_variables)
+  long complementarity_interior_point_rescued = 0;   // then solved by the interior-point method
+  long complementarity_interior_point_attempts = 0;  // handed to it (interior_point_rescue)
+  long complementarity_interior_point_iterations = 0;  // its iterations, summed
   double complementarity_max_residual = 0;  // largest residual of the unconverged ones
   double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;

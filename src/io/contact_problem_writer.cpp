@@ -35,7 +35,8 @@ void write_summary(const std::string& path, const ContactProblemRecord& r) {
       << ", \"rows\": " << r.b.size() << ", \"bilateral_rows\": " << r.bilateral_rows << ", \"contacts\": "
       << r.contacts.size() << ", \"solver\": \"" << r.solver << "\", \"tolerance\": " << number(r.tolerance)
       << ", \"goal\": " << number(r.goal) << ", \"residual\": " << number(r.residual)
-      << ", \"iterations\": " << r.iterations << ", \"rescue\": \"" << r.rescue << "\"}\n";
+      << ", \"iterations\": " << r.iterations << ", \"rescue\": \"" << r.rescue
+      << "\", \"interior_point\": \"" << r.interior_point << "\"}\n";
   out.close();
   if (!out) throw OutputError(path, "it could not be written");
 }

@@ -273,15 +273,20 @@ TEST(FileKeyEffects, GaussSeidelOptions) {
   };
   const SimulationSummary base = stats("");
   EXPECT_EQ(base.complementarity_unconverged, 0);
-  // Without the rescue, solves stopped at the cap are counted; with it (the default: these problems
-  // lift to at most 40 variables), Lemke's method finishes every one of them exactly.
-  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0");
+  // Without the rescues, solves stopped at the cap are counted; with Lemke's (the default: these
+  // problems lift to at most 40 variables), Lemke's method finishes every one of them exactly.
+  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
   EXPECT_EQ(capped.complementarity_rescued, 0);
   const SimulationSummary rescued = stats(", max_iterations: 2, min_iterations: 0");
   EXPECT_EQ(rescued.complementarity_unconverged, 0);
   EXPECT_GT(rescued.complementarity_rescued, 0);
+  // Lemke's rescue off, the interior-point rescue (on by default) takes those solves instead.
+  const SimulationSummary by_interior_point = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0");
+  EXPECT_EQ(by_interior_point.complementarity_rescued, 0);
+  EXPECT_GT(by_interior_point.complementarity_interior_point_rescued, 0);
+  EXPECT_LT(by_interior_point.complementarity_unconverged, capped.complementarity_unconverged);
   // The warning names the solver that ran and its unit of work.
   ASSERT_FALSE(capped.warnings.empty());
   EXPECT_NE(capped.warnings.back().find("above the Gauss-Seidel tolerance"), std::string::npos) << capped.warnings.back();
@@ -313,7 +318,7 @@ TEST(FileKeyEffects, AcceleratedGradientOption) {
   EXPECT_LE(static_cast<double>(base.complementarity_iterations) / 300.0, 80.0);
   EXPECT_LE(base.complementarity_max_iterations, 1000);
   EXPECT_LE(base.complementarity_unconverged, 5);
-  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0");
+  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
   EXPECT_EQ(stats(", max_iterations: 2, min_iterations: 0").complementarity_unconverged, 0);  // rescued

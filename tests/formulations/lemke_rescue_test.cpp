@@ -40,6 +40,20 @@ StackRun run_stack(const std::string& time_stepping, int rows = 10, double t_end
   return r;
 }
 
+// The slider-crank on a rough guide (three revolute joints, the guide's contacts) under time-stepping,
+// left above the tolerance on purpose (two sweeps per solve), with Lemke's rescue up to the size given.
+SimulationSummary rough_guide_left_above(double t_end, int rescue_variables) {
+  ModelFile mf = read_model_file(test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml"));
+  mf.options.scheme = Scheme::time_stepping;
+  mf.options.t_end = t_end;
+  mf.options.time_stepping.solver = "pgs";
+  mf.options.time_stepping.max_iterations = 2;
+  mf.options.time_stepping.min_iterations = 0;
+  mf.options.time_stepping.rescue_variables = rescue_variables;
+  MemorySink out;
+  return simulate(mf.model, mf.options, out);
+}
+
 // The largest difference of the blocks' velocities between two runs, over all output rows.
 double velocity_difference(const MemorySink& a, const MemorySink& b) {
   double d = 0;
@@ -59,7 +73,7 @@ TEST(LemkeRescue, FinishesTheStallsOfTheShakenStackExactly) {
   ASSERT_EQ(exact.summary.complementarity_solver, "lemke");
   EXPECT_EQ(exact.summary.complementarity_unconverged, 0);
 
-  const StackRun left = run_stack("{solver: pgs, rescue_variables: 0}");
+  const StackRun left = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false}");
   EXPECT_GT(left.summary.complementarity_unconverged, 0);
   EXPECT_EQ(left.summary.complementarity_rescued, 0);
   // What the stall costs: velocities off by more than 0.1 m/s (0.26 when this test was written).
@@ -77,10 +91,13 @@ TEST(LemkeRescue, FinishesTheStallsOfTheShakenStackExactly) {
 
 TEST(LemkeRescue, TakesProblemsUpToItsSize) {
   // The first step closes all twenty contacts: 80 lifted variables (4 per contact, no joints). With
-  // room for them the rescue finishes it; with one variable less it stays unconverged, here an error.
-  EXPECT_EQ(run_stack("{solver: pgs, rescue_variables: 80, unconverged: error}").summary.complementarity_unconverged, 0);
+  // room for them the rescue finishes it; with one variable less (and no interior-point rescue after
+  // it) it stays unconverged, here an error.
+  EXPECT_EQ(run_stack("{solver: pgs, rescue_variables: 80, interior_point_rescue: false, unconverged: error}")
+                .summary.complementarity_unconverged,
+            0);
   try {
-    run_stack("{solver: pgs, rescue_variables: 79, unconverged: error}");
+    run_stack("{solver: pgs, rescue_variables: 79, interior_point_rescue: false, unconverged: error}");
     ADD_FAILURE() << "the first step's stall did not stop the run";
   } catch (const NumericalError& e) {
     EXPECT_EQ(e.t(), 1e-3);
@@ -99,17 +116,38 @@ TEST(LemkeRescue, TakesSparseProblemsAndJoints) {
   EXPECT_EQ(sparse.summary.complementarity_rescue_attempts, sparse.summary.complementarity_rescued);
   EXPECT_EQ(sparse.summary.complementarity_unconverged, 0);
 
-  ModelFile mf = read_model_file(test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml"));
-  mf.options.scheme = Scheme::time_stepping;
-  mf.options.t_end = 0.1;
-  mf.options.time_stepping.solver = "pgs";
-  mf.options.time_stepping.max_iterations = 2;
-  mf.options.time_stepping.min_iterations = 0;
-  MemorySink out;
-  const SimulationSummary s = simulate(mf.model, mf.options, out);
+  const SimulationSummary s = rough_guide_left_above(0.1, 200);
   EXPECT_GT(s.complementarity_rescue_attempts, 0);
   EXPECT_EQ(s.complementarity_rescued, s.complementarity_rescue_attempts);
   EXPECT_EQ(s.complementarity_unconverged, 0);
+}
+
+// The second rescue (time_stepping.interior_point_rescue, solvers/interior_point.hpp) on the same
+// stall, Lemke's rescue turned off: the interior-point method in velocity space finishes the first
+// step's degenerate problem, and the run follows the exact one as closely as Lemke's rescue does
+// (the same 1e-6 m/s bound and reasoning as above). Turned off too, the stall stays.
+TEST(InteriorPointRescue, FinishesTheStallsOfTheShakenStack) {
+  const StackRun exact = run_stack("{solver: lemke}");
+  const StackRun rescued = run_stack("{solver: pgs, rescue_variables: 0}");
+  EXPECT_EQ(rescued.summary.complementarity_unconverged, 0);
+  EXPECT_EQ(rescued.summary.complementarity_rescue_attempts, 0);
+  EXPECT_GE(rescued.summary.complementarity_interior_point_rescued, 1);
+  EXPECT_EQ(rescued.summary.complementarity_interior_point_attempts,
+            rescued.summary.complementarity_interior_point_rescued);
+  EXPECT_GT(rescued.summary.complementarity_interior_point_iterations,
+            rescued.summary.complementarity_interior_point_rescued);  // several per problem
+  EXPECT_LT(velocity_difference(rescued.out, exact.out), 1e-6);
+  const StackRun off = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false}");
+  EXPECT_GT(off.summary.complementarity_unconverged, 0);
+  EXPECT_EQ(off.summary.complementarity_interior_point_attempts, 0);
+}
+
+// Where the interior-point rescue does not apply it is not tried: a model with joints (the
+// slider-crank on a rough guide, left above the tolerance on purpose as above, Lemke's rescue off).
+TEST(InteriorPointRescue, LeavesModelsWithJointsAlone) {
+  const SimulationSummary s = rough_guide_left_above(0.02, 0);
+  EXPECT_GT(s.complementarity_unconverged, 0);
+  EXPECT_EQ(s.complementarity_interior_point_attempts, 0);
 }
 
 // The other hand-over: under `solver: lemke` a problem on which Lemke fails (a degenerate basis of

@@ -112,6 +112,10 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   // The subspace step and the gap-closing fit of a sparse W work in velocity space on H and M.
   if (!implicit_ && (subspace || sparse_)) build_row_matrix();
   if (subspace && !implicit_) subspace_.analyse(Hs_);
+  // The interior-point rescue works in velocity space on H and the diagonal M, on interval cones and
+  // without free rows (solvers/interior_point.hpp).
+  interior_point_ready_ =
+      options_.interior_point_rescue && subspace && !implicit_ && nc_ == 0 && interior_point_.analyse(Hs_);
   if (lemke_) {
     K_.setZero(lifted, lifted);
     kq_.setZero(lifted);

@@ -33,6 +33,7 @@
 #include "solvers/contact_faces_2d.hpp"
 #include "solvers/fixed_pattern_ldlt.hpp"
 #include "solvers/frictional_contact.hpp"
+#include "solvers/interior_point.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
 #include "solvers/subspace_step.hpp"
@@ -91,6 +92,8 @@ struct ImpulseSolverOptions {
   int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
   int rescue_variables = 200;  // pgs, apgd: an unconverged solve is solved again by Lemke's method on the
                                // active contacts' lifted problem up to this many variables, 0: never
+  bool interior_point_rescue = true;  // pgs, apgd: then by the interior-point method in velocity space
+                                      // (planar contacts, no joints, no spring elements)
 };
 
 struct ImpulseSolverStats {
@@ -105,6 +108,9 @@ struct ImpulseSolverStats {
   long fallback_sweeps = 0;  // PGS sweeps of those
   long rescue_attempts = 0;  // unconverged iterative solves handed to Lemke's method (rescue_variables)
   long rescued = 0;          // of those, finished: Lemke's answer met the goal (not in `unconverged`)
+  long interior_point_attempts = 0;  // unconverged solves handed to the interior-point method after that
+  long interior_point_rescued = 0;   // of those, finished (not in `unconverged`)
+  long interior_point_iterations = 0;  // its iterations, summed (not in `iterations`)
   double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
   double max_unconverged_residual = 0;  // of the unconverged solves
 };
@@ -188,6 +194,11 @@ class ImpulseProblem {
                     Vec& p);
   void prepare_rescue(int lifted);
   void rescue_by_lemke();
+  void rescue_by_interior_point();
+  // What a rescue's answer did to the iterate (take_if_better): its name is the one describe() writes.
+  enum class RescueOutcome { tried, improved, finished };
+  static const char* outcome_name(RescueOutcome outcome);
+  RescueOutcome take_if_better(const Vec& p);
   bool solve_by_faces();
   void solve_pgs();
   template <class Matrix>
@@ -209,6 +220,7 @@ class ImpulseProblem {
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
   bool keep_warm_start_ = false;
   const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
+  const char* last_interior_point_ = "none";  // and the interior-point rescue
   Vec warm_start_;
   bool has_disc_ = false;  // a contact with two tangent rows (the disc cone)
   double last_residual_ = 0, last_goal_ = 0;
@@ -233,6 +245,8 @@ class ImpulseProblem {
   solvers::FrictionalContactSolver pgs_;
   solvers::ApgdContactSolver apgd_;
   solvers::SubspaceStep subspace_;
+  solvers::VelocityInteriorPoint interior_point_;  // the second rescue (interior_point_rescue)
+  bool interior_point_ready_ = false;              // analysed: planar contacts, no bilateral rows, H given
   Vec trial_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
   Vec kq_;

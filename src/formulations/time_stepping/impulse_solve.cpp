@@ -26,7 +26,7 @@ void ImpulseProblem::solve() {
     }
   }
   if (keep_warm_start_) warm_start_ = p_;
-  last_rescue_ = "none";
+  last_rescue_ = last_interior_point_ = "none";
   if (lemke_ && solve_by_faces()) return;
   if (lemke_) {
     lift_into(lifted_base_, K_, kq_);
@@ -139,9 +139,61 @@ void ImpulseProblem::solve_pgs() {
     apgd ? solve_apgd(W_) : pgs_with_subspace(W_);
   }
   if (!result_.solved()) rescue_by_lemke();
+  if (!result_.solved()) rescue_by_interior_point();
   if (result_.z.size() == n_) p_ = result_.z;
   else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()
   record(result_.iterations, result_.residual, result_.solved());
+}
+
+// A solve still above its tolerance (Lemke's rescue did not apply or did not finish it) is solved
+// again by the interior-point method in velocity space (solvers/interior_point.hpp), from the
+// shift of the iterate's tangential velocities: the wall's degenerate problems, where sweeps crawl
+// and Lemke meets singular bases. Its answer (its best one when it did not finish) replaces the
+// iterate when its natural residual on the problem's own W is smaller, and the solve counts as
+// converged when that meets the goal by the same test as Gauss-Seidel's own.
+void ImpulseProblem::rescue_by_interior_point() {
+  if (!interior_point_ready_ || result_.z.size() != n_) return;
+  ++stats_.interior_point_attempts;
+  last_interior_point_ = "tried";
+  refresh_row_matrix();
+  trial_p_ = result_.z;
+  const bool met = interior_point_.solve(Hs_, *minv_, b_, friction_contacts_, last_goal_, trial_p_);
+  stats_.interior_point_iterations += interior_point_.iterations();
+  if (!met) {
+    if (interior_point_.best().size() != n_) return;
+    trial_p_ = interior_point_.best();
+  }
+  const RescueOutcome outcome = take_if_better(trial_p_);
+  last_interior_point_ = outcome_name(outcome);
+  if (outcome == RescueOutcome::finished) ++stats_.interior_point_rescued;
+}
+
+// A rescue's answer p replaces the iterate when its natural residual on the problem's own W is
+// smaller, and the solve is then solved when that meets the goal by the same test as Gauss-Seidel's
+// own (box_lcp.cpp: the rounded and the unrounded residual).
+ImpulseProblem::RescueOutcome ImpulseProblem::take_if_better(const Vec& p) {
+  trial_.w = b_;
+  if (sparse_) trial_.w.noalias() += Ws_ * p;
+  else trial_.w.noalias() += W_ * p;
+  if (!solvers::contact_box_bounds(friction_contacts_, n_, rescue_bounds_)) return RescueOutcome::tried;
+  const double residual = solvers::box_residual(p, trial_.w, rescue_bounds_);
+  if (!(residual < result_.residual)) return RescueOutcome::tried;
+  result_.z = p;
+  result_.w = trial_.w;
+  result_.residual = residual;
+  if (residual > last_goal_ || solvers::unrounded_box_residual(p, trial_.w, rescue_bounds_) > last_goal_)
+    return RescueOutcome::improved;
+  result_.status = solvers::LcpStatus::solved;
+  return RescueOutcome::finished;
+}
+
+const char* ImpulseProblem::outcome_name(RescueOutcome outcome) {
+  switch (outcome) {
+    case RescueOutcome::improved: return "improved";
+    case RescueOutcome::finished: return "finished";
+    case RescueOutcome::tried: break;
+  }
+  return "tried";
 }
 
 void ImpulseProblem::record(int iterations, double residual, bool converged) {
@@ -178,6 +230,7 @@ void ImpulseProblem::describe(ContactProblemRecord& out) const {
   out.residual = last_residual_;
   out.iterations = last_iterations_;
   out.rescue = last_rescue_;
+  out.interior_point = last_interior_point_;
 }
 
 }  // namespace stickslip

@@ -129,22 +129,9 @@ void ImpulseProblem::rescue_by_lemke() {
   lift_into(rescue_base_, rescue_K_.topLeftCorner(m, m), rescue_q_.head(m));
   trial_p_.setZero();
   if (!solve_lifted(rescue_base_, rescue_K_.topLeftCorner(m, m), rescue_q_.head(m), trial_p_)) return;
-  trial_.w = b_;
-  if (sparse_) trial_.w.noalias() += Ws_ * trial_p_;
-  else trial_.w.noalias() += W_ * trial_p_;
-  if (!solvers::contact_box_bounds(friction_contacts_, n_, rescue_bounds_)) return;
-  const double residual = solvers::box_residual(trial_p_, trial_.w, rescue_bounds_);
-  if (!(residual < result_.residual)) return;
-  result_.z = trial_p_;
-  result_.w = trial_.w;
-  result_.residual = residual;
-  last_rescue_ = "improved";
-  // Solved by the same test as Gauss-Seidel's own (box_lcp.cpp): the rounded and unrounded residuals.
-  if (residual <= last_goal_ && solvers::unrounded_box_residual(trial_p_, trial_.w, rescue_bounds_) <= last_goal_) {
-    result_.status = solvers::LcpStatus::solved;
-    last_rescue_ = "finished";
-    ++stats_.rescued;
-  }
+  const RescueOutcome outcome = take_if_better(trial_p_);
+  last_rescue_ = outcome_name(outcome);
+  if (outcome == RescueOutcome::finished) ++stats_.rescued;
 }
 
 }  // namespace stickslip

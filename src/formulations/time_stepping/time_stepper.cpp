@@ -73,6 +73,7 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.subspace_rounds = o.subspace_rounds;
   s.stall_sweeps = o.stall_sweeps;
   s.rescue_variables = o.rescue_variables;
+  s.interior_point_rescue = o.interior_point_rescue;
   s.direct_contacts = o.direct_contacts;
   return s;
 }

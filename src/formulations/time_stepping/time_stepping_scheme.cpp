@@ -142,6 +142,9 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
   s.fallback_sweeps = a.fallback_sweeps + b.fallback_sweeps;
   s.rescue_attempts = a.rescue_attempts + b.rescue_attempts;
   s.rescued = a.rescued + b.rescued;
+  s.interior_point_attempts = a.interior_point_attempts + b.interior_point_attempts;
+  s.interior_point_rescued = a.interior_point_rescued + b.interior_point_rescued;
+  s.interior_point_iterations = a.interior_point_iterations + b.interior_point_iterations;
   s.max_residual = std::max(a.max_residual, b.max_residual);
   s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
   return s;
@@ -158,6 +161,8 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
                                                         s.direct});
   snapshot.put_reals("time_stepping.solver_max_residuals", {s.max_residual, s.max_unconverged_residual});
   snapshot.put_integers("time_stepping.solver_rescues", {s.rescue_attempts, s.rescued});
+  snapshot.put_integers("time_stepping.solver_interior_point",
+                        {s.interior_point_attempts, s.interior_point_rescued, s.interior_point_iterations});
 }
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
@@ -188,6 +193,12 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
     earlier_.rescue_attempts = k[0];
     earlier_.rescued = k[1];
   }
+  if (snapshot.has("time_stepping.solver_interior_point")) {  // absent in checkpoints written before it
+    const auto& k = snapshot.integers("time_stepping.solver_interior_point", 3);
+    earlier_.interior_point_attempts = k[0];
+    earlier_.interior_point_rescued = k[1];
+    earlier_.interior_point_iterations = k[2];
+  }
 }
 
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
@@ -202,6 +213,9 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_direct = s.direct;
   summary.complementarity_rescued = s.rescued;
   summary.complementarity_rescue_attempts = s.rescue_attempts;
+  summary.complementarity_interior_point_rescued = s.interior_point_rescued;
+  summary.complementarity_interior_point_attempts = s.interior_point_attempts;
+  summary.complementarity_interior_point_iterations = s.interior_point_iterations;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : stepper_.problem().iterative_solver();
