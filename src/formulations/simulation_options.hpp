@@ -55,7 +55,8 @@ struct TimeSteppingOptions {
   int rescue_variables = 200;       // pgs, apgd: a solve left above the tolerance is solved again by
                                     // Lemke's method when the active contacts' lifted problem has at
                                     // most this many variables (0: never)
-  bool interior_point_rescue = true;  // pgs, apgd: a solve still above the tolerance is solved again by
+  bool interior_point_rescue = true;  // pgs, apgd (and lemke's fallback to pgs): a solve still above the
+                                      // tolerance after Lemke's rescue is solved again by
                                       // the interior-point method in velocity space (planar contacts,
                                       // no joints, no spring elements)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error

@@ -14,17 +14,27 @@ namespace {
 constexpr double kToBoundary = 0.99;
 // Each program is solved to this share of the goal, so that the fixed point's answer meets it.
 constexpr double kProgramShare = 0.1;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 bool rubs(const FrictionContact& c) { return c.mu > 0.0; }
 
+// The larger of a residual and a row's term, a NaN term counting as infinite (as box_residual does).
+double worse(double worst, double term) { return term <= worst ? worst : (std::isnan(term) ? kInfinity : term); }
+
 }  // namespace
 
-bool VelocityInteriorPoint::analyse(const RowSparseMat& H) { return normal_.analyse(H); }
+bool VelocityInteriorPoint::analyse(const RowSparseMat& H) {
+  analysed_rows_ = H.rows();
+  analysed_entries_ = H.nonZeros();
+  return normal_.analyse(H);
+}
 
 bool VelocityInteriorPoint::fits(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
                                  std::span<const FrictionContact> contacts) const {
   const Eigen::Index n = H.rows();
-  if (normal_.velocities() != H.cols() || inverse_mass.size() != H.cols() || b.size() != n) return false;
+  if (normal_.velocities() != H.cols() || analysed_rows_ != n || analysed_entries_ != H.nonZeros() ||
+      inverse_mass.size() != H.cols() || b.size() != n || !b.allFinite())
+    return false;
   if (!are_valid_contacts(contacts, n) || static_cast<Eigen::Index>(2 * contacts.size()) != n) return false;
   const int* outer = H.outerIndexPtr();
   const int* inner = H.innerIndexPtr();
@@ -52,7 +62,7 @@ bool VelocityInteriorPoint::solve(const RowSparseMat& H, const VecRef& inverse_m
   row_velocities(H, b, p);
   next_shift(contacts);  // s = μ|u_T| of the starting point
   for (rounds_ = 1; rounds_ <= options_.max_rounds; ++rounds_) {
-    if (!solve_program(H, b, contacts, kProgramShare * goal)) return false;
+    solve_program(H, b, contacts, kProgramShare * goal);
     impulses(contacts, p_);
     row_velocities(H, b, p_);
     const double residual = coulomb_residual(contacts, p_);
@@ -70,17 +80,20 @@ bool VelocityInteriorPoint::solve(const RowSparseMat& H, const VecRef& inverse_m
   return false;
 }
 
-// One program (the shift fixed) until its natural residual, in terms of the impulses, is below goal.
-bool VelocityInteriorPoint::solve_program(const RowSparseMat& H, const VecRef& b,
+// One program (the shift fixed) until its natural residual, in terms of the impulses, is below goal
+// or the iterations run out (the round judges the iterate either way).
+void VelocityInteriorPoint::solve_program(const RowSparseMat& H, const VecRef& b,
                                           std::span<const FrictionContact> contacts, double goal) {
   start_point(H, b, contacts);
   for (int k = 0; k < options_.max_iterations; ++k) {
-    if (program_residual(H, b, contacts) <= goal) return true;
-    if (!factorize(H, contacts)) return false;
+    if (program_residual(H, b, contacts) <= goal) return;
+    // Degenerate rows (λ and z both tending to zero) leave D = λ / z spanning twenty orders near the
+    // end, and the factorisation may then see a zero pivot: the iterate is judged as it stands.
+    if (!factorize(H, contacts)) return;
     ++iterations_;
     const double mu = mean_complementarity(0.0);
     direction(H, contacts, 0.0, false);  // affine scaling (predictor)
-    const double sigma = std::pow(mean_complementarity(step_to_boundary()) / mu, 3);  // Mehrotra's centring
+    const double sigma = std::min(1.0, std::pow(mean_complementarity(step_to_boundary()) / mu, 3));  // Mehrotra
     direction(H, contacts, sigma * mu, true);
     const double alpha = std::min(1.0, kToBoundary * step_to_boundary());
     y_ += alpha * dy_;
@@ -89,7 +102,6 @@ bool VelocityInteriorPoint::solve_program(const RowSparseMat& H, const VecRef& b
     la_ += alpha * dla_;
     lb_ += alpha * dlb_;
   }
-  return true;  // not met: the round judges the answer
 }
 
 // y = 0, slacks the rows' values there but at least 1, multipliers 1 (Wright 1997's simple start).
@@ -122,8 +134,8 @@ double VelocityInteriorPoint::program_residual(const RowSparseMat& H, const VecR
     const FrictionContact& fc = contacts[c];
     const auto k = static_cast<Eigen::Index>(c);
     const double un = u_[fc.normal] + b[fc.normal] + shift_[k], ut = fc.mu * (u_[fc.tangent] + b[fc.tangent]);
-    worst = std::max(worst, std::abs(std::min(la_[k], un - ut)));
-    if (rubs(fc)) worst = std::max(worst, std::abs(std::min(lb_[k], un + ut)));
+    worst = worse(worst, std::abs(std::min(la_[k], un - ut)));
+    if (rubs(fc)) worst = worse(worst, std::abs(std::min(lb_[k], un + ut)));
   }
   rows_of(H, y_, u_);  // J y: the rows' values at the iterate
   for (std::size_t c = 0; c < contacts.size(); ++c) {
@@ -245,8 +257,8 @@ double VelocityInteriorPoint::coulomb_residual(std::span<const FrictionContact> 
   double worst = 0.0;
   for (const FrictionContact& c : contacts) {
     const double pn = p[c.normal], pt = p[c.tangent], bound = c.mu * std::max(pn, 0.0);
-    worst = std::max(worst, std::abs(pn - std::max(pn - u_[c.normal], 0.0)));
-    worst = std::max(worst, std::abs(pt - std::clamp(pt - u_[c.tangent], -bound, bound)));
+    worst = worse(worst, std::abs(pn - std::max(pn - u_[c.normal], 0.0)));
+    worst = worse(worst, std::abs(pt - std::clamp(pt - u_[c.tangent], -bound, bound)));
   }
   return worst;
 }
@@ -278,7 +290,14 @@ void VelocityInteriorPoint::next_shift(std::span<const FrictionContact> contacts
     residual_change.col(j) = (updated_[i + 1] - tried_[i + 1]) - (updated_[i] - tried_[i]);
     update_change.col(j) = updated_[i + 1] - updated_[i];
   }
-  const Vec gamma = residual_change.colPivHouseholderQr().solve(update - shift_);
+  // Nearly dependent history columns would give a huge combination: then the plain update.
+  Eigen::ColPivHouseholderQR<Mat> qr(residual_change);
+  qr.setThreshold(1e-10);
+  if (qr.rank() < columns) {
+    shift_ = update;
+    return;
+  }
+  const Vec gamma = qr.solve(update - shift_);
   shift_ = (update - update_change * gamma).cwiseMax(0.0);
 }
 

@@ -15,12 +15,13 @@
 // contact has the one row u_N >= 0.
 //
 // Each program is solved by Mehrotra's predictor-corrector (Mehrotra 1992; Wright 1997,
-// "Primal-Dual Interior-Point Methods", ch. 10): one system with I + Σ D_i c_i c_iᵀ per iteration
-// (c_i the rows above, D = λ / z), of the bodies' adjacency pattern (NormalMatrix), whose cost does
-// not depend on W's conditioning. The shift is updated from the answer's tangential velocities with
+// "Primal-Dual Interior-Point Methods", ch. 10): one LDLᵀ of I + Σ D_i c_i c_iᵀ per iteration (c_i
+// the rows above, D = λ / z; NormalMatrix: dense up to 96 velocities, else sparse on the bodies'
+// adjacency pattern), whose cost does not depend on W's conditioning. The shift is updated from the answer's tangential velocities with
 // Anderson's acceleration (Walker & Ni 2011, "Anderson acceleration for fixed-point iterations"),
-// which the slowly contracting fixed point of a wall needs: plain updates leave some problems 3-7
-// times above the goal after 40 rounds, accelerated ones met it within 12 (docs/performance.md).
+// which the slowly contracting fixed point of a wall needs: on four hard problems of a wall, plain
+// updates left two 3 and 7 times above the goal after 40 rounds, accelerated ones met it in all
+// four within 12 (docs/performance.md); nearly dependent history falls back to the plain update.
 //
 // Interval cones (one tangent row per contact) and no free rows: every row belongs to a contact.
 #pragma once
@@ -42,13 +43,15 @@ struct InteriorPointOptions {
 class VelocityInteriorPoint {
  public:
   // H's pattern, once (its values may change between solves, the pattern may not). False when a row
-  // of H touches more than two bodies. Allocates.
+  // of H has more than NormalMatrix::kMaxRowEntries entries. Allocates.
   bool analyse(const RowSparseMat& H);
 
   // Solves from the shift μ|u_T| of the p given. Returns true, with p replaced, when the answer's
-  // natural residual (box_residual on W p + b) is at most `goal`; false leaves p as it was (the input
-  // does not fit, a system was singular, or the rounds ran out: best() then holds the answer of
-  // smallest residual, when there was one).
+  // natural residual on W p + b (as box_residual measures it; NaN counts as infinite) is at most
+  // `goal`; false leaves p as it was (the input does not fit or is not finite, or the rounds ran
+  // out: best() then holds the answer of smallest residual, when there was one). Allocates (the
+  // history of the shifts and its least squares): it is meant for the few problems other methods
+  // leave.
   bool solve(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
              std::span<const FrictionContact> contacts, double goal, Vec& p);
 
@@ -61,7 +64,7 @@ class VelocityInteriorPoint {
  private:
   bool fits(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
             std::span<const FrictionContact> contacts) const;
-  bool solve_program(const RowSparseMat& H, const VecRef& b, std::span<const FrictionContact> contacts,
+  void solve_program(const RowSparseMat& H, const VecRef& b, std::span<const FrictionContact> contacts,
                      double goal);
   void start_point(const RowSparseMat& H, const VecRef& b, std::span<const FrictionContact> contacts);
   double program_residual(const RowSparseMat& H, const VecRef& b, std::span<const FrictionContact> contacts);
@@ -78,6 +81,7 @@ class VelocityInteriorPoint {
 
   InteriorPointOptions options_;
   NormalMatrix normal_;
+  Eigen::Index analysed_rows_ = -1, analysed_entries_ = -1;  // H's size at analyse()
   int iterations_ = 0, rounds_ = 0;
   double residual_ = 0.0;
   Vec root_inverse_mass_;  // M^{-1/2}

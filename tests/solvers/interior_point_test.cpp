@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -105,13 +106,15 @@ Solved solve(const Pile& pile, const Vec& v, double goal, VelocityInteriorPoint&
   return {p, free + minv.asDiagonal() * (H.transpose() * p), box_residual(p, u, bounds)};
 }
 
-// A column of ten blocks at rest: every face sticks and the velocities after the step are zero.
-// Each face carries the weight above it, split evenly between its two corners by the moments
+// A column of blocks at rest: every face sticks and the velocities after the step are zero. Each
+// face carries the weight above it, split evenly between its two corners by the moments
 // (p_N = (n − k) m g h / 2); the two tangent impulses of a face act alike on both blocks, so only
 // their sum is determined (zero). The goal 1e-10 bounds the velocity rows; the impulses follow through
 // the face's 2 × 2 block (its corners 0.4 m apart: within 10 × the goal of (n − k) m g h ~ 1.6).
+// Ten blocks (30 velocities) take NormalMatrix's dense path, forty (120) its sparse one.
 TEST(VelocityInteriorPoint, ColumnAtRestSticksWithTheWeightOnItsCorners) {
-  const int n = 10;
+  for (const int n : {10, 40}) {
+  SCOPED_TRACE(n);
   const Pile pile = column(n, 0.6, 0.6);
   VelocityInteriorPoint ipm;
   const double goal = 1e-10;
@@ -126,6 +129,43 @@ TEST(VelocityInteriorPoint, ColumnAtRestSticksWithTheWeightOnItsCorners) {
   }
   EXPECT_GE(ipm.rounds(), 1);
   EXPECT_GT(ipm.iterations(), 0);
+  }
+}
+
+// Frictionless faces (μ = 0 between the blocks: one row per contact in the programs) and a contact
+// that takes no part in the step (rows of zeros in H, b = 1, μ = 0, as the time-stepping scheme
+// writes an inactive contact): the column still rests (velocities zero to the goal), the inactive
+// contact and the frictionless faces carry no tangential impulse, the inactive one none at all.
+TEST(VelocityInteriorPoint, FrictionlessAndInactiveContactsCarryNothingSideways) {
+  const int n = 3;
+  const Pile pile = column(n, 0.5, 0.0);
+  const RowSparseMat Hp = pile.H();
+  std::vector<Eigen::Triplet<double>> entries;
+  for (Eigen::Index r = 0; r < Hp.rows(); ++r)
+    for (RowSparseMat::InnerIterator it(Hp, r); it; ++it) entries.emplace_back(static_cast<int>(r), static_cast<int>(it.col()), it.value());
+  const int extra = static_cast<int>(Hp.rows());
+  for (int r : {extra, extra + 1})
+    for (int v = 0; v < 3; ++v) entries.emplace_back(r, v, 0.0);  // block 0's pattern, zero values
+  RowSparseMat H(Hp.rows() + 2, Hp.cols());
+  H.setFromTriplets(entries.begin(), entries.end());
+  const Vec minv = pile.inverse_mass(), free = pile.free_velocity(Vec::Zero(3 * n));
+  Vec b(H.rows());
+  b << Hp * free, 1.0, 1.0;
+  auto contacts = pile.contacts();
+  contacts.push_back({extra, extra + 1, 0.0});
+  VelocityInteriorPoint ipm;
+  ASSERT_TRUE(ipm.analyse(H));
+  Vec p = Vec::Zero(H.rows());
+  const double goal = 1e-10;
+  ASSERT_TRUE(ipm.solve(H, minv, b, contacts, goal, p)) << ipm.residual();
+  const Vec velocity = free + minv.asDiagonal() * (Hp.transpose() * p.head(Hp.rows()));
+  EXPECT_LT(velocity.cwiseAbs().maxCoeff(), 1e-9);
+  // Its normal impulse is the multiplier of a row whose value stays 1: the program stops when
+  // min(λ, value) is below a tenth of the goal, so λ <= 1e-11.
+  EXPECT_GE(p[extra], 0.0);
+  EXPECT_LE(p[extra], 0.1 * goal);
+  EXPECT_EQ(p[extra + 1], 0.0);
+  for (std::size_t c = 2; c < 2 * n; ++c) EXPECT_EQ(p[contacts[c].tangent], 0.0) << "contact " << c;
 }
 
 // The same column sliding on the ground at 1 m/s (μ = 0.3 there, 0.6 between the blocks, enough to
@@ -197,6 +237,9 @@ TEST(VelocityInteriorPoint, RefusesWhatItDoesNotTake) {
   auto disc = pile.contacts();
   disc[0].cone = FrictionCone::disc;
   EXPECT_FALSE(ipm.solve(H, minv, b, disc, 1e-9, p));
+  Vec not_finite = b;
+  not_finite[0] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_FALSE(ipm.solve(H, minv, not_finite, pile.contacts(), 1e-9, p));
   // A tangent row enters the system tied to its normal, so it must hold the same velocities: an H
   // whose first tangent row lacks one of them (the same pattern otherwise) is refused.
   std::vector<Eigen::Triplet<double>> entries;

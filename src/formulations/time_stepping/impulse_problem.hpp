@@ -92,8 +92,9 @@ struct ImpulseSolverOptions {
   int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
   int rescue_variables = 200;  // pgs, apgd: an unconverged solve is solved again by Lemke's method on the
                                // active contacts' lifted problem up to this many variables, 0: never
-  bool interior_point_rescue = true;  // pgs, apgd: then by the interior-point method in velocity space
-                                      // (planar contacts, no joints, no spring elements)
+  bool interior_point_rescue = true;  // pgs, apgd (and lemke's fallback to pgs): then by the interior-
+                                      // point method in velocity space (planar contacts, no joints, no
+                                      // spring elements)
 };
 
 struct ImpulseSolverStats {
