@@ -27,9 +27,11 @@ deps:
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 
+# -g1: line tables and function names, all a sanitizer's report prints, at a third of -g's size
+# (a test executable: 150 MB instead of 500 MB); configure with CMAKE_CXX_FLAGS_DEBUG="-g -O1" for gdb.
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTICKSLIP_SANITIZE=ON \
-	  -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DSTICKSLIP_BENCHMARKS=OFF $(CMAKE_FLAGS)
+	  -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DSTICKSLIP_BENCHMARKS=OFF $(CMAKE_FLAGS)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)

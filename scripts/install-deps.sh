@@ -23,6 +23,7 @@ packages=(
   python3-pytest         # the Python module's tests
   python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
+  lld                    # the linker (CMakeLists.txt: STICKSLIP_LLD), several times faster than ld
 )
 if [ "${BENCH_DEPS:-0}" = 1 ]; then
   packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)

@@ -154,8 +154,9 @@ def configure(tree, build):
         return
     env = dict(os.environ, CMAKE_CXX_COMPILER_LAUNCHER=os.environ.get("CMAKE_CXX_COMPILER_LAUNCHER", "ccache"))
     env.setdefault("CCACHE_BASEDIR", os.path.dirname(tree))
-    subprocess.run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=Release", "-DSTICKSLIP_BENCHMARKS=OFF"],
-                   check=True, env=env, stdout=subprocess.DEVNULL)
+    # One file at a time (no unity batches): a mutant then recompiles its own file only.
+    subprocess.run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=Release", "-DSTICKSLIP_BENCHMARKS=OFF",
+                    "-DSTICKSLIP_UNITY=OFF"], check=True, env=env, stdout=subprocess.DEVNULL)
 
 
 def build_target(build, test, jobs):

@@ -22,15 +22,10 @@ namespace stickslip::solvers {
 
 namespace {
 
-double diagonal(const MatRef& M, Eigen::Index i) { return M(i, i); }
-double diagonal(const SparseMat& M, Eigen::Index i) { return M.coeff(i, i); }
+using matrix_access::add_column;
+using matrix_access::diagonal;
 double entry(const MatRef& M, Eigen::Index i, Eigen::Index k) { return M(i, k); }
 double entry(const SparseMat& M, Eigen::Index i, Eigen::Index k) { return M.coeff(i, k); }
-
-void add_column(const MatRef& M, Eigen::Index i, double dz, Vec& w) { w.noalias() += dz * M.col(i); }
-void add_column(const SparseMat& M, Eigen::Index i, double dz, Vec& w) {
-  for (SparseMat::InnerIterator it(M, i); it; ++it) w[it.row()] += dz * it.value();
-}
 
 bool valid_matrix(const MatRef& M, Eigen::Index n) { return M.rows() == n && M.cols() == n && M.allFinite(); }
 bool valid_matrix(const SparseMat& M, Eigen::Index n) {

@@ -21,6 +21,17 @@ namespace stickslip::solvers {
 
 using SparseMat = Eigen::SparseMatrix<double>;  // column-major
 
+// Reading a Delassus operator held dense or sparse, for the sweeps of box_lcp.cpp and subspace_step.cpp.
+namespace matrix_access {
+inline double diagonal(const MatRef& M, Eigen::Index i) { return M(i, i); }
+inline double diagonal(const SparseMat& M, Eigen::Index i) { return M.coeff(i, i); }
+// w += x M(:, i): O(n) dense, O(non-zeros of the column) sparse.
+inline void add_column(const MatRef& M, Eigen::Index i, double x, Vec& w) { w.noalias() += x * M.col(i); }
+inline void add_column(const SparseMat& M, Eigen::Index i, double x, Vec& w) {
+  for (SparseMat::InnerIterator it(M, i); it; ++it) w[it.row()] += x * it.value();
+}
+}  // namespace matrix_access
+
 struct BoxBounds {
   Vec lo, hi;                   // bounds, or factors for coupled rows
   std::vector<int> coupled_to;  // empty, or one entry per row: -1 fixed bounds, j >= 0 coupled to z_j

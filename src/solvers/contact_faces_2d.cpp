@@ -13,7 +13,7 @@ namespace {
 // A pivot below this fraction of the largest makes a face's system singular (condition > 1e12).
 constexpr double kRankThreshold = 1e-12;
 constexpr double kMinimumNormRegularisation = 1e-14;
-constexpr double kLargest = std::numeric_limits<double>::max();
+constexpr double kLargestFinite = std::numeric_limits<double>::max();
 
 // A face's linear system: unknown j is the normal (or sticking tangent) impulse of row column[j],
 // with the tangent row tied[j] riding on it as factor[j] times it when sliding (-1: none); equation
@@ -184,11 +184,11 @@ bool ContactFaces2D::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   b_max_ = 0.0;
   for (int j = 0; j < n_; ++j) {
     b_[j] = b[j];
-    finite &= std::abs(b[j]) <= kLargest;
+    finite &= std::abs(b[j]) <= kLargestFinite;
     b_max_ = std::max(b_max_, std::abs(b[j]));
     for (int i = 0; i < n_; ++i) {
       w_(i, j) = W(i, j);
-      finite &= std::abs(W(i, j)) <= kLargest;
+      finite &= std::abs(W(i, j)) <= kLargestFinite;
       row_max[i] = std::max(row_max[i], std::abs(W(i, j)));
     }
   }

@@ -63,7 +63,6 @@
 namespace stickslip::solvers {
 
 namespace {
-constexpr int kNone = -1;
 constexpr double kZeroZ0 = 1e-11;  // z0 / ||q||_inf below this counts as zero at an apparent ray
 }
 

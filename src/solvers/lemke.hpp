@@ -124,8 +124,9 @@ class LemkeSolver {
   Vec u_, v_, tmp_;         // scratch vectors (n+1)
   std::vector<int> c_var_;  // C position -> variable (z_j: j, z0: n)
   std::vector<int> s_row_;  // S position -> row
-  std::vector<int> zpos_;   // variable -> C position or -1
-  std::vector<int> spos_;   // row -> S position or -1 (w_i basic <=> spos_[i] == -1)
+  static constexpr int kNone = -1;  // the position of a variable or row outside the basis
+  std::vector<int> zpos_;   // variable -> C position or kNone
+  std::vector<int> spos_;   // row -> S position or kNone (w_i basic <=> spos_[i] == kNone)
   std::vector<int> ties_;   // candidates of the ratio test, encoded (w row i -> i, C pos t -> -t-1)
   Vec qs_;                  // E q, the equilibrated q
   Vec cover_;               // covering vector d of z0 in the equilibrated rows: e, or B u at a restart

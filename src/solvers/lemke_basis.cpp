@@ -5,10 +5,6 @@
 
 namespace stickslip::solvers {
 
-namespace {
-constexpr int kNone = -1;
-}
-
 void LemkeSolver::pivot(const MatRef& M, Var e, Row leaving, double theta) {
   // New values: x_B - theta d for the basic ones; the entering variable takes theta.
   xc_.head(k_) -= theta * y_.head(k_);

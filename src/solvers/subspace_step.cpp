@@ -242,12 +242,8 @@ bool SubspaceStep::solve_rows() {
 }
 
 namespace {
-void add_column(const MatRef& W, Eigen::Index c, double x, Vec& w) { w.noalias() += x * W.col(c); }
-void add_column(const SparseMat& W, Eigen::Index c, double x, Vec& w) {
-  for (SparseMat::InnerIterator it(W, c); it; ++it) w[it.row()] += x * it.value();
-}
-double entry(const MatRef& W, Eigen::Index r) { return W(r, r); }
-double entry(const SparseMat& W, Eigen::Index r) { return W.coeff(r, r); }
+using matrix_access::add_column;
+using matrix_access::diagonal;
 template <class F>
 void for_each_entry(const MatRef& W, F&& f) {
   for (Eigen::Index c = 0; c < W.cols(); ++c)
@@ -265,7 +261,7 @@ bool SubspaceStep::apply_given(const Matrix& W, const VecRef& b, std::span<const
   if (!fits(W.rows(), W.cols(), b.size(), p.size(), contacts)) return false;
   const Eigen::Index n = b.size();
   if (w_diagonal_.size() != n) reserve(n);
-  for (Eigen::Index r = 0; r < n; ++r) w_diagonal_[r] = entry(W, r);
+  for (Eigen::Index r = 0; r < n; ++r) w_diagonal_[r] = diagonal(W, r);
   class Given final : public Operator {
    public:
     Given(SubspaceStep& s, const Matrix& W, const VecRef& b) : s_(s), W_(W), b_(b) {}

@@ -14,7 +14,7 @@
 #include "solvers/subspace_step.hpp"
 
 namespace stickslip {
-namespace {
+namespace no_allocation_test {
 
 using test::allocations_in;
 
@@ -227,5 +227,5 @@ TEST(NoAllocationTimeStepping, SparseSubspaceSteps) {
   EXPECT_GT(stepper.problem().stats().subspace_steps, before);
 }
 
-}  // namespace
+}  // namespace no_allocation_test
 }  // namespace stickslip

@@ -6,7 +6,7 @@
 #include "../test_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace cli_test {
 
 using test::run_cli;
 
@@ -307,5 +307,5 @@ TEST(Cli, ViewBadInputExitsWith2Or3) {
   EXPECT_NE(spatial.out.find("does not draw spatial models yet"), std::string::npos) << spatial.out;
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace stickslip

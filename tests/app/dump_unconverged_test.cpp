@@ -10,7 +10,7 @@
 #include "../test_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace dump_unconverged_test {
 
 using test::run_cli;
 
@@ -50,5 +50,5 @@ TEST(DumpUnconverged, IsRefusedIntoAFolderThatIsNotEmpty) {
   EXPECT_TRUE(std::filesystem::exists(dir.file("d/step_000001/problem.json"))) << ok.out;
 }
 
-}  // namespace
+}  // namespace dump_unconverged_test
 }  // namespace stickslip

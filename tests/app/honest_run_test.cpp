@@ -10,7 +10,7 @@
 #include "child_process.hpp"
 
 namespace stickslip {
-namespace {
+namespace honest_run_test {
 
 using test::read_text;
 using test::run_cli;
@@ -221,5 +221,5 @@ TEST(HonestRun, PlotRefusesANpyCutInsideItsHeader) {
   EXPECT_NE(h.out.find("is not a .npy file"), std::string::npos) << h.out;
 }
 
-}  // namespace
+}  // namespace honest_run_test
 }  // namespace stickslip

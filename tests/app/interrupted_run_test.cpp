@@ -12,7 +12,7 @@
 #include "child_process.hpp"
 
 namespace stickslip {
-namespace {
+namespace interrupted_run_test {
 
 using test::Child;
 using test::file_size;
@@ -151,5 +151,5 @@ INSTANTIATE_TEST_SUITE_P(
                  "examples/box_on_incline/box_on_incline.yaml", "csv"}),
     [](const ::testing::TestParamInfo<KillCase>& p) { return std::string(p.param.name); });
 
-}  // namespace
+}  // namespace interrupted_run_test
 }  // namespace stickslip

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace {
+namespace lcp_command_test {
 
 namespace fs = std::filesystem;
 
@@ -261,4 +261,4 @@ TEST_F(LcpCommand, EnumerationRefusesLargeProblems) {
   EXPECT_NE(r.err.find("too large for --solver enum"), std::string::npos) << r.err;
 }
 
-}  // namespace
+}  // namespace lcp_command_test

@@ -6,7 +6,7 @@
 #include "../sweep/sweep_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace sweep_command_test {
 
 using test::run_cli;
 
@@ -51,5 +51,5 @@ TEST(SweepCommand, AnOutputThatIsTheSweepFileIsRefused) {
   EXPECT_EQ(test::read_text(sweep), kSweep);
 }
 
-}  // namespace
+}  // namespace sweep_command_test
 }  // namespace stickslip

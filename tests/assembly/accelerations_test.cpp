@@ -11,7 +11,7 @@
 #include "../test_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace accelerations_test {
 
 // Point-like bob on a massless rod of length L hinged at the origin, state given by θ and ω.
 struct Pendulum {
@@ -144,5 +144,5 @@ TEST(Accelerations, RedundantConstraintsAreDetectedAndSolved) {
   EXPECT_NEAR(ws.lambda[0], ws.lambda[2], 1e-10);
 }
 
-}  // namespace
+}  // namespace accelerations_test
 }  // namespace stickslip

@@ -9,7 +9,7 @@
 #include "assembly/constraints.hpp"
 
 namespace stickslip {
-namespace {
+namespace constraints_test {
 
 Model test_model() {
   ModelBuilder mb("constraints");
@@ -123,5 +123,5 @@ TEST(ConstraintRows, NameTheirOwners) {
   EXPECT_EQ(constraint_row_owner(m, m.drivers[1].row_offset), "driver dth");
 }
 
-}  // namespace
+}  // namespace constraints_test
 }  // namespace stickslip

@@ -11,7 +11,7 @@
 #include "assembly/body_kinematics.hpp"
 
 namespace stickslip {
-namespace {
+namespace contact_kinematics_test {
 
 Model contact_model() {
   ModelBuilder mb("contacts");
@@ -213,5 +213,5 @@ TEST(ContactKinematics, ClosingStepCapOnABoundedLine) {
   EXPECT_DOUBLE_EQ(cap(-2, 10), 2 * 0.2 + 1e-12);  // unbounded: twice the closing time, as before
 }
 
-}  // namespace
+}  // namespace contact_kinematics_test
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 #include "math/rotation.hpp"
 
 namespace stickslip {
-namespace {
+namespace kinematic_map_test {
 
 Body body(const std::string& name, BodyMotion motion = BodyMotion::dynamic) {
   Body b;
@@ -180,5 +180,5 @@ TEST(KinematicMap, SpatialNormaliseRestoresUnitQuaternionsOnly) {
   }
 }
 
-}  // namespace
+}  // namespace kinematic_map_test
 }  // namespace stickslip

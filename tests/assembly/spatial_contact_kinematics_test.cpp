@@ -14,7 +14,7 @@
 #include "state/state.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_contact_kinematics_test {
 
 // A tilted plate (dynamic, full tensor) carrying a plane, a ball on it, a second ball touching the
 // first; every body moving and spinning.
@@ -212,5 +212,5 @@ contacts:
   for (int t = 0; t < 2; ++t) EXPECT_NEAR((kp.vt[t] - km.vt[t]) / 2e-6, k.wt_bias[t], 1e-8) << t;
 }
 
-}  // namespace
+}  // namespace spatial_contact_kinematics_test
 }  // namespace stickslip

@@ -14,7 +14,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace belt_stick_slip_test {
 
 using test::num;
 
@@ -120,5 +120,5 @@ TEST(BeltStickSlip, TimeSteppingConvergesAtFirstOrder) {
   EXPECT_NEAR(slope, 1.0, 0.15);
 }
 
-}  // namespace
+}  // namespace belt_stick_slip_test
 }  // namespace stickslip

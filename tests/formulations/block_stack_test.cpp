@@ -14,7 +14,7 @@
 #include "../simulation_support.hpp"
 
 namespace stickslip::test {
-namespace {
+namespace block_stack_test {
 
 constexpr double kWidth = 0.2, kHeight = 0.4, kMass = 16, kG = 9.81;
 
@@ -118,5 +118,5 @@ TEST(BlockStack, ShakenStackPassesItsImpacts) {
   EXPECT_GT(impacts, 10);
 }
 
-}  // namespace
+}  // namespace block_stack_test
 }  // namespace stickslip::test

@@ -7,7 +7,7 @@
 #include "../simulation_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace checkpoint_test {
 
 using test::source_path;
 
@@ -169,5 +169,5 @@ INSTANTIATE_TEST_SUITE_P(
              Scheme::compliant, "dopri5", 0.8, 0.01, 0.2}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
-}  // namespace
+}  // namespace checkpoint_test
 }  // namespace stickslip

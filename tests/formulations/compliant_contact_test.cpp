@@ -14,7 +14,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace compliant_contact_test {
 
 constexpr double kG = 9.81, kMass = 2.0;
 
@@ -185,11 +185,11 @@ TEST(CompliantContact, KarnoppHoldsBelowAndSlidesAboveTheFrictionAngle) {
   }
 }
 
-}  // namespace
+}  // namespace compliant_contact_test
 }  // namespace stickslip
 
 namespace stickslip {
-namespace {
+namespace compliant_contact_test {
 
 // RK4 on a linear contact of frequency ω = √(k/m) (k = 1e7 N/m, m = 2 kg: ω = 2236 rad/s) is stable
 // for h·ω < 2.78 (its stability boundary, 2.785 on the real axis and 2√2 on the imaginary one):
@@ -230,5 +230,5 @@ TEST(CompliantContact, Rk4StepBeyondTheContactsStabilityIsReported) {
   }
 }
 
-}  // namespace
+}  // namespace compliant_contact_test
 }  // namespace stickslip

@@ -13,7 +13,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace contact_onset_test {
 
 constexpr double kG = 9.81;
 
@@ -110,5 +110,5 @@ TEST(ContactOnset, DropOntoAnUnboundedLineBounces) {
   EXPECT_NEAR(r.at("ball.vy", r.event_time("separation")), v, 1e-6 * v);
 }
 
-}  // namespace
+}  // namespace contact_onset_test
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 #include "event_driven_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace event_driven_detachment_test {
 
 constexpr double kG = 9.81;
 
@@ -136,5 +136,5 @@ TEST(EventDrivenDetachment, ContactsSlideOffTheEndOfTheirLine) {
   }
 }
 
-}  // namespace
+}  // namespace event_driven_detachment_test
 }  // namespace stickslip

@@ -11,7 +11,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace event_driven_options_test {
 
 using test::num;
 
@@ -155,5 +155,5 @@ TEST(EventDrivenOptions, ProjectionKeepsTheJointsClosedToItsTolerance) {
   EXPECT_LT(loose.summary.max_drift, 1e-6);
 }
 
-}  // namespace
+}  // namespace event_driven_options_test
 }  // namespace stickslip

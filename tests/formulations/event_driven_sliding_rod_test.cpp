@@ -14,7 +14,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace event_driven_sliding_rod_test {
 
 using test::num;
 
@@ -140,5 +140,5 @@ TEST(EventDrivenSlidingRod, PainleveParadoxIsReportedAsNoSolution) {
   }
 }
 
-}  // namespace
+}  // namespace event_driven_sliding_rod_test
 }  // namespace stickslip

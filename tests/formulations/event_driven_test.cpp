@@ -8,7 +8,7 @@
 #include "event_driven_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace event_driven_test {
 
 constexpr double kG = 9.81;
 
@@ -245,5 +245,5 @@ TEST(EventDriven, HousnerRockingBlockImpactRatio) {
   EXPECT_NEAR(w_minus, std::sqrt(2 * m * kG * R * (std::cos(alpha - phi) - std::cos(alpha)) / I_corner), 1e-8);
 }
 
-}  // namespace
+}  // namespace event_driven_test
 }  // namespace stickslip

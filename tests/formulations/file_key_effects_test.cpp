@@ -11,7 +11,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace file_key_effects_test {
 
 using test::num;
 
@@ -329,5 +329,5 @@ TEST(FileKeyEffects, AcceleratedGradientOption) {
   EXPECT_LT(stats(", tolerance: 1e-2").complementarity_iterations, base.complementarity_iterations);
 }
 
-}  // namespace
+}  // namespace file_key_effects_test
 }  // namespace stickslip

@@ -9,7 +9,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace free_standing_body_test {
 
 MemorySink run(const std::string& name, void (*tweak)(SimulationOptions&) = nullptr) {
   return test::run_model_file("examples/free_standing_body/" + name + ".yaml", tweak);
@@ -100,5 +100,5 @@ TEST(FreeStandingBody, DropTestBouncesBackToTheSameHeight) {
   }
 }
 
-}  // namespace
+}  // namespace free_standing_body_test
 }  // namespace stickslip

@@ -15,7 +15,7 @@
 #include "formulations/time_stepping/time_stepper.hpp"
 
 namespace stickslip::test {
-namespace {
+namespace gap_closure_test {
 
 // Three planar bodies, one bilateral row and three contacts (a normal and a tangent row each), random
 // rows and inverse masses: rows 0-2 on bodies 0 and 1, contact 1 on body 2, contact 2 on bodies 1
@@ -248,5 +248,5 @@ TEST(GapClosure, ShakenWallConvergesAtTheDefaultTolerance) {
   EXPECT_LE(static_cast<double>(stats.iterations) / static_cast<double>(stats.solves), 4.0);
 }
 
-}  // namespace
+}  // namespace gap_closure_test
 }  // namespace stickslip::test

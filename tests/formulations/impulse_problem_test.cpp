@@ -10,7 +10,7 @@
 #include "formulations/time_stepping/impulse_problem.hpp"
 
 namespace stickslip {
-namespace {
+namespace impulse_problem_test {
 
 struct RandomSetup {
   int bodies = 4, bilateral = 2, contacts = 5;
@@ -188,5 +188,5 @@ TEST(ImpulseProblem, ContactBlocksFollowTheirTangentRows) {
                std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace impulse_problem_test
 }  // namespace stickslip

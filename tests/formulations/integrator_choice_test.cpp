@@ -11,7 +11,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace integrator_choice_test {
 
 // A 1 kg block on a translational spring-damper to the ground (k and c as given), released at rest
 // at x = 0.01 m: m x'' + c x' + k x = 0.
@@ -77,11 +77,11 @@ TEST(IntegratorChoice, BdfChosenForAStiffDamperFollowsTheClosedForm) {
   }
 }
 
-}  // namespace
+}  // namespace integrator_choice_test
 }  // namespace stickslip
 
 namespace stickslip {
-namespace {
+namespace integrator_choice_test {
 
 // `stickslip resume` and resume() resolve `integrator: auto` as the run did: the stiff block's run
 // takes bdf, and the run resumed from each of its checkpoints takes bdf too and continues the rows
@@ -109,5 +109,5 @@ TEST(IntegratorChoice, ResumedRunTakesTheIntegratorTheRunTook) {
   }
 }
 
-}  // namespace
+}  // namespace integrator_choice_test
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace joint_friction_test {
 
 
 // A disc (m = 2 kg, J = 0.05 kg m²) spinning on a fixed axle of radius R = 0.02 m under gravity.
@@ -200,5 +200,5 @@ TEST(JointFriction, NewtonFailureNamesTheJoint) {
   }
 }
 
-}  // namespace
+}  // namespace joint_friction_test
 }  // namespace stickslip

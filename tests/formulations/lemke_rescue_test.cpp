@@ -16,7 +16,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace lemke_rescue_test {
 
 struct StackRun {
   SimulationSummary summary;
@@ -163,5 +163,5 @@ TEST(LemkeFallback, TakesGaussSeidelWithItsSubspaceSteps) {
   EXPECT_EQ(r.summary.complementarity_unconverged, 0);
 }
 
-}  // namespace
+}  // namespace lemke_rescue_test
 }  // namespace stickslip

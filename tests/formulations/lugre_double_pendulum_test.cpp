@@ -9,7 +9,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace lugre_double_pendulum_test {
 
 MemorySink run(const char* file) {
   const ModelFile mf = read_model_file(test::source_path(file));
@@ -58,5 +58,5 @@ TEST(LugreDoublePendulum, Case2ReachesAPeriodicSteadyState) {
   EXPECT_GT(hi - lo, 0.02);  // it does move: a periodic motion, not a rest state
 }
 
-}  // namespace
+}  // namespace lugre_double_pendulum_test
 }  // namespace stickslip

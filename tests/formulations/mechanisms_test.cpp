@@ -9,7 +9,7 @@
 #include "model/model.hpp"
 
 namespace stickslip {
-namespace {
+namespace mechanisms_test {
 
 MemorySink run_example(const std::string& file, void (*tweak)(SimulationOptions&) = nullptr) {
   ModelFile mf = read_model_file(test::source_path(file));
@@ -82,5 +82,5 @@ TEST(FourBar, RedundantConstraintsCanBeRefused) {
   EXPECT_THROW(simulate(mf.model, mf.options, out), ModelError);
 }
 
-}  // namespace
+}  // namespace mechanisms_test
 }  // namespace stickslip

@@ -9,7 +9,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace pendulum_test {
 
 // Complete elliptic integral of the first kind K(k) by the arithmetic-geometric mean.
 double elliptic_k(double k) {
@@ -122,5 +122,5 @@ TEST(SimplePendulum, PivotReactionAtTheBottom) {
   EXPECT_NEAR(fy[k] / expected, 1.0, 1e-5);
 }
 
-}  // namespace
+}  // namespace pendulum_test
 }  // namespace stickslip

@@ -14,7 +14,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace prismatic_joint_contact_test {
 
 constexpr const char* kExample = "examples/prismatic_joint_contact/slider_out_of_guide.yaml";
 // The example's data.
@@ -362,5 +362,5 @@ TEST(PrismaticJointContact, FileKeysTakeEffect) {
   EXPECT_NEAR(evaluate_example("", "", 0.1, 1.0).result.gaps.h[0], 1.0, 1e-12);
 }
 
-}  // namespace
+}  // namespace prismatic_joint_contact_test
 }  // namespace stickslip

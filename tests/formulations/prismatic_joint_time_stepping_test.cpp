@@ -14,7 +14,7 @@
 #include "model/model.hpp"
 
 namespace stickslip {
-namespace {
+namespace prismatic_joint_time_stepping_test {
 
 using test::at;
 
@@ -260,5 +260,5 @@ simulation:)";
   expect_refused(test::replace_all(example(), "simulation:", driver), "joints[0].contact", "driver 'pull'");
 }
 
-}  // namespace
+}  // namespace prismatic_joint_time_stepping_test
 }  // namespace stickslip

@@ -13,7 +13,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace rk4_stability_test {
 
 constexpr double kMass = 1.0, kGravity = 9.81, kDrop = 0.2;
 
@@ -92,5 +92,5 @@ TEST(Rk4Stability, EnergyGainedWithoutDrivesIsReported) {
   EXPECT_TRUE(warnings_of(disc_model(law, 1e-5, 0.3)).empty());
 }
 
-}  // namespace
+}  // namespace rk4_stability_test
 }  // namespace stickslip

@@ -12,7 +12,7 @@
 #include "../simulation_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace rolling_sphere_test {
 
 constexpr double kV0 = 2, kMu = 0.2, kG = 9.81, kR = 0.1, kJ = 0.004, kM = 1;
 
@@ -74,5 +74,5 @@ TEST(RollingSphere, CompliantRollsAtFiveSeventhsAfterTheSlip) {
   expect_rolling_at_five_sevenths(out, 1e-4, "compliant");
 }
 
-}  // namespace
+}  // namespace rolling_sphere_test
 }  // namespace stickslip

@@ -18,7 +18,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace rough_guide_reference_test {
 
 // examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml.
 constexpr double kR = 0.5, kL = 1.0, kG = 9.81;
@@ -240,5 +240,5 @@ TEST(RoughGuideReference, TimeSteppingConvergesToTheReferenceAtFirstOrder) {
   EXPECT_LT(errors.front(), 1e-3);
 }
 
-}  // namespace
+}  // namespace rough_guide_reference_test
 }  // namespace stickslip

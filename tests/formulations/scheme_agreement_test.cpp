@@ -12,7 +12,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace scheme_agreement_test {
 
 MemorySink run(ModelFile mf, Scheme scheme, double step) {
   mf.options.scheme = scheme;
@@ -166,5 +166,5 @@ TEST(SchemeAgreement, RedundantJointsUnderTimeStepping) {
   EXPECT_NEAR(errors[0] / errors[1], 4.0, 1.0);
 }
 
-}  // namespace
+}  // namespace scheme_agreement_test
 }  // namespace stickslip

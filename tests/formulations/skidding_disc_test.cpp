@@ -13,7 +13,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace skidding_disc_test {
 
 constexpr double kMass = 1.0, kRadius = 0.1, kInertia = 0.5 * kMass * kRadius * kRadius;
 constexpr double kV0 = 1.0, kMu = 0.3, kG = 9.81;
@@ -89,5 +89,5 @@ TEST(SkiddingDisc, CompliantKarnoppSticksAtTheBandEdge) {
   EXPECT_NEAR(r.out.series("disc.vx").back(), kRollingSpeed, 1e-8);
 }
 
-}  // namespace
+}  // namespace skidding_disc_test
 }  // namespace stickslip

@@ -15,7 +15,7 @@
 #include "incline_box.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_contact_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -331,5 +331,5 @@ simulation: {integrator: dopri5, rtol: 1e-10, atol: 1e-12, t_end: 0.6, output_in
   EXPECT_LT(energy.back(), energy.front());  // the damping dissipated
 }
 
-}  // namespace
+}  // namespace spatial_contact_test
 }  // namespace stickslip

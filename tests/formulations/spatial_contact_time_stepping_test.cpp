@@ -14,7 +14,7 @@
 #include "formulations/event_log.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_contact_time_stepping_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -301,5 +301,5 @@ TEST(SpatialContactTimeStepping, LemkeIsRefusedForSpatialContactsByName) {
   }
 }
 
-}  // namespace
+}  // namespace spatial_contact_time_stepping_test
 }  // namespace stickslip

@@ -13,7 +13,7 @@
 #include "math/rotation.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_event_driven_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -539,5 +539,5 @@ simulation: {scheme: event-driven, integrator: dopri5, rtol: 1e-10, atol: 1e-12,
   }
 }
 
-}  // namespace
+}  // namespace spatial_event_driven_test
 }  // namespace stickslip

@@ -12,7 +12,7 @@
 #include "math/rotation.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_free_body_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -403,5 +403,5 @@ simulation: {integrator: dopri5, rtol: 1e-11, atol: 1e-13, t_end: 5, output_inte
   EXPECT_LT(drift, 1e-6);
 }
 
-}  // namespace
+}  // namespace spatial_free_body_test
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 #include "io/input_error.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_joint_drivers_test {
 
 using test::at;
 using test::num;
@@ -155,5 +155,5 @@ TEST(SpatialJointDrivers, RefusalsNameWhatCanBeDriven) {
   EXPECT_NE(body.find("drivers[0].coordinate"), std::string::npos) << body;
 }
 
-}  // namespace
+}  // namespace spatial_joint_drivers_test
 }  // namespace stickslip

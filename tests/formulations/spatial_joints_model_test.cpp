@@ -17,7 +17,7 @@
 #include "state/state.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_joints_model_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -350,5 +350,5 @@ simulation:
   EXPECT_NEAR(final_turn(", reference: [0, 1, 0], axis_j: [0, 0, 1], reference_j: [1, 0, 0]"), quarter, 1e-10);
 }
 
-}  // namespace
+}  // namespace spatial_joints_model_test
 }  // namespace stickslip

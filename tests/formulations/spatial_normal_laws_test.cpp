@@ -22,7 +22,7 @@
 #include "laws/law_registry.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_normal_laws_test {
 
 using test::num;
 
@@ -166,5 +166,5 @@ TEST_P(SpatialNormalLaw, BouncesAtTheLawsRestitution) {
 INSTANTIATE_TEST_SUITE_P(Registry, SpatialNormalLaw, ::testing::ValuesIn(laws::law_names<laws::NormalLaw>()),
                          [](const auto& param_info) { return std::string(param_info.param); });
 
-}  // namespace
+}  // namespace spatial_normal_laws_test
 }  // namespace stickslip

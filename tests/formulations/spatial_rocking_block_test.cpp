@@ -12,7 +12,7 @@
 #include "formulations/event_log.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_rocking_block_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -187,5 +187,5 @@ TEST(SpatialRockingBlock, EnergyNeverIncreasesAndDropsAtEachImpact) {
   EXPECT_GE(impacts, 5);  // 0.26, 0.64, 0.93, 1.17, 1.37 s
 }
 
-}  // namespace
+}  // namespace spatial_rocking_block_test
 }  // namespace stickslip

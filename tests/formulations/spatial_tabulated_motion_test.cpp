@@ -8,7 +8,7 @@
 #include "../simulation_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_tabulated_motion_test {
 
 using test::at;
 
@@ -66,5 +66,5 @@ simulation: {integrator: dopri5, rtol: 1e-11, atol: 1e-13, t_end: 2, output_inte
   }
 }
 
-}  // namespace
+}  // namespace spatial_tabulated_motion_test
 }  // namespace stickslip

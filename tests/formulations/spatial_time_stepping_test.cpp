@@ -14,7 +14,7 @@
 #include "math/rotation.hpp"
 
 namespace stickslip {
-namespace {
+namespace spatial_time_stepping_test {
 
 using test::model_from_yaml;
 using test::num;
@@ -290,5 +290,5 @@ simulation:
   EXPECT_NEAR(amplitude, 0.02, 1e-6);  // the oscillation is neither damped nor amplified
 }
 
-}  // namespace
+}  // namespace spatial_time_stepping_test
 }  // namespace stickslip

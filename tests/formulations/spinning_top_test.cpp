@@ -14,7 +14,7 @@
 #include "../simulation_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace spinning_top_test {
 
 TEST(SpinningTop, NodsBetweenTheTurningPointsOfTheLagrangeTop) {
   const MemorySink out = test::run_model_file("examples/spinning_top/spinning_top.yaml");
@@ -43,5 +43,5 @@ TEST(SpinningTop, NodsBetweenTheTurningPointsOfTheLagrangeTop) {
   }
 }
 
-}  // namespace
+}  // namespace spinning_top_test
 }  // namespace stickslip

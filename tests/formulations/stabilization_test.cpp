@@ -6,7 +6,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace stabilization_test {
 
 double max_drift(SimulationOptions o) {
   const ModelFile mf = read_model_file(test::source_path("examples/double_pendulum/double_pendulum.yaml"));
@@ -47,5 +47,5 @@ TEST(Stabilization, BaumgarteBoundsTheDriftAtTheIntegratorsOrderAndProjectionRem
   RecordProperty("drift_baumgarte", std::to_string(d_baum));
 }
 
-}  // namespace
+}  // namespace stabilization_test
 }  // namespace stickslip

@@ -22,7 +22,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip::test {
-namespace {
+namespace static_equilibrium_test {
 
 constexpr double kG = 9.81, kMass = 1.0, kB = 0.1, kH = 0.05, kW = kMass * kG;
 
@@ -154,5 +154,5 @@ TEST(StaticEquilibrium, FreeStandingBodyStartsAtRest) {
   EXPECT_GT(drift("as_given"), 5e-3);
 }
 
-}  // namespace
+}  // namespace static_equilibrium_test
 }  // namespace stickslip::test

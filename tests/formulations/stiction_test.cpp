@@ -28,7 +28,7 @@
 #include "formulations/static_equilibrium.hpp"
 
 namespace stickslip::test {
-namespace {
+namespace stiction_test {
 
 constexpr double kG = 9.81, kMass = 1.0, kInertia = 0.004166666666666667, kB = 0.1, kH = 0.05;
 
@@ -294,5 +294,5 @@ TEST_P(StictionTwoCorners, TipsBeforeItSlides) {
 INSTANTIATE_TEST_SUITE_P(AllSchemes, StictionTwoCorners,
                          ::testing::Values(Kind::rigid_ed, Kind::rigid_ts, Kind::hertz_ed, Kind::karnopp));
 
-}  // namespace
+}  // namespace stiction_test
 }  // namespace stickslip::test

@@ -6,7 +6,7 @@
 #include "../simulation_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace stop_request_test {
 
 using test::source_path;
 
@@ -59,5 +59,5 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"time_stepping_every_step", Scheme::time_stepping, "dopri5", 0.0}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
-}  // namespace
+}  // namespace stop_request_test
 }  // namespace stickslip

@@ -11,7 +11,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_convergence_test {
 
 const char* kExample = "examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml";
 
@@ -41,5 +41,5 @@ TEST(TimeSteppingConvergence, SliderCrankApproachesTheReferenceAtFirstOrder) {
   EXPECT_LT(errors.back(), 2.5e-3);
 }
 
-}  // namespace
+}  // namespace time_stepping_convergence_test
 }  // namespace stickslip

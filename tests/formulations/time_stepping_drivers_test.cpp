@@ -11,7 +11,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_drivers_test {
 
 // examples/slider_crank/slider_crank.yaml: crank r = 0.1 m (0.5 kg), rod l = 0.4 m (1 kg), slider 2 kg
 // on a horizontal guide through the crank pivot, gravity −9.81 along y, φ = 2π t.
@@ -94,5 +94,5 @@ TEST(TimeSteppingDrivers, SliderCrankFollowsItsDriverAndNeedsTheEnergyTorque) {
   EXPECT_LT(errors[0].slider, 1e-5);
 }
 
-}  // namespace
+}  // namespace time_stepping_drivers_test
 }  // namespace stickslip

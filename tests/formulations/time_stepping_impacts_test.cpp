@@ -10,7 +10,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_impacts_test {
 
 using test::num;
 
@@ -170,5 +170,5 @@ TEST(TimeSteppingImpacts, StackAndWallAtRestStayAtRest) {
   }
 }
 
-}  // namespace
+}  // namespace time_stepping_impacts_test
 }  // namespace stickslip

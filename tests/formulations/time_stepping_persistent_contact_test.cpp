@@ -14,7 +14,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_persistent_contact_test {
 
 using test::num;
 
@@ -132,5 +132,5 @@ TEST(TimeSteppingStewartTrinkle, DriftCorrectionRemovesItsShareOfAPenetrationPer
   }
 }
 
-}  // namespace
+}  // namespace time_stepping_persistent_contact_test
 }  // namespace stickslip

@@ -9,7 +9,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_springs_test {
 
 
 // A 1 kg block on a spring of 1e8 N/m (ω h = 10 at h = 1 ms: any explicit treatment diverges).
@@ -56,5 +56,5 @@ simulation: {scheme: time-stepping, t_end: 0.001, output_interval: 0, step: 1e-3
   }
 }
 
-}  // namespace
+}  // namespace time_stepping_springs_test
 }  // namespace stickslip

@@ -13,7 +13,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_test {
 
 using test::num;
 
@@ -278,5 +278,5 @@ TEST(TimeStepping, UnconvergedProblemsAreCountedOrAnError) {
   EXPECT_EQ(out.rows.size(), 1u);  // the initial row stays; nothing of the failed step
 }
 
-}  // namespace
+}  // namespace time_stepping_test
 }  // namespace stickslip

@@ -13,7 +13,7 @@
 #include "solvers/frictional_contact.hpp"
 
 namespace stickslip {
-namespace {
+namespace unconverged_problem_test {
 
 std::vector<ContactProblemRecord> stalled_problems(const std::string& unconverged, bool& threw) {
   const std::string yaml =
@@ -71,5 +71,5 @@ TEST(UnconvergedProblem, IsHandedOutBeforeTheErrorStopsTheRun) {
   EXPECT_EQ(seen.front().step, 1);
 }
 
-}  // namespace
+}  // namespace unconverged_problem_test
 }  // namespace stickslip

@@ -16,7 +16,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace bdf_test {
 
 IntegratorOptions tolerances(double rtol, double atol, double first_step = 0) {
   IntegratorOptions o;
@@ -408,5 +408,5 @@ TEST(Bdf, CliRunsTheDoublePendulumWithBdf) {
   EXPECT_NE(r2.out.find("bdf: "), std::string::npos) << r2.out;
 }
 
-}  // namespace
+}  // namespace bdf_test
 }  // namespace stickslip

@@ -9,7 +9,7 @@
 #include "math/errors.hpp"
 
 namespace stickslip {
-namespace {
+namespace integrators_test {
 
 class Oscillator final : public OdeSystem {
  public:
@@ -116,5 +116,5 @@ TEST(Dopri5, ReportsStepSizeUnderflowAtASingularity) {
   }
 }
 
-}  // namespace
+}  // namespace integrators_test
 }  // namespace stickslip

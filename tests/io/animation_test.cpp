@@ -14,7 +14,7 @@
 #include "io/result_table.hpp"
 
 namespace stickslip {
-namespace {
+namespace animation_test {
 
 // Shapes are computed from the model's numbers by a few sums and square roots.
 constexpr double kTol = 1e-12;
@@ -280,5 +280,5 @@ TEST(ResultTable, ReadsTheEventLog) {
   EXPECT_THROW(read_event_log(dir.write("s.csv", "t,contact,event,from,to,vn_before,vn_after\nx,a,b,c,d,,\n")), InputError);
 }
 
-}  // namespace
+}  // namespace animation_test
 }  // namespace stickslip

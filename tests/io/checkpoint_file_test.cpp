@@ -12,7 +12,7 @@
 #include "io/input_error.hpp"
 
 namespace stickslip {
-namespace {
+namespace checkpoint_file_test {
 
 TEST(CheckpointFile, RoundTripsEveryBit) {
   const double denormal = std::numeric_limits<double>::denorm_min();
@@ -72,5 +72,5 @@ TEST(CheckpointFile, IsReplacedAtomically) {
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));  // the temporary was renamed, not left behind
 }
 
-}  // namespace
+}  // namespace checkpoint_file_test
 }  // namespace stickslip

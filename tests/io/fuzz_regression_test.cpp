@@ -15,7 +15,7 @@
 #include "solvers/auto_select.hpp"
 
 namespace stickslip {
-namespace {
+namespace fuzz_regression_test {
 
 std::vector<std::string> files_in(const std::string& relative) {
   std::vector<std::string> out;
@@ -92,5 +92,5 @@ TEST(FuzzRegressions, CheckpointsAreParsedOrRefused) {
   }
 }
 
-}  // namespace
+}  // namespace fuzz_regression_test
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace generator_test {
 
 const char* kWall = R"(gravity: [0, -9.81]
 bodies:
@@ -166,5 +166,5 @@ TEST(BlockWallGenerator, ErrorsNameTheirKey) {
                "generators[0].name", "duplicate name 'wall_1_0'");
 }
 
-}  // namespace
+}  // namespace generator_test
 }  // namespace stickslip

@@ -5,7 +5,7 @@
 #include <sstream>
 
 namespace stickslip::io {
-namespace {
+namespace lcp_file_test {
 
 LcpFileResult parse(const std::string& text) {
   std::istringstream in(text);
@@ -71,5 +71,5 @@ TEST(LcpFile, MissingFileNamesTheFile) {
   EXPECT_NE(r.error.find("/nonexistent/dir/problem.txt"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace lcp_file_test
 }  // namespace stickslip::io

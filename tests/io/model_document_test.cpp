@@ -7,7 +7,7 @@
 #include "../test_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace model_document_test {
 
 // Line numbers below refer to this text (line 1 is "name: two_arms").
 const char* kModel = R"(name: two_arms
@@ -137,5 +137,5 @@ TEST(ModelDocument, ReadsFilesWithTheirFolder) {
   EXPECT_NE(syntax.message().find("YAML syntax error"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace model_document_test
 }  // namespace stickslip

@@ -10,7 +10,7 @@
 #include "math/rotation.hpp"
 
 namespace stickslip {
-namespace {
+namespace model_file_test {
 
 const char* kGood = R"(name: good
 angle_unit: deg
@@ -366,5 +366,5 @@ TEST(ModelFile, ShippedExamplesRead) {
   }
 }
 
-}  // namespace
+}  // namespace model_file_test
 }  // namespace stickslip

@@ -6,7 +6,7 @@
 #include "io/number_text.hpp"
 
 namespace stickslip::io {
-namespace {
+namespace number_text_test {
 
 TEST(NumberText, ReadsWholeNumbersOnly) {
   double v = 0;
@@ -40,5 +40,5 @@ TEST(NumberText, NonFiniteTextIsLeftToTheCaller) {
   EXPECT_TRUE(std::isinf(v));
 }
 
-}  // namespace
+}  // namespace number_text_test
 }  // namespace stickslip::io

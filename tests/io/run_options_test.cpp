@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 namespace stickslip {
-namespace {
+namespace run_options_test {
 
 std::string refused_option(const RunOptions& r) {
   SimulationOptions o;
@@ -80,5 +80,5 @@ TEST(RunOptions, RefusesWhatTheCommandLineRefuses) {
   EXPECT_EQ(refused_option(r), "t_end");
 }
 
-}  // namespace
+}  // namespace run_options_test
 }  // namespace stickslip

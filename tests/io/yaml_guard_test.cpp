@@ -14,7 +14,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace yaml_guard_test {
 
 struct Stray {
   const char* text;
@@ -173,5 +173,5 @@ TEST(YamlGuard, AModelFileWithAStrayIndicatorIsAnInputErrorAtItsLine) {
   }
 }
 
-}  // namespace
+}  // namespace yaml_guard_test
 }  // namespace stickslip

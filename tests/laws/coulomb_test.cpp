@@ -7,7 +7,7 @@
 #include "friction_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace coulomb_test {
 
 // Zhang & Wang 2017, Table 1 case 1: μ0 = 0.6, μ = 0.8 μ0 = 0.48.
 const Coulomb kLaw({.mu_s = 0.6, .mu_k = 0.48});
@@ -64,5 +64,5 @@ TEST(Coulomb, RejectsStaticBelowKinetic) {
   EXPECT_NO_THROW(Coulomb({.mu_s = 0.3, .mu_k = 0.3}));
 }
 
-}  // namespace
+}  // namespace coulomb_test
 }  // namespace stickslip::laws

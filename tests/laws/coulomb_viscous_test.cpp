@@ -7,7 +7,7 @@
 #include "friction_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace coulomb_viscous_test {
 
 const CoulombViscous kLaw({.mu = 0.2, .c_v = 5.0, .v_t = 1e-4});
 
@@ -25,5 +25,5 @@ TEST(CoulombViscous, ViscousPartIndependentOfNormalForce) {
   EXPECT_DOUBLE_EQ(kLaw.force({1e-4, 100.0}, nullptr), -(20.0 * std::tanh(1.0) + 5e-4));
 }
 
-}  // namespace
+}  // namespace coulomb_viscous_test
 }  // namespace stickslip::laws

@@ -7,7 +7,7 @@
 #include "friction_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace dahl_test {
 
 const Dahl kLaw({.mu = 0.3, .sigma0 = 1e5});
 
@@ -81,5 +81,5 @@ TEST(Dahl, PreslidingFollowsTheExactBristleCurve) {
   EXPECT_NEAR(integrate_state(kLaw, -v, 3e-6, t, 1000), -exact_z(-3e-6, x), 1e-12 * 3e-6);
 }
 
-}  // namespace
+}  // namespace dahl_test
 }  // namespace stickslip::laws

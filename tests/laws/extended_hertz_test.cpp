@@ -7,7 +7,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace extended_hertz_test {
 
 TEST(ExtendedHertz, Properties) {
   // Zhang & Wang 2017, Table 1 values: K1 = 1e6, c2 = 1e7, n = 1.5.
@@ -47,5 +47,5 @@ TEST(ExtendedHertz, DissipatesWithDampingForHertzExponent) {
   EXPECT_GT(e_sim, 0.0);
 }
 
-}  // namespace
+}  // namespace extended_hertz_test
 }  // namespace stickslip::laws

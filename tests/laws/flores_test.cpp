@@ -9,7 +9,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace flores_test {
 
 constexpr double kK = 1e7, kM = 1.0;
 
@@ -51,5 +51,5 @@ TEST(Flores, RejectsZeroRestitution) {
   }
 }
 
-}  // namespace
+}  // namespace flores_test
 }  // namespace stickslip::laws

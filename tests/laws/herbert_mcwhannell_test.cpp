@@ -6,7 +6,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace herbert_mcwhannell_test {
 
 constexpr double kK = 1e7, kM = 1.0;
 
@@ -32,5 +32,5 @@ TEST(HerbertMcWhannell, ImpactRestitutionAtE09) {
   EXPECT_NEAR(e_sim, 0.9, 0.002);
 }
 
-}  // namespace
+}  // namespace herbert_mcwhannell_test
 }  // namespace stickslip::laws

@@ -8,7 +8,7 @@
 #include "laws/parameter.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace hertz_contact_test {
 
 // Steel E = 210 GPa, ν = 0.3 on both sides: E* = E/(2(1 - ν²)) = 115.38 GPa.
 constexpr double kE = 210e9, kNu = 0.3;
@@ -53,5 +53,5 @@ TEST(HertzContact, RejectsBadInputsNamingThem) {
   EXPECT_THROW(effective_modulus(0.0, kNu, kE, kNu), ParameterError);
 }
 
-}  // namespace
+}  // namespace hertz_contact_test
 }  // namespace stickslip::laws

@@ -8,7 +8,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace hertz_test {
 
 TEST(Hertz, Properties) {
   const Hertz law({.K = 1e7, .n = 1.5});
@@ -76,5 +76,5 @@ TEST(Hertz, ContactTimeForLinearExponentIsHalfPeriod) {
   EXPECT_NEAR(out.duration, t_star, 1e-9 * t_star);
 }
 
-}  // namespace
+}  // namespace hertz_test
 }  // namespace stickslip::laws

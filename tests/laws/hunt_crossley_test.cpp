@@ -8,7 +8,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace hunt_crossley_test {
 
 constexpr double kK = 1e7, kM = 1.0;
 
@@ -98,5 +98,5 @@ TEST(HuntCrossley, RejectsNonPhysicalParameters) {
   }
 }
 
-}  // namespace
+}  // namespace hunt_crossley_test
 }  // namespace stickslip::laws

@@ -6,7 +6,7 @@
 #include <limits>
 
 namespace stickslip::laws {
-namespace {
+namespace hysteretic_damping_test {
 
 // The defining relation u - ln(1 + u) = -w - ln(1 - w), w = e_eff·u, checked by its residual. The
 // residual of a correctly rounded w is not zero: g(w) = -w - ln(1 - w) has slope w/(1 - w), so an
@@ -52,5 +52,5 @@ TEST(HystereticForce, ClampsAndVanishesOutsideContact) {
   EXPECT_NEAR(hysteretic_force(1e6, 1.0, 1.0, 1e-3, 0.5), 1500.0, 1500.0 * 1e-14);
 }
 
-}  // namespace
+}  // namespace hysteretic_damping_test
 }  // namespace stickslip::laws

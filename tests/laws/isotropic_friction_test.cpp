@@ -18,7 +18,7 @@
 #include "laws/stribeck.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace isotropic_friction_test {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kPi = std::numbers::pi;
@@ -166,5 +166,5 @@ TEST(IsotropicFriction, SteadyLuGreBristleGivesTheStribeckVector) {
   }
 }
 
-}  // namespace
+}  // namespace isotropic_friction_test
 }  // namespace stickslip::laws

@@ -7,7 +7,7 @@
 #include "friction_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace karnopp_test {
 
 const Karnopp kLaw({.mu_s = 0.5, .mu_k = 0.4, .dv = 1e-3});
 
@@ -71,5 +71,5 @@ TEST(Karnopp, BreaksAwayAboveTheStaticBound) {
   EXPECT_FALSE(kLaw.in_stick_band(block.v));
 }
 
-}  // namespace
+}  // namespace karnopp_test
 }  // namespace stickslip::laws

@@ -6,7 +6,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace lankarani_nikravesh_test {
 
 constexpr double kK = 1e7, kM = 1.0;
 
@@ -39,5 +39,5 @@ TEST(LankaraniNikravesh, ImpactRestitutionAtE09) {
   EXPECT_NEAR(test::simulated_restitution(near_elastic, kK, 1.5, kM, 1.0), 0.99, 2e-4);
 }
 
-}  // namespace
+}  // namespace lankarani_nikravesh_test
 }  // namespace stickslip::laws

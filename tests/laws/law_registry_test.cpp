@@ -7,7 +7,7 @@
 #include <string>
 
 namespace stickslip::laws {
-namespace {
+namespace law_registry_test {
 
 // A value inside every bound a spec can have (used to build each law from its defaults + this).
 template <class Law>
@@ -141,5 +141,5 @@ TEST(LawRegistry, BuildsTheDocumentedFrictionExample) {
   }
 }
 
-}  // namespace
+}  // namespace law_registry_test
 }  // namespace stickslip::laws

@@ -7,7 +7,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace lee_wang_test {
 
 constexpr double kK = 1e7, kM = 1.0;
 
@@ -41,5 +41,5 @@ TEST(LeeWang, ImpactRestitutionAtE09) {
   EXPECT_NEAR(e_sim, 0.95, 0.005);
 }
 
-}  // namespace
+}  // namespace lee_wang_test
 }  // namespace stickslip::laws

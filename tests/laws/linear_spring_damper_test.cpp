@@ -8,7 +8,7 @@
 #include "normal_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace linear_spring_damper_test {
 
 TEST(LinearSpringDamper, Properties) {
   test::expect_normal_law_properties(LinearSpringDamper({.k = 1e6, .c = 200.0}), 1e-3, 1.0);
@@ -41,5 +41,5 @@ TEST(LinearSpringDamper, ClampedImpactMatchesAnalyticSolution) {
   EXPECT_GT(std::abs(v_exit - std::exp(-zeta * std::numbers::pi / std::sqrt(1 - zeta * zeta))), 1e-3);
 }
 
-}  // namespace
+}  // namespace linear_spring_damper_test
 }  // namespace stickslip::laws

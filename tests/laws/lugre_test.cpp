@@ -8,7 +8,7 @@
 #include "laws/stribeck.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace lugre_test {
 
 // Xing, Zheng & Wang 2019 (double pendulum): μ = 0.3, μ' = 0.4, σ0 = 1e6, σ1 = 100, σ2 = 0,
 // v_s = 1e-3; p = 1 (their eq. (6), which gives the example's friction forces).
@@ -168,5 +168,5 @@ TEST(LuGre, RejectsBadParameters) {
   }
 }
 
-}  // namespace
+}  // namespace lugre_test
 }  // namespace stickslip::laws

@@ -6,7 +6,7 @@
 #include "laws/parameter.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace newton_restitution_test {
 
 TEST(NewtonRestitution, KinematicLaw) {
   const NewtonRestitution law({.e = 0.8, .e_t = 0.0});
@@ -45,5 +45,5 @@ TEST(NewtonRestitution, RejectsCoefficientsOutsideUnitInterval) {
   }
 }
 
-}  // namespace
+}  // namespace newton_restitution_test
 }  // namespace stickslip::laws

@@ -9,7 +9,7 @@
 #include "laws/law_registry.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace no_allocation_test {
 
 ParamValues required_values(std::span<const ParamSpec> specs) {
   ParamValues v;
@@ -32,8 +32,8 @@ TEST(NoAllocation, EvaluatingAnyRegisteredLawDoesNotAllocate) {
   ASSERT_FALSE(normal.empty());
   ASSERT_FALSE(friction.empty());
   double sink = 0.0;
-  EXPECT_GT(test::allocations_in([] { std::vector<int> v(10); }), 0);  // the counter is in use
-  const long evaluations = test::allocations_in([&] {
+  EXPECT_GT(stickslip::test::allocations_in([] { std::vector<int> v(10); }), 0);  // the counter is in use
+  const long evaluations = stickslip::test::allocations_in([&] {
   for (int i = 0; i < 100; ++i) {
     const double x = 1e-4 * (i - 20), rate = 0.01 * (i - 50);
     for (const auto& law : normal) {
@@ -53,5 +53,5 @@ TEST(NoAllocation, EvaluatingAnyRegisteredLawDoesNotAllocate) {
   EXPECT_TRUE(std::isfinite(sink));
 }
 
-}  // namespace
+}  // namespace no_allocation_test
 }  // namespace stickslip::laws

@@ -7,7 +7,7 @@
 #include <limits>
 
 namespace stickslip::laws {
-namespace {
+namespace parameter_test {
 
 constexpr std::array kSpecs{
     ParamSpec{"K", "N/m^n", "stiffness", std::nullopt, Bound::positive()},
@@ -77,5 +77,5 @@ TEST(ParameterError, CarriesKeyAndMessage) {
   EXPECT_THROW(check_parameter("l", kSpecs[0], 0.0), ParameterError);
 }
 
-}  // namespace
+}  // namespace parameter_test
 }  // namespace stickslip::laws

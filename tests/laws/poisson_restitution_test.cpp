@@ -7,7 +7,7 @@
 #include "laws/parameter.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace poisson_restitution_test {
 
 TEST(PoissonRestitution, KineticLaw) {
   const PoissonRestitution law({.e = 0.8});
@@ -52,5 +52,5 @@ TEST(PoissonRestitution, DiffersFromNewtonWhenSlipStopsDuringImpact) {
   EXPECT_NEAR(newton_vn(process, 0.8), 0.8, 1e-15);
 }
 
-}  // namespace
+}  // namespace poisson_restitution_test
 }  // namespace stickslip::laws

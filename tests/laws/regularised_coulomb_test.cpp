@@ -8,7 +8,7 @@
 #include "laws/coulomb.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace regularised_coulomb_test {
 
 TEST(RegularisedCoulomb, Properties) {
   for (const auto shape : {Regularisation::kTanh, Regularisation::kLinear}) {
@@ -66,5 +66,5 @@ TEST(RegularisedCoulomb, RejectsNonPositiveTransitionVelocity) {
   }
 }
 
-}  // namespace
+}  // namespace regularised_coulomb_test
 }  // namespace stickslip::laws

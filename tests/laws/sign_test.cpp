@@ -5,7 +5,7 @@
 #include <cmath>
 
 namespace stickslip::laws {
-namespace {
+namespace sign_test {
 
 TEST(Sign, SingleAndSetValued) {
   EXPECT_EQ(sgn(2.0), 1.0);
@@ -39,5 +39,5 @@ TEST(Sign, StribeckCurve) {
   EXPECT_DOUBLE_EQ(stribeck_curve(2e-3, 0.4, 0.3, 1e-3, 2.0), 0.3 + 0.1 * std::exp(-4.0));
 }
 
-}  // namespace
+}  // namespace sign_test
 }  // namespace stickslip::laws

@@ -8,7 +8,7 @@
 #include "laws/law_registry.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace signed_force_test {
 
 ParamValues values_for(std::string_view name) {
   ParamValues v;
@@ -47,5 +47,5 @@ TEST(SignedForce, AgreesWithTheClampedForce) {
   }
 }
 
-}  // namespace
+}  // namespace signed_force_test
 }  // namespace stickslip::laws

@@ -7,7 +7,7 @@
 #include "friction_law_checks.hpp"
 
 namespace stickslip::laws {
-namespace {
+namespace stribeck_test {
 
 // Xing, Zheng & Wang 2019 values: μ = 0.3, μ' = 0.4, v_s = 1e-3 m/s; v_t = 1e-6 m/s.
 const Stribeck kLaw({.mu_s = 0.4, .mu_k = 0.3, .v_s = 1e-3, .p = 2.0, .sigma2 = 0.0, .v_t = 1e-6});
@@ -54,5 +54,5 @@ TEST(Stribeck, RejectsBadParameters) {
                ParameterError);
 }
 
-}  // namespace
+}  // namespace stribeck_test
 }  // namespace stickslip::laws

@@ -9,7 +9,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace free_standing_body_long_test {
 
 MemorySink run(const std::string& name, void (*tweak)(SimulationOptions&) = nullptr) {
   return test::run_model_file("examples/free_standing_body/" + name + ".yaml", tweak);
@@ -46,5 +46,5 @@ TEST(FreeStandingBodyLong, Case2OnlyTheOffsetBodyMovesSideways) {
   EXPECT_GT(std::abs(x.back() - x.front()), 1e-3);
 }
 
-}  // namespace
+}  // namespace free_standing_body_long_test
 }  // namespace stickslip

@@ -13,7 +13,7 @@
 #include "io/model_file.hpp"
 
 namespace stickslip {
-namespace {
+namespace time_stepping_long_test {
 
 MemorySink run(ModelFile mf, double t_end, double output_interval) {
   mf.options.t_end = t_end;
@@ -73,5 +73,5 @@ TEST(TimeSteppingLong, FreeStandingBodyCase1DriftsOnlyWhenEccentric) {
   }
 }
 
-}  // namespace
+}  // namespace time_stepping_long_test
 }  // namespace stickslip

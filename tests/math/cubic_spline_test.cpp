@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 namespace stickslip {
-namespace {
+namespace cubic_spline_test {
 
 // A natural spline reproduces a straight line exactly (its curvature is zero everywhere).
 TEST(CubicSpline, ReproducesLinearData) {
@@ -60,5 +60,5 @@ TEST(CubicSpline, RejectsBadTables) {
   EXPECT_THROW(CubicSpline({0, 1}, {1}), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace cubic_spline_test
 }  // namespace stickslip

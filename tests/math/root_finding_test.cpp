@@ -5,7 +5,7 @@
 #include <cmath>
 
 namespace stickslip {
-namespace {
+namespace root_finding_test {
 
 TEST(FindRoot, ConvergesToTheTolerance) {
   const auto f = [](double x) { return std::cos(x) - x; };  // root 0.7390851332151607
@@ -31,5 +31,5 @@ TEST(FindRoot, ReportsAMissingBracket) {
   EXPECT_FALSE(find_root(f, -1.0, 1.0, f(-1.0), f(1.0), 1e-12).bracketed);
 }
 
-}  // namespace
+}  // namespace root_finding_test
 }  // namespace stickslip

@@ -5,7 +5,7 @@
 #include <numbers>
 
 namespace stickslip {
-namespace {
+namespace types_test {
 
 // perp must be the derivative of the rotation: d(A(θ) s)/dθ = perp(A(θ) s). Exact up to rounding.
 TEST(PlanarHelpers, PerpIsDerivativeOfRotation) {
@@ -18,5 +18,5 @@ TEST(PlanarHelpers, PerpIsDerivativeOfRotation) {
   EXPECT_NEAR(rotation2(std::numbers::pi / 2)(1, 0), 1.0, 1e-15);
 }
 
-}  // namespace
+}  // namespace types_test
 }  // namespace stickslip

@@ -4,7 +4,7 @@
 #include "model/model.hpp"
 
 namespace stickslip {
-namespace {
+namespace model_builder_test {
 
 Body dynamic_body(const std::string& name, double mass = 1.0, double inertia = 0.1) {
   Body b;
@@ -290,5 +290,5 @@ TEST(ModelBuilder, LockedAngleDefaultsToTheInitialRelativeRotation) {
   EXPECT_NEAR(mb.build().joints[0].angle_offset, 0.7, 1e-15);
 }
 
-}  // namespace
+}  // namespace model_builder_test
 }  // namespace stickslip

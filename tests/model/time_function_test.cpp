@@ -5,7 +5,7 @@
 #include <cmath>
 
 namespace stickslip {
-namespace {
+namespace time_function_test {
 
 TEST(TimeFunction, SineAndItsDerivatives) {
   const TimeFunction f = TimeFunction::sine(0.8, M_PI, 0.3, 0.1);
@@ -49,5 +49,5 @@ TEST(TimeFunction, TabulatedUsesTheSplineDerivatives) {
   EXPECT_NEAR(v.second, -4 * std::sin(2.01), 2e-3);
 }
 
-}  // namespace
+}  // namespace time_function_test
 }  // namespace stickslip

@@ -7,7 +7,7 @@
 #include "example_load.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace adams_friction_test {
 
 using namespace example;
 
@@ -70,5 +70,5 @@ TEST(AdamsFriction, SlidingClosureSolvesForEta) {
   }
 }
 
-}  // namespace
+}  // namespace adams_friction_test
 }  // namespace stickslip::prismatic_contact

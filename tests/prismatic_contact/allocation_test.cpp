@@ -9,7 +9,7 @@
 #include "example_load.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace allocation_test {
 
 using test::allocations_in;
 
@@ -43,5 +43,5 @@ TEST(Allocation, AdamsClosureDoesNotAllocate) {
   EXPECT_TRUE(s.ok);
 }
 
-}  // namespace
+}  // namespace allocation_test
 }  // namespace stickslip::prismatic_contact

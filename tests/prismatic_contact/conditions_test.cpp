@@ -8,7 +8,7 @@
 #include "example_load.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace conditions_test {
 
 using namespace example;
 
@@ -137,5 +137,5 @@ TEST(ContactModeNames, WallsEdgesAndCorners) {
   EXPECT_EQ(contact_mode(f, 0.1).loaded, (1u << 4) | (1u << 11));
 }
 
-}  // namespace
+}  // namespace conditions_test
 }  // namespace stickslip::prismatic_contact

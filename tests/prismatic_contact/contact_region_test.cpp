@@ -7,7 +7,7 @@
 #include "assembly/prismatic_contact/contact_region.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace contact_region_test {
 
 // The paper's example 1: guide [0, 0.5] (P1 at its left end, r1 = 0.5), slider of length 0.2 with
 // its joint point P2 at its left end (r2 = 0), at s = P1P2.
@@ -72,5 +72,5 @@ TEST(ReactionTransfer, AffineReactionTransfersBothParts) {
   }
 }
 
-}  // namespace
+}  // namespace contact_region_test
 }  // namespace stickslip::prismatic_contact

@@ -14,7 +14,7 @@
 #include "example_load.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace example_one_test {
 
 using namespace example;
 
@@ -102,5 +102,5 @@ TEST(ExampleOne, ConstantPhaseThenOverhangThenStop) {
               t_limit, t_tip, t, m.s, (kGuide - m.s) * 1e3, max_friction);
 }
 
-}  // namespace
+}  // namespace example_one_test
 }  // namespace stickslip::prismatic_contact

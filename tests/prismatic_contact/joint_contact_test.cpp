@@ -9,7 +9,7 @@
 #include "example_load.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace joint_contact_test {
 
 using namespace example;
 
@@ -142,5 +142,5 @@ TEST(JointContact, RegularisedSignScalesTheFrictionNearRest) {
   }
 }
 
-}  // namespace
+}  // namespace joint_contact_test
 }  // namespace stickslip::prismatic_contact

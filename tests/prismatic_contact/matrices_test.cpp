@@ -9,7 +9,7 @@
 #include "assembly/prismatic_contact/gap_kinematics.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace matrices_test {
 
 struct Case {
   double a, b, c, k;
@@ -153,5 +153,5 @@ TEST(GapKinematics, IndexTablesPairGapsWithForces) {
   for (int j = 0; j < 6; ++j) EXPECT_EQ(kY3Gaps[j], kX3Forces[j]);
 }
 
-}  // namespace
+}  // namespace matrices_test
 }  // namespace stickslip::prismatic_contact

@@ -10,7 +10,7 @@
 #include "example_load.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace paper_methods_test {
 
 using namespace example;
 
@@ -89,5 +89,5 @@ TEST(PaperMethods, FindOtherSolutionsOnceTheSliderTips) {
   std::printf("%d paper-method solutions with another total normal force than the reported one\n", differ);
 }
 
-}  // namespace
+}  // namespace paper_methods_test
 }  // namespace stickslip::prismatic_contact

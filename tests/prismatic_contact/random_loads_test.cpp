@@ -10,7 +10,7 @@
 #include "assembly/prismatic_contact/joint_contact.hpp"
 
 namespace stickslip::prismatic_contact {
-namespace {
+namespace random_loads_test {
 
 struct Trial {
   PrismaticContactInput input;
@@ -194,5 +194,5 @@ TEST(RandomLoads, SymmetricLoadsGiveSymmetricForces) {
   }
 }
 
-}  // namespace
+}  // namespace random_loads_test
 }  // namespace stickslip::prismatic_contact

@@ -8,7 +8,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace accelerated_gradient_test {
 
 std::vector<FrictionContact> contacts_in_pairs(Eigen::Index m, double mu) {
   std::vector<FrictionContact> c;
@@ -183,5 +183,5 @@ TEST(AcceleratedGradient, InvalidInputIsRejected) {
   EXPECT_EQ(r.status, LcpStatus::invalid_input);
 }
 
-}  // namespace
+}  // namespace accelerated_gradient_test
 }  // namespace stickslip::solvers

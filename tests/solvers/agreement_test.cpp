@@ -8,7 +8,7 @@
 #include "solvers/auto_select.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace agreement_test {
 
 struct Case {
   const char* kind;
@@ -68,5 +68,5 @@ INSTANTIATE_TEST_SUITE_P(RandomProblems, Agreement,
                            return std::string(param_info.param.kind) + "_" + std::to_string(param_info.param.n);
                          });
 
-}  // namespace
+}  // namespace agreement_test
 }  // namespace stickslip::solvers

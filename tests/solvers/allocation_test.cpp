@@ -18,7 +18,7 @@
 #include "solvers/mlcp.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace allocation_test {
 
 using test::allocations_in;
 
@@ -147,5 +147,5 @@ TEST(Allocation, ContactAndMixedSolversDoNotAllocate) {
   EXPECT_TRUE(r.solved());
 }
 
-}  // namespace
+}  // namespace allocation_test
 }  // namespace stickslip::solvers

@@ -5,7 +5,7 @@
 #include "lcp_fixtures.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace auto_select_test {
 
 // The zero-diagonal family of smoothed_newton_test.cpp (Qi, Luo & Huang 2011's shape).
 Mat zero_diagonal(unsigned seed) {
@@ -135,5 +135,5 @@ TEST(AutoSelect, NamedSolverAndOptionsArePassedThrough) {
   EXPECT_EQ(bad.status, LcpStatus::invalid_input);
 }
 
-}  // namespace
+}  // namespace auto_select_test
 }  // namespace stickslip::solvers

@@ -8,7 +8,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace box_lcp_test {
 
 BoxBounds fixed_bounds(const Vec& lo, const Vec& hi) { return BoxBounds{lo, hi, {}, {}}; }
 
@@ -100,5 +100,5 @@ TEST(BoxLcp, RejectsInconsistentBounds) {
   EXPECT_FALSE(is_valid_box(neg, 2));
 }
 
-}  // namespace
+}  // namespace box_lcp_test
 }  // namespace stickslip::solvers

@@ -9,7 +9,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace contact_faces_2d_test {
 
 // The natural residual of the planar contact problem at p (box_lcp.hpp's measure).
 double natural_residual(const Mat& W, const Vec& b, const std::vector<FrictionContact>& contacts, const Vec& p) {
@@ -159,5 +159,5 @@ TEST(ContactFaces2D, RefusesWhatDoesNotFit) {
   EXPECT_EQ(p2, Vec::Constant(2, 7.0));
 }
 
-}  // namespace
+}  // namespace contact_faces_2d_test
 }  // namespace stickslip::solvers

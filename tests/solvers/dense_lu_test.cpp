@@ -5,7 +5,7 @@
 #include "lcp_fixtures.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace dense_lu_test {
 
 TEST(DenseLu, SolvesLikeEigen) {
   DenseLu lu(40);
@@ -43,5 +43,5 @@ TEST(DenseLu, ReportsSingularMatrices) {
   EXPECT_FALSE(lu.factor(Mat::Zero(2, 2)));
 }
 
-}  // namespace
+}  // namespace dense_lu_test
 }  // namespace stickslip::solvers

@@ -7,7 +7,7 @@
 #include "solvers/frictional_contact.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace dependent_contact_lcp_test {
 
 // A block (m = 2 kg, J = 0.01 kg m², corners at x = ±b, h below its centre) landing flat on two rigid
 // corners with a plastic impact (e = 0): generalised coordinates (x, y, θ), M diagonal. The corners'
@@ -120,5 +120,5 @@ TEST(DependentContactLcp, RegularProblemIsOneLemkeSolve) {
   EXPECT_GT(r.forces[0], 0);
 }
 
-}  // namespace
+}  // namespace dependent_contact_lcp_test
 }  // namespace stickslip::solvers

@@ -15,7 +15,7 @@
 #include "solvers/frictional_contact.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace disc_cone_test {
 
 FrictionContact disc_contact(int normal, double mu) {
   return {normal, normal + 1, mu, 2, FrictionCone::disc};
@@ -160,5 +160,5 @@ TEST(DiscCone, ValidationAndTheLcpLiftingRefuseWhatTheyCannotTake) {
   EXPECT_FALSE(frictional_contact_to_lcp(W, b, std::vector<FrictionContact>{disc_contact(0, 0.3)}, M, q));
 }
 
-}  // namespace
+}  // namespace disc_cone_test
 }  // namespace stickslip::solvers

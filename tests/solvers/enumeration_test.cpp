@@ -5,7 +5,7 @@
 #include "lcp_fixtures.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace enumeration_test {
 
 TEST(Enumeration, HandSolvedTwoByTwo) {
   Mat M(2, 2);
@@ -59,5 +59,5 @@ TEST(Enumeration, MixedProblemWithEqualityRows) {
   EXPECT_DOUBLE_EQ(r.w[1], 3.0);
 }
 
-}  // namespace
+}  // namespace enumeration_test
 }  // namespace stickslip::solvers

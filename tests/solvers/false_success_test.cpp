@@ -16,7 +16,7 @@
 #include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace false_success_test {
 
 constexpr LcpSolverKind kAll[] = {LcpSolverKind::lemke, LcpSolverKind::pgs, LcpSolverKind::fischer_burmeister,
                                   LcpSolverKind::smoothed_newton, LcpSolverKind::enumeration,
@@ -198,5 +198,5 @@ TEST(FalseSuccess, DependentContactsAtEveryMagnitude) {
   }
 }
 
-}  // namespace
+}  // namespace false_success_test
 }  // namespace stickslip::solvers

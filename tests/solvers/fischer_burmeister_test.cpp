@@ -8,7 +8,7 @@
 #include "solvers/enumeration.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace fischer_burmeister_test {
 
 TEST(FischerBurmeister, FunctionVanishesExactlyOnComplementaryPairs) {
   EXPECT_EQ(fb_phi(0.0, 3.0), 0.0);
@@ -83,5 +83,5 @@ TEST(FischerBurmeister, InfeasibleProblemDoesNotReportSolved) {
   EXPECT_GT(r.residual, 0.1);
 }
 
-}  // namespace
+}  // namespace fischer_burmeister_test
 }  // namespace stickslip::solvers

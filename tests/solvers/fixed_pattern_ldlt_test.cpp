@@ -8,7 +8,7 @@
 #include "solvers/fixed_pattern_ldlt.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace fixed_pattern_ldlt_test {
 
 // A symmetric positive definite matrix with the sparsity of a chain with random long links (the
 // shape of a wall's Delassus operator: rows coupled through shared bodies), lower triangle only.
@@ -70,5 +70,5 @@ TEST(FixedPatternLdlt, ReportsAZeroPivot) {
   EXPECT_FALSE(ldlt.factorize(lower.valuePtr()));
 }
 
-}  // namespace
+}  // namespace fixed_pattern_ldlt_test
 }  // namespace stickslip::solvers

@@ -8,7 +8,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace frictional_contact_test {
 
 std::vector<FrictionContact> contacts_in_pairs(Eigen::Index m, double mu) {
   std::vector<FrictionContact> c;
@@ -160,5 +160,5 @@ TEST(FrictionalContact, InvalidContactsAreRejected) {
   EXPECT_FALSE(frictional_contact_to_lcp(W, b, contacts_in_pairs(1, 0.5), M, q));  // free rows left
 }
 
-}  // namespace
+}  // namespace frictional_contact_test
 }  // namespace stickslip::solvers

@@ -11,7 +11,7 @@
 #include <vector>
 
 namespace stickslip::solvers {
-namespace {
+namespace interior_point_test {
 
 constexpr double kG = 9.81, kStep = 1e-3;
 constexpr double kWidth = 0.4, kHeight = 0.2, kMass = 16.0;
@@ -253,5 +253,5 @@ TEST(VelocityInteriorPoint, RefusesWhatItDoesNotTake) {
   EXPECT_EQ(p, before);
 }
 
-}  // namespace
+}  // namespace interior_point_test
 }  // namespace stickslip::solvers

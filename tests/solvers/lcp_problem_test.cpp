@@ -5,7 +5,7 @@
 #include <cmath>
 
 namespace stickslip::solvers {
-namespace {
+namespace lcp_problem_test {
 
 TEST(LcpProblem, StatusNames) {
   EXPECT_EQ(to_string(LcpStatus::solved), "solved");
@@ -42,5 +42,5 @@ TEST(LcpProblem, Validation) {
   EXPECT_EQ(lcp_scale(Vec2(0.0, 0.0)), 1.0);    // z = 0 solves q = 0 exactly
 }
 
-}  // namespace
+}  // namespace lcp_problem_test
 }  // namespace stickslip::solvers

@@ -13,7 +13,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace lemke_restart_test {
 
 // M = I, q = (-1e-17, -0.25): z = -q. To the path, w_1 = q_1 + z0 is 0.25 - 1e-17 = 0.25 in double, an
 // exact tie with z0, which leaves first and w_1 at -1e-17: the whole of row 1. Unit entries make the
@@ -109,5 +109,5 @@ TEST(LemkeRestart, FastBlockingRowIsNotPassedAtATie) {
   EXPECT_LE(relative_residual(M, q, r.z, r.w), 1e-12);
 }
 
-}  // namespace
+}  // namespace lemke_restart_test
 }  // namespace stickslip::solvers

@@ -8,7 +8,7 @@
 #include "solvers/enumeration.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace lemke_test {
 
 using fixtures::expect_solution;
 
@@ -338,5 +338,5 @@ TEST(Lemke, IterationCapStopsTheRun) {
   EXPECT_EQ(r.iterations, 3);
 }
 
-}  // namespace
+}  // namespace lemke_test
 }  // namespace stickslip::solvers

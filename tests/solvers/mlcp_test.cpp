@@ -8,7 +8,7 @@
 #include "solvers/enumeration.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace mlcp_test {
 
 // The time-stepping MLCP of Fu & Yue 2011 in miniature: free velocities u (mass matrix A = Mass), contact
 // impulses v: Mass u - J^T v - Mass u_free = 0 and w = J u + g >= 0 _|_ v >= 0. K = [[Mass, -J^T],
@@ -162,5 +162,5 @@ TEST(Mlcp, InvalidInput) {
   }
 }
 
-}  // namespace
+}  // namespace mlcp_test
 }  // namespace stickslip::solvers

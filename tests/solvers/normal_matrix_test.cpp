@@ -9,7 +9,7 @@
 #include "solvers/normal_matrix.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace normal_matrix_test {
 
 // Rows of planar bodies (three velocities each): row r touches body r mod b and, every other row,
 // body (r + 1) mod b; rows 2k and 2k + 1 share their bodies (a contact's normal and tangent).
@@ -85,5 +85,5 @@ TEST(NormalMatrix, RefusesRowsWiderThanTwoSpatialBodies) {
   EXPECT_FALSE(normal.analyse(H));
 }
 
-}  // namespace
+}  // namespace normal_matrix_test
 }  // namespace stickslip::solvers

@@ -6,7 +6,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace pgs_test {
 
 TEST(Pgs, HandSolvedThreeByThree) {
   Mat M(3, 3);
@@ -79,5 +79,5 @@ TEST(Pgs, SweepCapAndBadDiagonal) {
   EXPECT_EQ(solve_pgs(Mat::Identity(2, 2), Vec2(-1, -1), o).status, LcpStatus::invalid_input);
 }
 
-}  // namespace
+}  // namespace pgs_test
 }  // namespace stickslip::solvers

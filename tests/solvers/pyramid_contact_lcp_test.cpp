@@ -11,7 +11,7 @@
 #include "solvers/pyramid_contact_lcp.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace pyramid_contact_lcp_test {
 
 Vec solve(const Mat& W, const Vec& b, const std::vector<PyramidContact>& contacts, int facets) {
   Mat M;
@@ -65,5 +65,5 @@ TEST(PyramidContactLcp, SlidingBetweenGeneratorsMeetsTheInscribedEdge) {
   EXPECT_NEAR(pt[1], 0.0, kTol);
 }
 
-}  // namespace
+}  // namespace pyramid_contact_lcp_test
 }  // namespace stickslip::solvers

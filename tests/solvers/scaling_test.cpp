@@ -9,7 +9,7 @@
 #include "solvers/mlcp.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace scaling_test {
 
 // Hand-solved problems, scaled: exact pivoting on the balanced problem (which equals the unscaled
 // one up to powers of two) reproduces the rational solution to a few ulps; 1e-12 leaves a margin.
@@ -129,5 +129,5 @@ TEST(Scaling, RelativeResidualIsScaleFree) {
   EXPECT_EQ(relative_residual(Mat(0, 0), Vec(0), Vec(0), Vec(0)), 0.0);
 }
 
-}  // namespace
+}  // namespace scaling_test
 }  // namespace stickslip::solvers

@@ -7,7 +7,7 @@
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
-namespace {
+namespace smoothed_newton_test {
 
 // A matrix of the shape of Qi, Luo & Huang 2011, eq. (31): [[0, A], [A^T, 0]] with positive A: a zero diagonal
 // (PGS cannot run), symmetric indefinite, nonnegative hence copositive.
@@ -183,5 +183,5 @@ TEST(SmoothedNewton, FixedEpsilonGivesTheCentralPathPoint) {
   EXPECT_NEAR(r.z[0] * r.w[0], 0.5e-4, 1e-12);  // converged Newton: rounding only
 }
 
-}  // namespace
+}  // namespace smoothed_newton_test
 }  // namespace stickslip::solvers

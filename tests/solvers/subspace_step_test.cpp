@@ -7,7 +7,7 @@
 #include <vector>
 
 namespace stickslip::solvers {
-namespace {
+namespace subspace_step_test {
 
 // A column of N unit point masses stacked on the ground, one contact under each, no rotation: normal
 // and tangent rows decouple, and each is the 1-D chain operator (2 on the diagonal, 1 for the top
@@ -145,5 +145,5 @@ TEST(SubspaceStep, RefusesInconsistentInput) {
   EXPECT_EQ(p, col.exact);
 }
 
-}  // namespace
+}  // namespace subspace_step_test
 }  // namespace stickslip::solvers

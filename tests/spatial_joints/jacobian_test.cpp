@@ -24,7 +24,7 @@
 #include "spatial_support.hpp"
 
 namespace stickslip::spatial::test {
-namespace {
+namespace jacobian_test {
 
 constexpr double kEpsG = 1e-5;
 constexpr double kToleranceG = 4 * (kEpsG * kEpsG / 6 * 10 + kEpsMachine * 10 / kEpsG);
@@ -179,5 +179,5 @@ TEST(SpatialRelativeRotation, MatchesFiniteDifferences) {
   }
 }
 
-}  // namespace
+}  // namespace jacobian_test
 }  // namespace stickslip::spatial::test

@@ -9,7 +9,7 @@
 #include "spatial_support.hpp"
 
 namespace stickslip::spatial::test {
-namespace {
+namespace joint_motion_test {
 
 // Rounding: Φ and G v are sums of a few products of O(1) numbers (|r|, |s'| <= 1 per component,
 // joint coordinates <= π, rates <= 1): 1e-12 is a few hundred ε_mach times the largest term.
@@ -141,5 +141,5 @@ TEST(SpatialJointFrames, ProblemsAreNamed) {
   EXPECT_STREQ(spatial_joint_frame_problem(f), "ref_i is not perpendicular to axis_i");
 }
 
-}  // namespace
+}  // namespace joint_motion_test
 }  // namespace stickslip::spatial::test

@@ -5,7 +5,7 @@
 #include "spatial_support.hpp"
 
 namespace stickslip::spatial::test {
-namespace {
+namespace no_allocation_test {
 
 using stickslip::test::allocations_in;
 
@@ -39,5 +39,5 @@ TEST(SpatialJointsAllocation, EvaluationsAllocateNothing) {
   EXPECT_TRUE(std::isfinite(sink));
 }
 
-}  // namespace
+}  // namespace no_allocation_test
 }  // namespace stickslip::spatial::test

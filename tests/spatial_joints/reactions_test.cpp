@@ -6,7 +6,7 @@
 #include "spatial_support.hpp"
 
 namespace stickslip::spatial::test {
-namespace {
+namespace reactions_test {
 
 // Forces and moments are sums of products of multipliers (|λ| <= 1) with unit vectors and lengths
 // <= 7 (|P_j - P_i|): 1e-12 is a few hundred ε_mach times their size.
@@ -121,5 +121,5 @@ TEST(SpatialWrench, SphericalMultipliersAreTheForceOnBodyJ) {
   EXPECT_LE((r.force_j - lambda).norm(), kRounding);
 }
 
-}  // namespace
+}  // namespace reactions_test
 }  // namespace stickslip::spatial::test

@@ -7,7 +7,7 @@
 #include "spatial_support.hpp"
 
 namespace stickslip::spatial::test {
-namespace {
+namespace relative_rotation_test {
 
 // θ and θ̇ are computed from O(1) dot products (unit vectors, rates <= 1): rounding, 1e-12.
 constexpr double kRounding = 1e-12;
@@ -106,5 +106,5 @@ TEST(SpatialRotationalSpringDamper, TorqueAndItsPower) {
   }
 }
 
-}  // namespace
+}  // namespace relative_rotation_test
 }  // namespace stickslip::spatial::test

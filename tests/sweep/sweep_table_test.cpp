@@ -17,7 +17,7 @@
 #include "sweep_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace sweep_table_test {
 
 using test::kMuTargets;
 using test::read_text;
@@ -192,5 +192,5 @@ TEST(SweepRunner, StopsWhenAsked) {
   EXPECT_EQ(table.done(), outcome.runs);  // the runs under way were stopped, not recorded
 }
 
-}  // namespace
+}  // namespace sweep_table_test
 }  // namespace stickslip

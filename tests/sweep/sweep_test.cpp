@@ -11,7 +11,7 @@
 #include "sweep_support.hpp"
 
 namespace stickslip {
-namespace {
+namespace sweep_test {
 
 using test::kMuTargets;
 using test::sliding_block_sweep;
@@ -191,5 +191,5 @@ TEST(QuantityRecorder, FollowsRowsAndEvents) {
   EXPECT_THROW(r.begin({"t", "c.x"}), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace sweep_test
 }  // namespace stickslip
