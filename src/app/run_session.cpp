@@ -212,7 +212,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   std::optional<ResultFiles> files;
   try {  // the files are checked now but created only when the run starts writing
     files.emplace(out, format, events_path, checkpoint);
-    if (checkpoints) check_writable(checkpoint_file);
+    if (checkpoints) check_atomically_writable(checkpoint_file);
   } catch (const OutputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitIoError;

@@ -112,8 +112,20 @@ void check_writable(const std::string& path) {
   if (!existed) std::filesystem::remove(path);
 }
 
+namespace {
+std::string temporary_of(const std::string& path) { return path + ".tmp"; }
+}  // namespace
+
+void check_atomically_writable(const std::string& path) {
+  const std::string temporary = temporary_of(path);
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) throw OutputError(path, std::strerror(errno));
+  ::close(fd);
+  std::filesystem::remove(temporary);
+}
+
 void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
+  const std::string temporary = temporary_of(path);
   try {
     OutputFile f;
     f.create(temporary);

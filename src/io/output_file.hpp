@@ -56,6 +56,11 @@ class OutputFile {
 // alone and removes a file it had to create for the check.
 void check_writable(const std::string& path);
 
+// Throws OutputError (naming `path`) unless write_file_atomically(path, ...) could write there: its
+// temporary beside `path` is created and removed again. `path` itself is never touched, so a run
+// killed just after the check leaves no empty file under the name (a checkpoint that is not one).
+void check_atomically_writable(const std::string& path);
+
 // Writes `text` to `path` atomically: to a temporary file beside it, synced, then renamed over
 // `path` (and the folder synced), so a reader sees the old file or the new one, never a part.
 void write_file_atomically(const std::string& path, const std::string& text);

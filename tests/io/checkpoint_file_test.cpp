@@ -10,6 +10,7 @@
 #include "../test_support.hpp"
 #include "io/checkpoint_file.hpp"
 #include "io/input_error.hpp"
+#include "io/output_file.hpp"
 
 namespace stickslip {
 namespace checkpoint_file_test {
@@ -70,6 +71,29 @@ TEST(CheckpointFile, IsReplacedAtomically) {
   write_checkpoint(path, b);
   EXPECT_EQ(read_checkpoint(path).real("v"), 2.0);
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));  // the temporary was renamed, not left behind
+}
+
+// The check at a run's start (an unwritable folder is an error before the first step) must not
+// create the checkpoint's own name: a run killed right after it would leave an empty file there,
+// which `stickslip resume` refuses (seen in Schemes/KilledAndResumed, killed at the first sight of
+// the file).
+TEST(CheckpointFile, WritabilityCheckCreatesNothingUnderItsName) {
+  test::TempDir dir;
+  const std::string path = dir.file("c.checkpoint");
+  check_atomically_writable(path);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  Snapshot a;
+  a.put("v", 1.0);
+  write_checkpoint(path, a);
+  check_atomically_writable(path);  // an existing checkpoint is left as it is
+  EXPECT_EQ(read_checkpoint(path).real("v"), 1.0);
+  try {
+    check_atomically_writable(dir.file("no_such_folder/c.checkpoint"));
+    ADD_FAILURE() << "a folder that does not exist was taken as writable";
+  } catch (const OutputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no_such_folder/c.checkpoint"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace checkpoint_file_test
