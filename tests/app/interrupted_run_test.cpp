@@ -7,6 +7,8 @@
 // - SIGKILL without a checkpoint: the results and the event log still end on whole rows.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <csignal>
 
 #include "child_process.hpp"
@@ -20,22 +22,31 @@ using test::read_text;
 using test::source_path;
 using test::wait_until;
 
-// Every line ends with a newline and has as many fields as the header.
-void expect_whole_rows(const std::string& path) {
+// Every line has as many fields as the header, and the file ends with a newline; with `cut_allowed`,
+// the last line may instead be cut where Linux stops a write on SIGKILL: between two pages of the
+// file, so at a size that is a multiple of the page size. Returns whether the file was cut.
+bool expect_whole_rows(const std::string& path, bool cut_allowed = false) {
   const std::string text = read_text(path);
-  ASSERT_FALSE(text.empty()) << path;
-  EXPECT_EQ(text.back(), '\n') << path << " ends inside a row";
+  EXPECT_FALSE(text.empty()) << path;
+  if (text.empty()) return false;
+  const bool cut = text.back() != '\n';
+  const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  if (cut_allowed && cut)
+    EXPECT_EQ(text.size() % page, 0u) << path << " ends inside a row, and not at a page boundary";
+  else
+    EXPECT_FALSE(cut) << path << " ends inside a row";
+  const std::size_t whole = cut ? text.rfind('\n') + 1 : text.size();
   std::size_t fields = std::string::npos, start = 0, line = 1;
-  while (start < text.size()) {
+  while (start < whole) {
     const std::size_t end = text.find('\n', start);
     const std::string row = text.substr(start, end - start);
     const std::size_t n = static_cast<std::size_t>(std::count(row.begin(), row.end(), ',')) + 1;
     if (fields == std::string::npos) fields = n;
     EXPECT_EQ(n, fields) << path << ": line " << line;
-    if (end == std::string::npos) break;
     start = end + 1;
     ++line;
   }
+  return cut;
 }
 
 // A run that takes minutes: rk4 at the paper's step on the rocking block.
@@ -72,8 +83,13 @@ INSTANTIATE_TEST_SUITE_P(Signals, StopSignal, ::testing::Values(SIGINT, SIGTERM)
                          [](const ::testing::TestParamInfo<int>& p) { return p.param == SIGINT ? "sigint" : "sigterm"; });
 
 // SIGKILL cannot be caught: whatever was written must be whole rows, in the results and in the event
-// log. Killed at three sizes, so the kill falls at different points of the writer's blocks.
+// log. Killed at three sizes, so the kill falls at different points of the writer's blocks. A block
+// is one `write` call, which Linux may end between two pages when the kill lands inside it (the
+// test polls the file's size, so it can see a block half copied and kill then: seen once in many
+// runs), so one of the three results may end inside a row at a page boundary (docs/cli.md says so).
+// A writer that ignored rows (a buffer flushed when full) would end inside a row nearly every time.
 TEST(KilledRun, LeavesWholeRowsInTheResultsAndTheEventLog) {
+  int cut = 0;
   for (const std::uintmax_t size : {2000u, 30000u, 200000u}) {
     SCOPED_TRACE("killed after " + std::to_string(size) + " bytes");
     test::TempDir dir;
@@ -85,10 +101,11 @@ TEST(KilledRun, LeavesWholeRowsInTheResultsAndTheEventLog) {
     child.signal(SIGKILL);
     const int status = child.wait();
     ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-    expect_whole_rows(out);
+    cut += expect_whole_rows(out, true) ? 1 : 0;
     // The log's header is written when the log is created, so it is a log even before any event.
     expect_whole_rows(dir.file("r.events.csv"));
   }
+  EXPECT_LE(cut, 1) << "results ended inside a row after most kills";
 }
 
 struct KillCase {
