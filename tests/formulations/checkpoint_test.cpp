@@ -19,6 +19,10 @@ struct Case {
   double t_end, output_interval, checkpoint_interval;
   bool projection = false;
   double step = 0;  // 0: the model file's
+  // Time-stepping: a Gauss-Seidel sweep cap that leaves solves to the rescues (0: the model file's),
+  // and Lemke's rescue on (the default) or off (the interior-point rescue takes them then).
+  int sweep_cap = 0;
+  bool lemke_rescue = true;
 };
 
 struct Taken {
@@ -41,6 +45,13 @@ ModelFile load(const Case& c) {
   mf.options.t_end = c.t_end;
   mf.options.output_interval = c.output_interval;
   mf.options.projection = c.projection;
+  if (c.sweep_cap > 0) {
+    TimeSteppingOptions& ts = mf.options.time_stepping;
+    ts.solver = "pgs";
+    ts.max_iterations = c.sweep_cap;
+    ts.min_iterations = 0;
+    if (!c.lemke_rescue) ts.rescue_variables = 0;
+  }
   return mf;
 }
 
@@ -72,6 +83,10 @@ TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
   const ModelFile mf = load(c);
   const Recorded original = run(mf, c.checkpoint_interval);
   ASSERT_GE(original.checkpoints.size(), 2u) << "the case should take several checkpoints";
+  if (c.sweep_cap > 0) {  // the rescues' counts below are then worth comparing
+    const SimulationSummary& o = original.summary;
+    EXPECT_GT(c.lemke_rescue ? o.complementarity_rescued : o.complementarity_interior_point_rescued, 0);
+  }
   if (mf.options.integrator != "bdf" || c.scheme == Scheme::time_stepping) {
     // An integrator that saves its history is not disturbed by checkpoints.
     const Recorded plain = run(mf, 0.0);
@@ -99,6 +114,19 @@ TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
     EXPECT_EQ(s.contact_events, original.summary.contact_events);
     EXPECT_EQ(s.max_drift, original.summary.max_drift);
     EXPECT_EQ(s.t_final, original.summary.t_final);
+    const SimulationSummary& o = original.summary;
+    EXPECT_EQ(s.complementarity_solves, o.complementarity_solves);
+    EXPECT_EQ(s.complementarity_iterations, o.complementarity_iterations);
+    EXPECT_EQ(s.complementarity_max_iterations, o.complementarity_max_iterations);
+    EXPECT_EQ(s.complementarity_direct, o.complementarity_direct);
+    EXPECT_EQ(s.complementarity_unconverged, o.complementarity_unconverged);
+    EXPECT_EQ(s.complementarity_stalled, o.complementarity_stalled);
+    EXPECT_EQ(s.complementarity_rescued, o.complementarity_rescued);
+    EXPECT_EQ(s.complementarity_rescue_attempts, o.complementarity_rescue_attempts);
+    EXPECT_EQ(s.complementarity_interior_point_rescued, o.complementarity_interior_point_rescued);
+    EXPECT_EQ(s.complementarity_interior_point_attempts, o.complementarity_interior_point_attempts);
+    EXPECT_EQ(s.complementarity_interior_point_iterations, o.complementarity_interior_point_iterations);
+    EXPECT_EQ(s.complementarity_max_residual, o.complementarity_max_residual);
   }
 }
 
@@ -130,6 +158,12 @@ INSTANTIATE_TEST_SUITE_P(
              Scheme::time_stepping, "dopri5", 0.5, 0.02, 0.1},
         Case{"stack_time_stepping_every_step", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.05,
              0.0, 0.01},
+        // Gauss-Seidel capped at two sweeps, so that solves go on to Lemke's rescue, or, with that
+        // off, to the interior-point rescue: the summary's counts of both continue across a resume.
+        Case{"stack_lemke_rescue", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.3, 0.01, 0.1,
+             false, 0, 2, true},
+        Case{"stack_interior_point_rescue", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.3,
+             0.01, 0.1, false, 0, 2, false},
         // A frictional prismatic joint (Qi, Luo & Huang 2011 example 1) sliding, tipping, then stuck:
         // its η is found afresh in every step, nothing to carry.
         Case{"prismatic_contact_time_stepping", "examples/prismatic_joint_contact/slider_out_of_guide.yaml",
