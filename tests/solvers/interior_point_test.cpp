@@ -195,27 +195,75 @@ TEST(VelocityInteriorPoint, SlidingColumnDeceleratesAtMuG) {
 // Running-bond piles of three rows (two blocks, one block across them, two blocks: closed loops of
 // corners) thrown with random velocities, so that corners open, slide and stick in one problem:
 // the answer meets the goal on the natural residual computed here from W, on every seed.
+Pile running_bond_pile() {
+  Pile pile;
+  pile.blocks = 5;
+  pile.position_x.resize(5);
+  pile.position_x << -kWidth / 2, kWidth / 2, 0.0, -kWidth / 2, kWidth / 2;
+  for (int b : {0, 1})
+    for (double x : {-kWidth / 2, kWidth / 2}) pile.corners.push_back({-1, b, x, 0.5});
+  pile.corners.push_back({0, 2, -kWidth / 2, 0.6});
+  pile.corners.push_back({1, 2, kWidth / 2, 0.6});
+  pile.corners.push_back({2, 3, kWidth / 2, 0.6});  // block 3's right corner on block 2 ...
+  pile.corners.push_back({2, 4, -kWidth / 2, 0.6});  // ... and block 4's left corner
+  return pile;
+}
+
+Vec random_velocities(unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-0.05, 0.05);
+  Vec v(15);
+  for (Eigen::Index i = 0; i < v.size(); ++i) v[i] = u(rng);
+  return v;
+}
+
 TEST(VelocityInteriorPoint, RandomBrickPilesMeetTheGoal) {
+  const Pile pile = running_bond_pile();
   for (unsigned seed = 1; seed <= 20; ++seed) {
     SCOPED_TRACE(seed);
-    Pile pile;
-    pile.blocks = 5;
-    pile.position_x.resize(5);
-    pile.position_x << -kWidth / 2, kWidth / 2, 0.0, -kWidth / 2, kWidth / 2;
-    for (int b : {0, 1})
-      for (double x : {-kWidth / 2, kWidth / 2}) pile.corners.push_back({-1, b, x, 0.5});
-    pile.corners.push_back({0, 2, -kWidth / 2, 0.6});
-    pile.corners.push_back({1, 2, kWidth / 2, 0.6});
-    pile.corners.push_back({2, 3, kWidth / 2, 0.6});  // block 3's right corner on block 2 ...
-    pile.corners.push_back({2, 4, -kWidth / 2, 0.6});  // ... and block 4's left corner
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> u(-0.05, 0.05);
-    Vec v(15);
-    for (Eigen::Index i = 0; i < v.size(); ++i) v[i] = u(rng);
     VelocityInteriorPoint ipm;
-    const Solved s = solve(pile, v, 1e-9, ipm);
+    const Solved s = solve(pile, random_velocities(seed), 1e-9, ipm);
     EXPECT_LE(s.residual, 1e-9);
   }
+}
+
+// Anderson's acceleration of the shift (interior_point.hpp) against the plain fixed point
+// s <- μ|u_T| (anderson_depth 0). The plain update solves the sliding column, whose shift settles at
+// once, and most random piles; accelerated, the piles took 156 rounds in all here against 369 plain
+// (two seeds were still at 5e-2 after the 30 rounds plain). The bound, 0.6 of the plain rounds,
+// leaves room for rounding to move a few rounds either way, not for the acceleration to be lost.
+TEST(VelocityInteriorPoint, AndersonAccelerationNeedsFewerRoundsThanThePlainFixedPoint) {
+  const int n = 6;
+  const Pile column_pile = column(n, 0.3, 0.6);
+  Vec sliding = Vec::Zero(3 * n);
+  for (int b = 0; b < n; ++b) sliding[3 * b] = 1.0;
+  VelocityInteriorPoint plain;
+  plain.options().anderson_depth = 0;
+  EXPECT_LE(solve(column_pile, sliding, 1e-10, plain).residual, 1e-10);
+
+  const Pile pile = running_bond_pile();
+  int rounds_plain = 0, rounds_accelerated = 0, met_plain = 0;
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    const RowSparseMat H = pile.H();
+    const Vec minv = pile.inverse_mass(), b = H * pile.free_velocity(random_velocities(seed));
+    const auto contacts = pile.contacts();
+    for (const int depth : {0, 5}) {
+      VelocityInteriorPoint ipm;
+      ipm.options().anderson_depth = depth;
+      ASSERT_TRUE(ipm.analyse(H));
+      Vec p = Vec::Zero(H.rows());
+      const bool met = ipm.solve(H, minv, b, contacts, 1e-9, p);
+      if (depth == 0) {
+        rounds_plain += ipm.rounds();
+        met_plain += met ? 1 : 0;
+      } else {
+        rounds_accelerated += ipm.rounds();
+        EXPECT_TRUE(met) << "seed " << seed;
+      }
+    }
+  }
+  EXPECT_GE(met_plain, 15);  // the plain update works too, only slower
+  EXPECT_LE(rounds_accelerated, 0.6 * rounds_plain) << rounds_accelerated << " against " << rounds_plain;
 }
 
 // Input the method does not take leaves p as it was: an H not analysed, rows no contact names, sizes
