@@ -117,11 +117,14 @@ std::string temporary_of(const std::string& path) { return path + ".tmp"; }
 }  // namespace
 
 void check_atomically_writable(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw OutputError(path, "not a regular file, so it cannot be replaced");
   const std::string temporary = temporary_of(path);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) throw OutputError(path, std::strerror(errno));
   ::close(fd);
-  std::filesystem::remove(temporary);
+  std::filesystem::remove(temporary, ec);
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {

@@ -88,6 +88,8 @@ TEST(CheckpointFile, WritabilityCheckCreatesNothingUnderItsName) {
   write_checkpoint(path, a);
   check_atomically_writable(path);  // an existing checkpoint is left as it is
   EXPECT_EQ(read_checkpoint(path).real("v"), 1.0);
+  std::filesystem::create_directory(dir.file("a_folder"));
+  EXPECT_THROW(check_atomically_writable(dir.file("a_folder")), OutputError);  // a rename cannot replace it
   try {
     check_atomically_writable(dir.file("no_such_folder/c.checkpoint"));
     ADD_FAILURE() << "a folder that does not exist was taken as writable";
