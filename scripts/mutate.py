@@ -150,8 +150,8 @@ def sync_tree(scratch):
 
 
 def configure(tree, build):
-    if os.path.exists(os.path.join(build, "CMakeCache.txt")):
-        return
+    # Run on an existing build folder too (cheap there), so that one configured before the unity
+    # batches existed has them turned off as well.
     env = dict(os.environ, CMAKE_CXX_COMPILER_LAUNCHER=os.environ.get("CMAKE_CXX_COMPILER_LAUNCHER", "ccache"))
     env.setdefault("CCACHE_BASEDIR", os.path.dirname(tree))
     # One file at a time (no unity batches): a mutant then recompiles its own file only.
