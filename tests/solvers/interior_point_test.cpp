@@ -172,11 +172,17 @@ TEST(VelocityInteriorPoint, FrictionlessAndInactiveContactsCarryNothingSideways)
 // carry the upper blocks' deceleration μ_ground g): after one step every block moves at
 // 1 − μ g h, without vertical motion or rotation (the friction's moment, μ N h/2, is taken by the
 // corners' split, at most N w/2). Exact for this face; the goal again bounds the velocities.
+// Every block of an n-block column moving sideways at 1 m/s.
+Vec sliding_velocities(int n) {
+  Vec v = Vec::Zero(3 * n);
+  for (int b = 0; b < n; ++b) v[3 * b] = 1.0;
+  return v;
+}
+
 TEST(VelocityInteriorPoint, SlidingColumnDeceleratesAtMuG) {
   const int n = 6;
   const Pile pile = column(n, 0.3, 0.6);
-  Vec v = Vec::Zero(3 * n);
-  for (int b = 0; b < n; ++b) v[3 * b] = 1.0;
+  const Vec v = sliding_velocities(n);
   VelocityInteriorPoint ipm;
   const double goal = 1e-10;
   const Solved s = solve(pile, v, goal, ipm);
@@ -233,13 +239,9 @@ TEST(VelocityInteriorPoint, RandomBrickPilesMeetTheGoal) {
 // (two seeds were still at 5e-2 after the 30 rounds plain). The bound, 0.6 of the plain rounds,
 // leaves room for rounding to move a few rounds either way, not for the acceleration to be lost.
 TEST(VelocityInteriorPoint, AndersonAccelerationNeedsFewerRoundsThanThePlainFixedPoint) {
-  const int n = 6;
-  const Pile column_pile = column(n, 0.3, 0.6);
-  Vec sliding = Vec::Zero(3 * n);
-  for (int b = 0; b < n; ++b) sliding[3 * b] = 1.0;
   VelocityInteriorPoint plain;
   plain.options().anderson_depth = 0;
-  EXPECT_LE(solve(column_pile, sliding, 1e-10, plain).residual, 1e-10);
+  EXPECT_LE(solve(column(6, 0.3, 0.6), sliding_velocities(6), 1e-10, plain).residual, 1e-10);
 
   const Pile pile = running_bond_pile();
   int rounds_plain = 0, rounds_accelerated = 0, met_plain = 0;
