@@ -13,20 +13,6 @@
 
 namespace stickslip::test {
 
-// A simulated span for the Release pass and a shorter one for the ASan/UBSan pass of `make test`
-// (docs/testing.md): a few runs whose explicit integrator takes hundreds of thousands of steps
-// cost minutes under the sanitizers, whose job is memory and undefined behaviour on the same code
-// paths; the full span's mechanics are checked in the Release pass.
-constexpr double release_or_sanitized(double release, double sanitized) {
-#if defined(__SANITIZE_ADDRESS__)
-  (void)release;
-  return sanitized;
-#else
-  (void)sanitized;
-  return release;
-#endif
-}
-
 // Full precision in generated model files (std::to_string keeps 6 decimals only).
 inline std::string num(double x) {
   char buf[32];
