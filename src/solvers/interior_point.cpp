@@ -94,7 +94,7 @@ void VelocityInteriorPoint::solve_program(const RowSparseMat& H, const VecRef& b
     const double mu = mean_complementarity(0.0);
     direction(H, contacts, 0.0, false);  // affine scaling (predictor)
     const double sigma = std::min(1.0, std::pow(mean_complementarity(step_to_boundary()) / mu, 3));  // Mehrotra
-    direction(H, contacts, sigma * mu, true);
+    direction(H, contacts, sigma * mu, options_.corrector);
     const double alpha = std::min(1.0, kToBoundary * step_to_boundary());
     y_ += alpha * dy_;
     za_ += alpha * dza_;

@@ -38,6 +38,7 @@ struct InteriorPointOptions {
   int max_iterations = 60;  // interior-point iterations per program
   int max_rounds = 30;      // fixed-point rounds on the shift
   int anderson_depth = 5;   // earlier rounds the shift's update combines (0: plain fixed point)
+  bool corrector = true;    // Mehrotra's second-order correction (false: the centred step alone)
 };
 
 class VelocityInteriorPoint {
