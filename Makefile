@@ -29,9 +29,11 @@ $(BUILD)/CMakeCache.txt:
 
 # -g1: line tables and function names, all a sanitizer's report prints, at a third of -g's size
 # (a test executable: 150 MB instead of 500 MB); configure with CMAKE_CXX_FLAGS_DEBUG="-g -O1" for gdb.
+# Unity batches of 16 files: this tree is built whole, not edited file by file, and the larger
+# batches built it from scratch in 905 s instead of 1004 s (2 cores).
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTICKSLIP_SANITIZE=ON \
-	  -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DSTICKSLIP_BENCHMARKS=OFF $(CMAKE_FLAGS)
+	  -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DSTICKSLIP_BENCHMARKS=OFF -DSTICKSLIP_UNITY_BATCH=16 $(CMAKE_FLAGS)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
