@@ -78,15 +78,16 @@ TEST(FreeStandingBody, Case3VerticalExcitationMakesTheBodyWalk) {
 // integration error (dopri5 at rtol 1e-10: 1e-7 relative allowed) and every bounce returns the body
 // to its starting height. The body's apex also carries the energy of the legs' undamped torsional
 // vibration (c = 0, ω ≈ 1.7e4 rad/s) that each landing excites, up to ~1e-6 of the total: the apexes
-// agree to 1e-5 of the drop height (4e-6 m).
+// agree to 1e-5 of the drop height (4e-6 m). Five bounces in the file's 3 s; the sanitizer pass
+// (test_support.hpp) runs the first two (1.2 s: apexes at about 0.57 and 1.14 s).
 TEST(FreeStandingBody, DropTestBouncesBackToTheSameHeight) {
-  const MemorySink out = run("drop_test");
+  const MemorySink out = run("drop_test", [](SimulationOptions& o) { o.t_end = test::release_or_sanitized(3.0, 1.2); });
   const auto t = out.series("t"), y = out.series("body.y"), e = out.series("energy.total");
   std::vector<double> apexes;
   for (std::size_t k = 1; k + 1 < y.size(); ++k) {
     if (y[k] > y[k - 1] && y[k] >= y[k + 1] && t[k] > 0.1) apexes.push_back(y[k]);
   }
-  ASSERT_GE(apexes.size(), 5u);
+  ASSERT_GE(static_cast<double>(apexes.size()), test::release_or_sanitized(5.0, 2.0));
   for (double a : apexes) EXPECT_NEAR(a, y.front(), 4e-6);
   for (double ek : e) EXPECT_NEAR(ek, e.front(), 1e-7 * std::abs(e.front()));
   // While a tip touches (state ≠ open) it does not slide, so friction does no work.
