@@ -31,13 +31,16 @@ RELEASE_UNITY_BATCH ?= $(if $(filter true,$(CI)),16,8)
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DSTICKSLIP_UNITY_BATCH=$(RELEASE_UNITY_BATCH) $(CMAKE_FLAGS)
 
-# -g1: line tables and function names, all a sanitizer's report prints, at a third of -g's size
-# (a test executable: 150 MB instead of 500 MB); configure with CMAKE_CXX_FLAGS_DEBUG="-g -O1" for gdb.
+# No debug information by default: a sanitizer's report then names each frame's function, not its
+# file and line (UBSan's own message keeps file and line), and the build takes a fifth less compile
+# time (one batch: 86 s of CPU instead of 106 s with -g1). ASAN_DEBUG_FLAGS="-g1 -O1" (before the
+# tree is first configured) gives line tables, "-g -O1" what gdb needs.
 # Unity batches of 16 files: this tree is built whole, not edited file by file, and the larger
 # batches built it from scratch in 905 s instead of 1004 s (2 cores).
+ASAN_DEBUG_FLAGS ?= -O1
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTICKSLIP_SANITIZE=ON \
-	  -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DSTICKSLIP_BENCHMARKS=OFF -DSTICKSLIP_UNITY_BATCH=16 $(CMAKE_FLAGS)
+	  -DCMAKE_CXX_FLAGS_DEBUG="$(ASAN_DEBUG_FLAGS)" -DSTICKSLIP_BENCHMARKS=OFF -DSTICKSLIP_UNITY_BATCH=16 $(CMAKE_FLAGS)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
