@@ -75,7 +75,7 @@ TEST(EventDrivenDetachment, BlockLeavesAVerticallyShakenTableOnce) {
 // no warning of modes that would not settle. bdf runs the whole 10 s; dopri5 (the CLI's default,
 // slow on the stiff leg dampers: 226 000 steps) the first 0.6 s, which hold the impacts at t = 0 and
 // 0.56 s; under the sanitizers its first 0.03 s (the impacts at t = 0, one tip's detachment at
-// 4.9e-5 s and the other's sticking at 2.2e-4 s; 45 s of that pass for 0.3 s).
+// 4.9e-5 s and the other's sticking at 2.2e-4 s; 45 s of that pass for 0.3 s, 15 s for 0.1 s).
 TEST(EventDrivenDetachment, RigidFreeStandingBodyHasFewEventsPerInstant) {
   for (const auto& [integrator, t_end] :
        {std::pair<std::string, double>{"bdf", 10.0}, {"dopri5", test::release_or_sanitized(0.6, 0.03)}}) {
