@@ -2,7 +2,7 @@
 """What other methods make of the contact problems a time-stepping run left above its tolerance.
 
 usage: PYTHONPATH=build/python scripts/stalled_problems.py FOLDER [--sweeps N] [--newton N] [--polish [--eps E]]
-                                                       [--only K ...]
+                                                       [--proximal ROUNDS [--alpha A]] [--only K ...]
 
 FOLDER is what `stickslip run MODEL --dump-unconverged FOLDER` wrote (one step_N/ per problem). For
 each problem it prints its size (rows, closed contacts, the rank of W on their rows), then
@@ -15,7 +15,12 @@ each problem it prints its size (rows, closed contacts, the rank of W on their r
   polish:  Lemke on the lifted LCP of W + eps I (eps = --eps of W's largest diagonal entry: a
            regularised problem whose solution is unique), then the least-norm correction of its answer
            onto the equalities of the face it identifies (open, sticking or sliding per contact): an
-           exact solution of the original problem when the face is right.
+           exact solution of the original problem when the face is right;
+  proximal: the proximal point method (Rockafellar 1976): round k solves the problem of W + alpha I
+           and b - alpha p_k, whose impulses are unique, by full semismooth Newton steps on Alart and
+           Curnier's function (Alart & Curnier 1991), from p_k; alpha = --alpha of W's largest
+           diagonal entry. W's rank deficiency slows no step: the regularised problem is regular, and
+           the rounds move p along W's null space only as far as Coulomb's law asks.
 The figures of docs/performance.md ("Small stalled problems finished by Lemke's method") came from
 this script on examples/block_wall (--t-end 3.6). Slow (pure Python sweeps): a few seconds per
 problem of a few hundred rows.
@@ -162,6 +167,58 @@ def polish(problem, eps):
             f"polished {problem.residual(polished):.1e}")
 
 
+def alart_curnier(problem, A, c, rho, p, jacobian):
+    """Alart and Curnier's function F(p) (zero exactly at Coulomb's law for u = A p + c; Alart & Curnier
+    1991) and, when asked, its generalised Jacobian: per contact F_N = p_N - max(0, p_N - rho u_N),
+    F_T = p_T - proj(p_T - rho u_T) on [-mu g, mu g] with g = max(0, p_N - rho u_N)."""
+    u = A @ p + c
+    N, T, mu = problem.normal, problem.tangent, problem.mu
+    F, J = p.copy(), (np.eye(len(p)) if jacobian else None)
+    g = p[N] - rho[N] * u[N]
+    closed = g > 0
+    F[N[closed]] = rho[N[closed]] * u[N[closed]]
+    bound = mu * np.maximum(g, 0.0)
+    tau = p[T] - rho[T] * u[T]
+    stick = closed & (np.abs(tau) <= bound)
+    side = np.where(tau > 0, 1.0, -1.0)
+    F[T[stick]] = rho[T[stick]] * u[T[stick]]
+    slide = ~stick
+    F[T[slide]] = p[T[slide]] - side[slide] * bound[slide]
+    if jacobian:
+        for rows in (N[closed], T[stick]):
+            J[rows] = rho[rows, None] * A[rows]
+        for k in np.flatnonzero(slide & closed):  # d(mu g)/dp = mu (e_N - rho_N A_N)
+            J[T[k]] -= side[k] * mu[k] * (np.eye(1, len(p), N[k])[0] - rho[N[k]] * A[N[k]])
+    return F, J
+
+
+def proximal(problem, alpha_share, rounds, steps):
+    """The proximal point method: each round solves the problem of W + alpha I and b - alpha p_k
+    (unique impulses, alpha = alpha_share of W's largest diagonal entry) by full semismooth Newton
+    steps on Alart and Curnier's function, from p_k. The best residual on the original problem,
+    the rounds and the Newton steps."""
+    W, b, p = problem.W, problem.b, problem.p.copy()
+    alpha = alpha_share * np.max(np.diag(W))
+    A = W + alpha * np.eye(len(p))
+    rho = 1.0 / np.diag(A)
+    best, newton_steps = problem.residual(p), 0
+    for k in range(1, rounds + 1):
+        c = b - alpha * p
+        for _ in range(steps):
+            F, J = alart_curnier(problem, A, c, rho, p, True)
+            if np.max(np.abs(F)) <= 1e-3 * problem.goal:
+                break
+            newton_steps += 1
+            try:
+                p = p + np.linalg.solve(J, -F)
+            except np.linalg.LinAlgError:  # a singular Jacobian: the least-norm step
+                p = p + np.linalg.lstsq(J, -F, rcond=None)[0]
+        best = min(best, problem.residual(p))
+        if best <= problem.goal:
+            return best, k, newton_steps
+    return best, rounds, newton_steps
+
+
 def describe(folder, args):
     problem = stickslip.read_contact_problem(folder)
     closed = np.flatnonzero(problem.active)  # active: within the activation gap in this step
@@ -190,6 +247,10 @@ def describe(folder, args):
     print(f"  lemke:  {lemke(problem)}")
     if args.polish:
         print(f"  polish: {polish(problem, args.eps)}")
+    if args.proximal > 0:
+        residual, rounds, steps = proximal(problem, args.alpha, args.proximal, 20)
+        print(f"  proximal: {residual:.1e} after {rounds} rounds, {steps} Newton steps"
+              f"{' (met the goal)' if residual <= problem.goal else ''}")
 
 
 def main():
@@ -199,6 +260,10 @@ def main():
     parser.add_argument("--newton", type=int, default=30)
     parser.add_argument("--polish", action="store_true", help="also the regularised Lemke and its polishing")
     parser.add_argument("--eps", type=float, default=1e-6, help="the polishing's regularisation (default 1e-6)")
+    parser.add_argument("--proximal", type=int, default=0, metavar="ROUNDS",
+                        help="also the proximal point method with Newton steps, at most ROUNDS rounds")
+    parser.add_argument("--alpha", type=float, default=1e-4,
+                        help="its regularisation, a share of W's largest diagonal entry (default 1e-4)")
     parser.add_argument("--only", type=int, nargs="*", help="these steps only (N of step_N)")
     args = parser.parse_args()
     names = sorted(n for n in os.listdir(args.folder) if n.startswith("step_"))

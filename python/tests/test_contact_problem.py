@@ -69,12 +69,14 @@ def test_a_folder_that_cannot_be_written_is_a_warning_and_the_run_goes_on(cli, t
 def test_the_stalled_problems_script_runs_every_method(cli, tmp_path):
     """scripts/stalled_problems.py (the figures of docs/performance.md on the wall's stalls) on the
     stack's stalled problem: Lemke solves it exactly, so its polishing is exact too; the sweeps and
-    the Newton method report their residuals."""
+    the Newton method report their residuals; the proximal point method stops at the run's goal
+    (1e-6), which it meets from Gauss-Seidel's stall at 2.2e-3."""
     dump = tmp_path / "dump"
     subprocess.run([cli, "run", str(stack_without_rescue(tmp_path)), "-o", str(tmp_path / "r.csv"), "--t-end",
                     "0.002", "--dump-unconverged", str(dump)], check=True, capture_output=True)
     run = subprocess.run([sys.executable, os.path.join(SOURCE, "scripts", "stalled_problems.py"), str(dump),
-                          "--sweeps", "12", "--newton", "2", "--polish"], capture_output=True, text=True)
+                          "--sweeps", "12", "--newton", "2", "--polish", "--proximal", "50"],
+                         capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith("step_000001: t = 0.001 s, 40 rows, 20 active contacts"), run.stdout
@@ -83,6 +85,11 @@ def test_the_stalled_problems_script_runs_every_method(cli, tmp_path):
     assert lines[4].startswith("  lemke:  80 variables, solved after"), run.stdout
     polished = float(lines[5].rsplit("polished ", 1)[1])
     assert polished < 1e-10, run.stdout  # exact to rounding (impulses ~1 N s)
+    assert lines[6].startswith("  proximal: ") and lines[6].endswith("(met the goal)"), run.stdout
+    assert float(lines[6].split()[1]) <= 1e-6, run.stdout
+    # Newton's method on a piecewise-linear function with its exact Jacobian ends within a few steps
+    # once the face is right (5 here); a wrong sign in the sliding rows' Jacobian took 600.
+    assert int(lines[6].split(" Newton steps")[0].rsplit(" ", 1)[1]) <= 20, run.stdout
 
 
 def test_malformed_problems_name_their_file_and_null_reads_as_nan(cli, tmp_path):
