@@ -20,15 +20,18 @@ def solver_figures(data):
 
 
 def solver_figures_and_rescues(data):
-    """solver_figures, the problems Lemke's method finished (time_stepping.rescue_variables), and
-    those the interior-point method finished and was handed (interior_point_rescue)."""
+    """solver_figures, the problems Lemke's method finished (time_stepping.rescue_variables), those
+    the interior-point method finished and was handed (interior_point_rescue), and those the
+    proximal point method finished and was handed (proximal_rescue_rows)."""
     line = next(s for s in data["summary"] if s.startswith("contact problems:"))
     m = re.search(r"solved by pgs, ([0-9.]+) sweeps on average, at most (\d+)"
                   r"(?:, (\d+)(?: of \d+)? finished by Lemke's method)?"
                   r"(?:, (\d+) of (\d+) finished by the interior-point method \([0-9.]+ iterations each\))?"
+                  r"(?:, (\d+) of (\d+) finished by the proximal point method \([0-9.]+ Newton steps each\))?"
                   r"(?:, (\d+) unconverged \(largest residual ([0-9.e+-]+))?", line)
-    return (float(m.group(1)), int(m.group(2)), int(m.group(6) or 0), float(m.group(7) or 0),
-            int(m.group(3) or 0), int(m.group(4) or 0), int(m.group(5) or 0))
+    return (float(m.group(1)), int(m.group(2)), int(m.group(8) or 0), float(m.group(9) or 0),
+            int(m.group(3) or 0), int(m.group(4) or 0), int(m.group(5) or 0), int(m.group(6) or 0),
+            int(m.group(7) or 0))
 
 
 def steps(data):
@@ -48,7 +51,8 @@ def unconverged_text(count, residual):
 
 def compute(run):
     wall = run("block_wall.yaml")
-    sweeps, most, unconverged, residual, _, finished, handed = solver_figures_and_rescues(wall)
+    sweeps, most, unconverged, residual, _, finished, handed, proximal_finished, proximal_handed = \
+        solver_figures_and_rescues(wall)
     n = steps(wall)
     wall_events = events(run)
     gentle_sweeps, gentle_most, gentle_unconverged, gentle_residual = solver_figures(run("block_wall.yaml", "--t-end", "3"))
@@ -61,13 +65,14 @@ def compute(run):
         f.write(text)
     plain_sweeps, plain_most, plain_unconverged, _ = solver_figures(run(plain_path))
     stack = run("stack.yaml")
-    stack_sweeps, stack_most, stack_unconverged, stack_residual, stack_rescued, _, _ = solver_figures_and_rescues(stack)
+    stack_sweeps, stack_most, stack_unconverged, stack_residual, stack_rescued = solver_figures_and_rescues(stack)[:5]
     return f"""The wall runs with `solver: pgs` (nonsmooth Gauss-Seidel on the sparse Delassus operator, the
 default above 40 lifted variables anyway) at the default tolerance, 1e-6: {sweeps:.1f} sweeps per step
 on average (at most {most}), with subspace steps between them. Of the {n} contact problems,
 {handed} were left above the tolerance by Gauss-Seidel and solved again by the interior-point method
 in velocity space (`interior_point_rescue`, docs/schemes.md), which finished {finished} of them;
-{unconverged_text(unconverged, residual)}. {"All" if gentle_unconverged == 0 else "Most"} of those are in the strong part of the sweep
+the proximal point method with Newton steps (`proximal_rescue_rows`, docs/schemes.md) finished
+{proximal_finished} of the {proximal_handed} left after that, and {unconverged_text(unconverged, residual)}. {"All" if gentle_unconverged == 0 else "Most"} of those are in the strong part of the sweep
 (from about 3 s: the table's acceleration well above μg, the whole wall sliding and its blocks
 rocking and landing at every step, where Gauss-Seidel converges slowly or not at all; see
 docs/performance.md): over the first 3 s it takes {gentle_sweeps:.2f} sweeps per step (at most

@@ -112,6 +112,9 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_interior_point_rescued"] = s.complementarity_interior_point_rescued;
   d["complementarity_interior_point_attempts"] = s.complementarity_interior_point_attempts;
   d["complementarity_interior_point_iterations"] = s.complementarity_interior_point_iterations;
+  d["complementarity_proximal_rescued"] = s.complementarity_proximal_rescued;
+  d["complementarity_proximal_attempts"] = s.complementarity_proximal_attempts;
+  d["complementarity_proximal_newton_steps"] = s.complementarity_proximal_newton_steps;
   d["stopped"] = s.stopped;
   d["stopped_at_step"] = s.stopped_at_step;
   d["warnings"] = s.warnings;

@@ -48,8 +48,9 @@ class ContactProblem:
     """W (dense n × n), b, p_start, p (arrays of n), the contacts (normal, tangent, tangent_rows, mu,
     active: integer and float arrays) and what the run reported (t, step, solver, tolerance, goal,
     reported_residual, iterations, bilateral_rows, rescue: "none", "tried" or "improved" when p is
-    Lemke's answer, still above the goal; interior_point: the same for the interior-point rescue
-    after it, "none" in dumps written before it; all of problem.json in `info`)."""
+    Lemke's answer, still above the goal; interior_point and proximal: the same for the interior-point
+    rescue after it and the proximal one after that, "none" in dumps written before them; all of
+    problem.json in `info`)."""
 
     def __init__(self, folder):
         try:
@@ -67,6 +68,7 @@ class ContactProblem:
             self.iterations, self.bilateral_rows = self.info["iterations"], self.info["bilateral_rows"]
             self.rescue = self.info.get("rescue", "none")
             self.interior_point = self.info.get("interior_point", "none")
+            self.proximal = self.info.get("proximal", "none")
         except KeyError as e:
             raise _error(summary, f"no key {e}") from None
         rows = _table(folder, "rows.npy", ("b", "p_start", "p"))

@@ -17,7 +17,7 @@ from conftest import SOURCE, example
 def stack_without_rescue(tmp_path):
     with open(example("block_wall", "stack.yaml")) as f:
         text = f.read()
-    text = text.replace("  step: 1e-3\n", "  step: 1e-3\n  time_stepping: {rescue_variables: 0, interior_point_rescue: false}\n")
+    text = text.replace("  step: 1e-3\n", "  step: 1e-3\n  time_stepping: {rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0}\n")
     path = tmp_path / "stack.yaml"
     path.write_text(text)
     return path
@@ -33,7 +33,7 @@ def test_the_stalled_problem_is_written_and_lemke_solves_it(cli, tmp_path):
     assert problem.W.shape == (40, 40) and problem.bilateral_rows == 0
     assert np.array_equal(problem.W, problem.W.T)
     assert problem.active.all() and np.all(problem.mu == 0.6)  # all twenty corners closed at the start
-    assert (problem.rescue, problem.interior_point) == ("none", "none")  # both rescues off
+    assert (problem.rescue, problem.interior_point, problem.proximal) == ("none", "none", "none")  # rescues off
     # The same numbers as the run's own: the recomputed residual equals the reported one (both are
     # max |p - proj(p - W p - b)| on the same doubles; 1e-12 relative allows for the summation order).
     assert problem.residual(problem.p) == pytest.approx(problem.reported_residual, rel=1e-12)

@@ -131,6 +131,12 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
                   s.complementarity_interior_point_rescued, s.complementarity_interior_point_attempts,
                   static_cast<double>(s.complementarity_interior_point_iterations) /
                       static_cast<double>(s.complementarity_interior_point_attempts));
+    // The proximal point rescue (proximal_rescue_rows), likewise, with its mean Newton steps.
+    if (s.complementarity_proximal_attempts > 0)
+      std::printf(", %ld of %ld finished by the proximal point method (%.1f Newton steps each)",
+                  s.complementarity_proximal_rescued, s.complementarity_proximal_attempts,
+                  static_cast<double>(s.complementarity_proximal_newton_steps) /
+                      static_cast<double>(s.complementarity_proximal_attempts));
     if (s.complementarity_unconverged > 0)
       std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);

@@ -32,6 +32,8 @@ struct ContactProblemRecord {
   // The interior-point rescue after it (interior_point_rescue), in the same words: "improved" when p
   // is the interior-point method's best answer, still above the goal.
   std::string interior_point = "none";
+  // The proximal point rescue after that (proximal_rescue_rows), in the same words.
+  std::string proximal = "none";
 };
 
 }  // namespace stickslip

@@ -42,6 +42,9 @@ struct SimulationSummary {
   long complementarity_interior_point_rescued = 0;   // then solved by the interior-point method
   long complementarity_interior_point_attempts = 0;  // handed to it (interior_point_rescue)
   long complementarity_interior_point_iterations = 0;  // its iterations, summed
+  long complementarity_proximal_rescued = 0;   // then solved by the proximal point method
+  long complementarity_proximal_attempts = 0;  // handed to it (proximal_rescue_rows)
+  long complementarity_proximal_newton_steps = 0;  // its Newton steps, summed
   double complementarity_max_residual = 0;  // largest residual of the unconverged ones
   double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;

@@ -36,7 +36,7 @@ void write_summary(const std::string& path, const ContactProblemRecord& r) {
       << r.contacts.size() << ", \"solver\": \"" << r.solver << "\", \"tolerance\": " << number(r.tolerance)
       << ", \"goal\": " << number(r.goal) << ", \"residual\": " << number(r.residual)
       << ", \"iterations\": " << r.iterations << ", \"rescue\": \"" << r.rescue
-      << "\", \"interior_point\": \"" << r.interior_point << "\"}\n";
+      << "\", \"interior_point\": \"" << r.interior_point << "\", \"proximal\": \"" << r.proximal << "\"}\n";
   out.close();
   if (!out) throw OutputError(path, "it could not be written");
 }

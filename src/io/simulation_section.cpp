@@ -23,7 +23,8 @@ void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
                  "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds",
-                 "stall_sweeps", "rescue_variables", "interior_point_rescue", "unconverged"});
+                 "stall_sweeps", "rescue_variables", "interior_point_rescue", "proximal_rescue_rows",
+                 "unconverged"});
   if (const auto v = f.get("theta")) {
     o.theta = v->as_double();
     if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
@@ -70,6 +71,11 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
     if (o.rescue_variables < 0 || o.rescue_variables > 2000) v->fail("must be between 0 and 2000");
   }
   if (const auto v = f.get("interior_point_rescue")) o.interior_point_rescue = v->as_bool();
+  if (const auto v = f.get("proximal_rescue_rows")) {
+    o.proximal_rescue_rows = v->as_int();
+    // Dense: each Newton step factorises the rows' matrix (2000 rows: ~5 GFLOP, a second or so).
+    if (o.proximal_rescue_rows < 0 || o.proximal_rescue_rows > 2000) v->fail("must be between 0 and 2000");
+  }
   if (const auto v = f.get("unconverged")) o.unconverged_error = v->as_choice({"warn", "error"}) == "error";
 }
 

@@ -21,7 +21,7 @@ const std::string kStalledStack =
     "block: {width: 0.2, height: 0.4, mass: 16}, impact: {law: newton, e: 0}, "
     "friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}\n"
     "simulation: {scheme: time-stepping, t_end: 0.005, output_interval: 0.001, step: 1e-3, "
-    "time_stepping: {solver: pgs, rescue_variables: 0, interior_point_rescue: false}}\n";
+    "time_stepping: {solver: pgs, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0}}\n";
 
 TEST(DumpUnconverged, IsRefusedUnderASchemeWithoutATolerance) {
   test::TempDir dir;

@@ -11,6 +11,9 @@ namespace checkpoint_test {
 
 using test::source_path;
 
+// Which rescue a capped Gauss-Seidel hands its solves to (the ones before it turned off).
+enum class Rescue { lemke, interior_point, proximal };
+
 struct Case {
   const char* name;
   const char* model;
@@ -20,9 +23,9 @@ struct Case {
   bool projection = false;
   double step = 0;  // 0: the model file's
   // Time-stepping: a Gauss-Seidel sweep cap that leaves solves to the rescues (0: the model file's),
-  // and Lemke's rescue on (the default) or off (the interior-point rescue takes them then).
+  // and the rescue that is to take them.
   int sweep_cap = 0;
-  bool lemke_rescue = true;
+  Rescue rescue = Rescue::lemke;
 };
 
 struct Taken {
@@ -50,7 +53,8 @@ ModelFile load(const Case& c) {
     ts.solver = "pgs";
     ts.max_iterations = c.sweep_cap;
     ts.min_iterations = 0;
-    if (!c.lemke_rescue) ts.rescue_variables = 0;
+    if (c.rescue != Rescue::lemke) ts.rescue_variables = 0;
+    if (c.rescue == Rescue::proximal) ts.interior_point_rescue = false;
   }
   return mf;
 }
@@ -85,7 +89,10 @@ TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
   ASSERT_GE(original.checkpoints.size(), 2u) << "the case should take several checkpoints";
   if (c.sweep_cap > 0) {  // the rescues' counts below are then worth comparing
     const SimulationSummary& o = original.summary;
-    EXPECT_GT(c.lemke_rescue ? o.complementarity_rescued : o.complementarity_interior_point_rescued, 0);
+    EXPECT_GT(c.rescue == Rescue::lemke            ? o.complementarity_rescued
+              : c.rescue == Rescue::interior_point ? o.complementarity_interior_point_rescued
+                                                   : o.complementarity_proximal_rescued,
+              0);
   }
   if (mf.options.integrator != "bdf" || c.scheme == Scheme::time_stepping) {
     // An integrator that saves its history is not disturbed by checkpoints.
@@ -126,6 +133,9 @@ TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
     EXPECT_EQ(s.complementarity_interior_point_rescued, o.complementarity_interior_point_rescued);
     EXPECT_EQ(s.complementarity_interior_point_attempts, o.complementarity_interior_point_attempts);
     EXPECT_EQ(s.complementarity_interior_point_iterations, o.complementarity_interior_point_iterations);
+    EXPECT_EQ(s.complementarity_proximal_rescued, o.complementarity_proximal_rescued);
+    EXPECT_EQ(s.complementarity_proximal_attempts, o.complementarity_proximal_attempts);
+    EXPECT_EQ(s.complementarity_proximal_newton_steps, o.complementarity_proximal_newton_steps);
     EXPECT_EQ(s.complementarity_max_residual, o.complementarity_max_residual);
   }
 }
@@ -160,11 +170,14 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"stack_time_stepping_every_step", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.05,
              0.0, 0.01},
         // Gauss-Seidel capped at two sweeps, so that solves go on to Lemke's rescue, or, with that
-        // off, to the interior-point rescue: the summary's counts of both continue across a resume.
+        // off, to the interior-point rescue, or, with both off, to the proximal one: the summary's
+        // counts of each continue across a resume.
         Case{"stack_lemke_rescue", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.3, 0.01, 0.1,
-             false, 0, 2, true},
+             false, 0, 2, Rescue::lemke},
         Case{"stack_interior_point_rescue", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.3,
-             0.01, 0.1, false, 0, 2, false},
+             0.01, 0.1, false, 0, 2, Rescue::interior_point},
+        Case{"stack_proximal_rescue", "examples/block_wall/stack.yaml", Scheme::time_stepping, "dopri5", 0.3, 0.01,
+             0.1, false, 0, 2, Rescue::proximal},
         // A frictional prismatic joint (Qi, Luo & Huang 2011 example 1) sliding, tipping, then stuck:
         // its η is found afresh in every step, nothing to carry.
         Case{"prismatic_contact_time_stepping", "examples/prismatic_joint_contact/slider_out_of_guide.yaml",

@@ -275,7 +275,7 @@ TEST(FileKeyEffects, GaussSeidelOptions) {
   EXPECT_EQ(base.complementarity_unconverged, 0);
   // Without the rescues, solves stopped at the cap are counted; with Lemke's (the default: these
   // problems lift to at most 40 variables), Lemke's method finishes every one of them exactly.
-  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false");
+  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
   EXPECT_EQ(capped.complementarity_rescued, 0);
@@ -287,6 +287,13 @@ TEST(FileKeyEffects, GaussSeidelOptions) {
   EXPECT_EQ(by_interior_point.complementarity_rescued, 0);
   EXPECT_GT(by_interior_point.complementarity_interior_point_rescued, 0);
   EXPECT_LT(by_interior_point.complementarity_unconverged, capped.complementarity_unconverged);
+  // Both off, the proximal point rescue (proximal_rescue_rows, 600 by default) takes them.
+  const SimulationSummary by_proximal =
+      stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false");
+  EXPECT_EQ(by_proximal.complementarity_interior_point_attempts, 0);
+  EXPECT_GT(by_proximal.complementarity_proximal_rescued, 0);
+  EXPECT_GT(by_proximal.complementarity_proximal_newton_steps, 0);
+  EXPECT_LT(by_proximal.complementarity_unconverged, capped.complementarity_unconverged);
   // The warning names the solver that ran and its unit of work.
   ASSERT_FALSE(capped.warnings.empty());
   EXPECT_NE(capped.warnings.back().find("above the Gauss-Seidel tolerance"), std::string::npos) << capped.warnings.back();
@@ -318,7 +325,7 @@ TEST(FileKeyEffects, AcceleratedGradientOption) {
   EXPECT_LE(static_cast<double>(base.complementarity_iterations) / 300.0, 80.0);
   EXPECT_LE(base.complementarity_max_iterations, 1000);
   EXPECT_LE(base.complementarity_unconverged, 5);
-  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false");
+  const SimulationSummary capped = stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0");
   EXPECT_LE(capped.complementarity_max_iterations, 2);
   EXPECT_GT(capped.complementarity_unconverged, 0);
   EXPECT_EQ(stats(", max_iterations: 2, min_iterations: 0").complementarity_unconverged, 0);  // rescued

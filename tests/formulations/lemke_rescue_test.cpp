@@ -4,6 +4,7 @@
 // Its first contact problem (twenty contacts, all closed, the base sliding) is degenerate: Gauss-
 // Seidel with subspace steps stalls at a natural residual of 2e-3, and the velocities it leaves
 // are wrong by tenths of a metre per second. The exact answer is Lemke's on the lifted problem.
+// The interior-point and proximal point rescues after it finish the same stall on their own.
 // Also the reverse hand-over, from a failed Lemke solve to Gauss-Seidel (LemkeFallback).
 #include <gtest/gtest.h>
 
@@ -41,8 +42,9 @@ StackRun run_stack(const std::string& time_stepping, int rows = 10, double t_end
 }
 
 // The slider-crank on a rough guide (three revolute joints, the guide's contacts) under time-stepping,
-// left above the tolerance on purpose (two sweeps per solve), with Lemke's rescue up to the size given.
-SimulationSummary rough_guide_left_above(double t_end, int rescue_variables) {
+// left above the tolerance on purpose (two sweeps per solve), with Lemke's rescue up to the size given
+// and the proximal one up to the rows given (0: off).
+SimulationSummary rough_guide_left_above(double t_end, int rescue_variables, int proximal_rows = 0) {
   ModelFile mf = read_model_file(test::source_path("examples/slider_crank_rough_guide/slider_crank_rough_guide.yaml"));
   mf.options.scheme = Scheme::time_stepping;
   mf.options.t_end = t_end;
@@ -50,6 +52,7 @@ SimulationSummary rough_guide_left_above(double t_end, int rescue_variables) {
   mf.options.time_stepping.max_iterations = 2;
   mf.options.time_stepping.min_iterations = 0;
   mf.options.time_stepping.rescue_variables = rescue_variables;
+  mf.options.time_stepping.proximal_rescue_rows = proximal_rows;
   MemorySink out;
   return simulate(mf.model, mf.options, out);
 }
@@ -73,7 +76,7 @@ TEST(LemkeRescue, FinishesTheStallsOfTheShakenStackExactly) {
   ASSERT_EQ(exact.summary.complementarity_solver, "lemke");
   EXPECT_EQ(exact.summary.complementarity_unconverged, 0);
 
-  const StackRun left = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false}");
+  const StackRun left = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0}");
   EXPECT_GT(left.summary.complementarity_unconverged, 0);
   EXPECT_EQ(left.summary.complementarity_rescued, 0);
   // What the stall costs: velocities off by more than 0.1 m/s (0.26 when this test was written).
@@ -93,11 +96,11 @@ TEST(LemkeRescue, TakesProblemsUpToItsSize) {
   // The first step closes all twenty contacts: 80 lifted variables (4 per contact, no joints). With
   // room for them the rescue finishes it; with one variable less (and no interior-point rescue after
   // it) it stays unconverged, here an error.
-  EXPECT_EQ(run_stack("{solver: pgs, rescue_variables: 80, interior_point_rescue: false, unconverged: error}")
+  EXPECT_EQ(run_stack("{solver: pgs, rescue_variables: 80, interior_point_rescue: false, proximal_rescue_rows: 0, unconverged: error}")
                 .summary.complementarity_unconverged,
             0);
   try {
-    run_stack("{solver: pgs, rescue_variables: 79, interior_point_rescue: false, unconverged: error}");
+    run_stack("{solver: pgs, rescue_variables: 79, interior_point_rescue: false, proximal_rescue_rows: 0, unconverged: error}");
     ADD_FAILURE() << "the first step's stall did not stop the run";
   } catch (const NumericalError& e) {
     EXPECT_EQ(e.t(), 1e-3);
@@ -137,7 +140,7 @@ TEST(InteriorPointRescue, FinishesTheStallsOfTheShakenStack) {
   EXPECT_GT(rescued.summary.complementarity_interior_point_iterations,
             rescued.summary.complementarity_interior_point_rescued);  // several per problem
   EXPECT_LT(velocity_difference(rescued.out, exact.out), 1e-6);
-  const StackRun off = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false}");
+  const StackRun off = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0}");
   EXPECT_GT(off.summary.complementarity_unconverged, 0);
   EXPECT_EQ(off.summary.complementarity_interior_point_attempts, 0);
 }
@@ -148,6 +151,51 @@ TEST(InteriorPointRescue, LeavesModelsWithJointsAlone) {
   const SimulationSummary s = rough_guide_left_above(0.02, 0);
   EXPECT_GT(s.complementarity_unconverged, 0);
   EXPECT_EQ(s.complementarity_interior_point_attempts, 0);
+}
+
+// The third rescue (time_stepping.proximal_rescue_rows, solvers/proximal_newton.hpp) on the same stall,
+// the other two off: the proximal point method with Newton steps finishes the first step's problem,
+// and the run follows the exact one within the same 1e-6 m/s as above. The first step's problem has
+// forty rows (twenty closed contacts): with room for them the rescue finishes it, with one row less it
+// is not tried and the stall stays (here an error).
+TEST(ProximalRescue, FinishesTheStallsOfTheShakenStack) {
+  const StackRun exact = run_stack("{solver: lemke}");
+  const StackRun rescued = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false}");
+  EXPECT_EQ(rescued.summary.complementarity_unconverged, 0);
+  EXPECT_EQ(rescued.summary.complementarity_interior_point_attempts, 0);
+  EXPECT_GE(rescued.summary.complementarity_proximal_rescued, 1);
+  EXPECT_EQ(rescued.summary.complementarity_proximal_attempts, rescued.summary.complementarity_proximal_rescued);
+  EXPECT_GE(rescued.summary.complementarity_proximal_newton_steps, rescued.summary.complementarity_proximal_rescued);
+  EXPECT_LT(velocity_difference(rescued.out, exact.out), 1e-6);
+  EXPECT_EQ(run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 40, "
+                      "unconverged: error}")
+                .summary.complementarity_unconverged,
+            0);
+  try {
+    run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 39, "
+              "unconverged: error}");
+    ADD_FAILURE() << "the first step's stall did not stop the run";
+  } catch (const NumericalError& e) {
+    EXPECT_EQ(e.t(), 1e-3);
+  }
+}
+
+// The sparse path (the 20-block stack: 80 rows, above the dense limit of 64), the other two rescues
+// off: every problem handed over is finished, none left.
+TEST(ProximalRescue, TakesSparseProblems) {
+  const StackRun sparse = run_stack("{solver: pgs, rescue_variables: 0, interior_point_rescue: false}", 20, 0.3);
+  EXPECT_GE(sparse.summary.complementarity_proximal_rescued, 1);
+  EXPECT_EQ(sparse.summary.complementarity_proximal_attempts, sparse.summary.complementarity_proximal_rescued);
+  EXPECT_EQ(sparse.summary.complementarity_unconverged, 0);
+}
+
+// Unlike the interior-point rescue it takes models with joints (their rows are free rows of the
+// problem): the slider-crank left above the tolerance on purpose, Lemke's rescue off.
+TEST(ProximalRescue, TakesModelsWithJoints) {
+  const SimulationSummary s = rough_guide_left_above(0.02, 0, 600);
+  EXPECT_GT(s.complementarity_proximal_attempts, 0);
+  EXPECT_EQ(s.complementarity_proximal_rescued, s.complementarity_proximal_attempts);
+  EXPECT_EQ(s.complementarity_unconverged, 0);
 }
 
 // The other hand-over: under `solver: lemke` a problem on which Lemke fails (a degenerate basis of

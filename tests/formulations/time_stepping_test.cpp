@@ -233,7 +233,7 @@ TEST(TimeStepping, UnconvergedProblemsAreCountedOrAnError) {
       "block: {width: 0.4, height: 0.2, mass: 16}, impact: {law: newton, e: 0}, "
       "friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}\n"
       "simulation: {scheme: time-stepping, t_end: 0.01, output_interval: 0, step: 1e-3,\n"
-      "  time_stepping: {solver: pgs, tolerance: 1e-14, max_iterations: 5, subspace_after: 0, rescue_variables: 0, interior_point_rescue: false";
+      "  time_stepping: {solver: pgs, tolerance: 1e-14, max_iterations: 5, subspace_after: 0, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0";
   {
     const ModelFile mf = test::model_from_yaml(yaml + "}}\n");
     MemorySink out;

@@ -22,7 +22,7 @@ std::vector<ContactProblemRecord> stalled_problems(const std::string& unconverge
       "block: {width: 0.2, height: 0.4, mass: 16}, impact: {law: newton, e: 0}, "
       "friction: {law: coulomb, mu_s: 0.6, mu_k: 0.6}}\n"
       "simulation: {scheme: time-stepping, t_end: 0.005, output_interval: 0.001, step: 1e-3, "
-      "time_stepping: {solver: pgs, rescue_variables: 0, interior_point_rescue: false, unconverged: " + unconverged + "}}\n";
+      "time_stepping: {solver: pgs, rescue_variables: 0, interior_point_rescue: false, proximal_rescue_rows: 0, unconverged: " + unconverged + "}}\n";
   test::TempDir dir;
   const ModelFile mf = read_model_file(dir.write("stack.yaml", yaml));
   std::vector<ContactProblemRecord> seen;

@@ -36,6 +36,7 @@
 #include "solvers/interior_point.hpp"
 #include "solvers/lemke.hpp"
 #include "solvers/mlcp.hpp"
+#include "solvers/proximal_newton.hpp"
 #include "solvers/subspace_step.hpp"
 
 namespace stickslip {
@@ -95,6 +96,9 @@ struct ImpulseSolverOptions {
   bool interior_point_rescue = true;  // pgs, apgd (and lemke's fallback to pgs): then by the interior-
                                       // point method in velocity space (planar contacts, no joints, no
                                       // spring elements)
+  int proximal_rescue_rows = 600;  // pgs, apgd (and lemke's fallback to pgs): then by the proximal point
+                                   // method with Newton steps on the bilateral and active contact rows,
+                                   // up to this many (planar contacts), 0: never
 };
 
 struct ImpulseSolverStats {
@@ -112,6 +116,9 @@ struct ImpulseSolverStats {
   long interior_point_attempts = 0;  // unconverged solves handed to the interior-point method after that
   long interior_point_rescued = 0;   // of those, finished (not in `unconverged`)
   long interior_point_iterations = 0;  // its iterations, summed (not in `iterations`)
+  long proximal_attempts = 0;      // unconverged solves handed to the proximal point method after that
+  long proximal_rescued = 0;       // of those, finished (not in `unconverged`)
+  long proximal_newton_steps = 0;  // its Newton steps, summed (not in `iterations`)
   double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
   double max_unconverged_residual = 0;  // of the unconverged solves
 };
@@ -196,6 +203,7 @@ class ImpulseProblem {
   void prepare_rescue(int lifted);
   void rescue_by_lemke();
   void rescue_by_interior_point();
+  void rescue_by_proximal_point();  // proximal_rescue.cpp
   // What a rescue's answer did to the iterate (take_if_better): its name is the one describe() writes.
   enum class RescueOutcome { tried, improved, finished };
   static const char* outcome_name(RescueOutcome outcome);
@@ -222,6 +230,7 @@ class ImpulseProblem {
   bool keep_warm_start_ = false;
   const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
   const char* last_interior_point_ = "none";  // and the interior-point rescue
+  const char* last_proximal_ = "none";        // and the proximal one
   Vec warm_start_;
   bool has_disc_ = false;  // a contact with two tangent rows (the disc cone)
   double last_residual_ = 0, last_goal_ = 0;
@@ -249,6 +258,12 @@ class ImpulseProblem {
   solvers::VelocityInteriorPoint interior_point_;  // the second rescue (interior_point_rescue)
   bool interior_point_ready_ = false;              // analysed: planar contacts, no bilateral rows, H given
   Vec trial_p_;
+  // The third rescue (proximal_rescue_rows): the active rows' dense problem and its contacts.
+  solvers::ProximalNewton proximal_;
+  std::vector<int> proximal_rows_, proximal_index_;  // the rows taken; each row's place among them (-1)
+  std::vector<solvers::FrictionContact> proximal_contacts_;
+  Mat proximal_W_;
+  Vec proximal_b_, proximal_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
   Vec kq_;
   solvers::LemkeSolver lemke_solver_;

@@ -6,8 +6,9 @@
 // or sparse, warm-started from the previous step's impulses (the rows keep their index: one row
 // block per contact for the whole run). A Lemke failure (a ray on a degenerate problem) falls back
 // to Gauss-Seidel; a Gauss-Seidel solve that ends above its tolerance is solved again by Lemke on the
-// active contacts when that problem is small (lifted_problem.cpp), and is otherwise accepted and
-// counted. The lifting itself is in lifted_problem.cpp.
+// active contacts when that problem is small (lifted_problem.cpp), then by the interior-point method
+// in velocity space, then by the proximal point method (proximal_rescue.cpp), and is otherwise
+// accepted and counted. The lifting itself is in lifted_problem.cpp.
 #include <algorithm>
 #include <cmath>
 
@@ -26,7 +27,7 @@ void ImpulseProblem::solve() {
     }
   }
   if (keep_warm_start_) warm_start_ = p_;
-  last_rescue_ = last_interior_point_ = "none";
+  last_rescue_ = last_interior_point_ = last_proximal_ = "none";
   if (lemke_ && solve_by_faces()) return;
   if (lemke_) {
     lift_into(lifted_base_, K_, kq_);
@@ -140,6 +141,7 @@ void ImpulseProblem::solve_pgs() {
   }
   if (!result_.solved()) rescue_by_lemke();
   if (!result_.solved()) rescue_by_interior_point();
+  if (!result_.solved()) rescue_by_proximal_point();
   if (result_.z.size() == n_) p_ = result_.z;
   else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()
   record(result_.iterations, result_.residual, result_.solved());
@@ -231,6 +233,7 @@ void ImpulseProblem::describe(ContactProblemRecord& out) const {
   out.iterations = last_iterations_;
   out.rescue = last_rescue_;
   out.interior_point = last_interior_point_;
+  out.proximal = last_proximal_;
 }
 
 }  // namespace stickslip

@@ -74,6 +74,7 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.stall_sweeps = o.stall_sweeps;
   s.rescue_variables = o.rescue_variables;
   s.interior_point_rescue = o.interior_point_rescue;
+  s.proximal_rescue_rows = o.proximal_rescue_rows;
   s.direct_contacts = o.direct_contacts;
   return s;
 }
@@ -127,6 +128,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   require(opt_.subspace_rounds >= 0, "subspace_rounds", "must be >= 0");
   require(opt_.stall_sweeps >= 0, "stall_sweeps", "must be >= 0");
   require(opt_.rescue_variables >= 0, "rescue_variables", "must be >= 0");
+  require(opt_.proximal_rescue_rows >= 0, "proximal_rescue_rows", "must be >= 0");
   check_model();
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);

@@ -145,6 +145,9 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
   s.interior_point_attempts = a.interior_point_attempts + b.interior_point_attempts;
   s.interior_point_rescued = a.interior_point_rescued + b.interior_point_rescued;
   s.interior_point_iterations = a.interior_point_iterations + b.interior_point_iterations;
+  s.proximal_attempts = a.proximal_attempts + b.proximal_attempts;
+  s.proximal_rescued = a.proximal_rescued + b.proximal_rescued;
+  s.proximal_newton_steps = a.proximal_newton_steps + b.proximal_newton_steps;
   s.max_residual = std::max(a.max_residual, b.max_residual);
   s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
   return s;
@@ -163,6 +166,8 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
   snapshot.put_integers("time_stepping.solver_rescues", {s.rescue_attempts, s.rescued});
   snapshot.put_integers("time_stepping.solver_interior_point",
                         {s.interior_point_attempts, s.interior_point_rescued, s.interior_point_iterations});
+  snapshot.put_integers("time_stepping.solver_proximal",
+                        {s.proximal_attempts, s.proximal_rescued, s.proximal_newton_steps});
 }
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
@@ -199,6 +204,12 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
     earlier_.interior_point_rescued = k[1];
     earlier_.interior_point_iterations = k[2];
   }
+  if (snapshot.has("time_stepping.solver_proximal")) {  // absent in checkpoints written before it
+    const auto& k = snapshot.integers("time_stepping.solver_proximal", 3);
+    earlier_.proximal_attempts = k[0];
+    earlier_.proximal_rescued = k[1];
+    earlier_.proximal_newton_steps = k[2];
+  }
 }
 
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
@@ -216,6 +227,9 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_interior_point_rescued = s.interior_point_rescued;
   summary.complementarity_interior_point_attempts = s.interior_point_attempts;
   summary.complementarity_interior_point_iterations = s.interior_point_iterations;
+  summary.complementarity_proximal_rescued = s.proximal_rescued;
+  summary.complementarity_proximal_attempts = s.proximal_attempts;
+  summary.complementarity_proximal_newton_steps = s.proximal_newton_steps;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : stepper_.problem().iterative_solver();
