@@ -78,7 +78,7 @@ rocking and landing at every step, where Gauss-Seidel converges slowly or not at
 docs/performance.md): over the first 3 s it takes {gentle_sweeps:.2f} sweeps per step (at most
 {gentle_most}) and {unconverged_text(gentle_unconverged, gentle_residual)}. Without the subspace steps (`subspace_after: 0`)
 Gauss-Seidel needs {plain_sweeps:.0f} sweeps per step on average at this tolerance, and {plain_unconverged} problems end
-above it after the rescue.
+above it after the rescues.
 The event log records {wall_events} contact changes (impacts, separations, stick-slip); the wall
 slides on the table and the half units at its ends rock and walk outward. The shaken stack
 (`stack.yaml`, 4 s) takes {stack_sweeps:.1f} sweeps per step on average (at most {stack_most});
