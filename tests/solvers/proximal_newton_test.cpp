@@ -113,9 +113,11 @@ TEST(ProximalNewton, RefusesWhatItDoesNotTake) {
   const Problem q = problem_of(column(2, 0.5, 0.5), Vec::Zero(6));
   ProximalNewton solver;
   Vec p = Vec::Zero(q.W.rows()), kept = p;
-  std::vector<FrictionContact> disc = q.contacts;
-  disc[0].cone = FrictionCone::disc;
-  EXPECT_FALSE(solver.solve(q.W, q.b, disc, 1e-9, p));
+  // A valid spatial contact (normal row and two tangent rows on the disc cone): not taken.
+  const std::vector<FrictionContact> disc{{0, 1, 0.5, 2, FrictionCone::disc}};
+  Vec spatial_p = Vec::Zero(3);
+  EXPECT_FALSE(solver.solve(Mat::Identity(3, 3), Vec::Ones(3), disc, 1e-9, spatial_p));
+  EXPECT_EQ(solver.best().size(), 0);
   Vec b = q.b;
   b[0] = std::numeric_limits<double>::quiet_NaN();
   EXPECT_FALSE(solver.solve(q.W, b, q.contacts, 1e-9, p));
