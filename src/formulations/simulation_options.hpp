@@ -50,7 +50,7 @@ struct TimeSteppingOptions {
   int subspace_rounds = 10;         // pgs: subspace steps per solve at most
   int direct_contacts = 2;          // lemke: one or two contacts without joints solved by their faces
                                     // (solvers/contact_faces_2d.hpp); 0: always the lifted LCP
-  int stall_sweeps = 100;           // pgs: stop when the residual has not halved over this many
+  int stall_sweeps = 30;            // pgs: stop when the residual has not halved over this many
                                     // sweeps (0: only the sweep cap stops)
   int rescue_variables = 200;       // pgs, apgd: a solve left above the tolerance is solved again by
                                     // Lemke's method when the active contacts' lifted problem has at

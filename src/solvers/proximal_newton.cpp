@@ -7,27 +7,41 @@
 
 namespace stickslip::solvers {
 
-bool ProximalNewton::fits(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
+bool ProximalNewton::fits(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts,
                           const Vec& p) const {
   const Eigen::Index n = W.rows();
   if (W.cols() != n || b.size() != n || p.size() != n || n == 0) return false;
   if (!are_valid_contacts(contacts, n)) return false;
   for (const FrictionContact& c : contacts)
     if (c.cone != FrictionCone::interval) return false;
-  return W.allFinite() && b.allFinite() && p.allFinite();
+  for (Eigen::Index k = 0; k < W.nonZeros(); ++k)
+    if (!std::isfinite(W.valuePtr()[k])) return false;
+  return b.allFinite() && p.allFinite();
 }
 
 bool ProximalNewton::solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts,
+                           double goal, Vec& p) {
+  dense_copy_ = W.sparseView(1.0, 0.0);  // every nonzero entry, however small
+  return solve(dense_copy_, b, contacts, goal, p);
+}
+
+bool ProximalNewton::solve(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts,
                            double goal, Vec& p) {
   rounds_ = newton_steps_ = 0;
   residual_ = std::numeric_limits<double>::infinity();
   best_.resize(0);
   if (!fits(W, b, contacts, p) || !contact_box_bounds(contacts, W.rows(), bounds_)) return false;
-  const double alpha = options_.regularisation * std::max(W.diagonal().maxCoeff(), 0.0);
-  A_ = W;
-  A_.diagonal().array() += alpha;
-  rho_ = A_.diagonal().cwiseInverse();
-  if (!rho_.allFinite() || (rho_.array() <= 0.0).any()) return false;  // a zero diagonal: no scale
+  const Vec diagonal = W.diagonal();
+  const double scale = std::max(diagonal.maxCoeff(), 0.0);
+  if (!(diagonal.array() > 0.0).all()) return false;  // a zero diagonal entry: no scale for its row
+  const double lowest = options_.min_regularisation * scale, highest = options_.max_regularisation * scale;
+  double alpha = std::clamp(options_.regularisation * scale, lowest, highest);
+  regularise(W, alpha);
+  const auto n = static_cast<std::size_t>(W.rows());
+  kind_.assign(n, RowKind::equation);
+  partner_.assign(n, -1);
+  position_.assign(n, -1);
+  slide_.setZero(W.rows());
   p_ = p;
   best_ = p;
   residual_ = natural_residual(W, b, p_);
@@ -37,11 +51,19 @@ bool ProximalNewton::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   while (residual_ > aim && rounds_ < options_.max_rounds && newton_steps_ < options_.max_total_steps) {
     ++rounds_;
     c_ = b - alpha * p_;  // round k: u = (W + αI) p + b − α p_k
-    round(contacts, aim);
+    start_ = p_;
+    const int before = newton_steps_;
+    const bool converged = round(contacts, aim);
     const double r = natural_residual(W, b, p_);
     if (r < residual_) {
       residual_ = r;
       best_ = p_;
+    }
+    if (!converged && alpha < highest) {  // taken back, tried again better conditioned
+      p_ = start_;
+      regularise(W, alpha = std::min(10.0 * alpha, highest));
+    } else if (converged && newton_steps_ - before <= options_.easy_round && alpha > lowest) {
+      regularise(W, alpha = std::max(0.5 * alpha, lowest));
     }
     if (residual_ <= 0.5 * reference) {
       reference = residual_;
@@ -55,51 +77,110 @@ bool ProximalNewton::solve(const MatRef& W, const VecRef& b, std::span<const Fri
   return true;
 }
 
+void ProximalNewton::regularise(const SparseMat& W, double alpha) {
+  A_ = W;
+  for (Eigen::Index i = 0; i < A_.rows(); ++i) A_.coeffRef(i, i) += alpha;  // present: W_ii > 0
+  rho_ = (W.diagonal().array() + alpha).inverse().matrix();
+}
+
 // Full Newton steps on F for the round's problem until |F|∞ is a thousandth of the aim (or at the
 // rounding of the impulses, where a finer stop would spend the step cap on noise) or the step cap.
-void ProximalNewton::round(std::span<const FrictionContact> contacts, double aim) {
+// True when F met that stop.
+bool ProximalNewton::round(std::span<const FrictionContact> contacts, double aim) {
   const double stop = std::max(1e-3 * aim, 64.0 * std::numeric_limits<double>::epsilon() * p_.lpNorm<Eigen::Infinity>());
   for (int k = 0; k < options_.max_newton_steps && newton_steps_ < options_.max_total_steps; ++k) {
     alart_curnier(contacts, p_);
-    if (!(f_.lpNorm<Eigen::Infinity>() > stop)) return;  // met, or NaN (judged by the residual)
+    if (!(f_.lpNorm<Eigen::Infinity>() > stop)) return true;  // met, or NaN (judged by the residual)
     ++newton_steps_;
-    lu_.compute(jacobian_);
-    step_ = lu_.solve(-f_);
-    if (!step_.allFinite()) return;  // a singular Jacobian: the round ends where it is
+    if (!newton_step()) return false;  // a singular Jacobian: the round ends where it is
     p_ += step_;
   }
+  return false;
 }
 
-// F(p) of Alart and Curnier for u = A p + c (proximal_newton.hpp) and the Jacobian of the piece p
-// lies on.
+// F(p) of Alart and Curnier for u = A p + c (proximal_newton.hpp) and the kind of each row on the
+// piece p lies on.
 void ProximalNewton::alart_curnier(std::span<const FrictionContact> contacts, const Vec& p) {
   u_.noalias() = A_ * p;
   u_ += c_;
-  f_ = rho_.cwiseProduct(u_);  // free rows: F = ρ u
-  jacobian_ = rho_.asDiagonal() * A_;
+  f_ = rho_.cwiseProduct(u_);  // free rows, closed normals, sticking tangents: F = ρ u
+  std::fill(kind_.begin(), kind_.end(), RowKind::equation);
   for (const FrictionContact& c : contacts) {
     const int N = c.normal, T = c.tangent;
     const double g = p[N] - rho_[N] * u_[N];  // the augmented normal impulse
-    const bool closed = g > 0.0;
-    if (!closed) {  // F_N = p_N
+    if (!(g > 0.0)) {  // open: F_N = p_N, F_T = p_T
       f_[N] = p[N];
-      jacobian_.row(N).setZero();
-      jacobian_(N, N) = 1.0;
+      f_[T] = p[T];
+      kind_[static_cast<std::size_t>(N)] = kind_[static_cast<std::size_t>(T)] = RowKind::known;
+      continue;
     }
-    const double bound = c.mu * std::max(g, 0.0), tau = p[T] - rho_[T] * u_[T];
-    if (closed && std::abs(tau) <= bound) continue;  // sticking: F_T = ρ_T u_T, as set above
-    const double side = tau > 0.0 ? 1.0 : -1.0;  // sliding (or open): F_T = p_T − side μ g⁺
+    const double bound = c.mu * g, tau = p[T] - rho_[T] * u_[T];
+    if (std::abs(tau) <= bound) continue;  // sticking
+    const double side = tau > 0.0 ? 1.0 : -1.0;  // sliding: F_T = p_T − side μ g
     f_[T] = p[T] - side * bound;
-    jacobian_.row(T).setZero();
-    jacobian_(T, T) = 1.0;
-    if (!closed) continue;
-    jacobian_.row(T) += (side * c.mu * rho_[N]) * A_.row(N);  // d(−side μ g)/dp, g = p_N − ρ_N u_N
-    jacobian_(T, N) -= side * c.mu;
+    kind_[static_cast<std::size_t>(T)] = RowKind::sliding;
+    slide_[T] = side * c.mu;
+    partner_[static_cast<std::size_t>(T)] = N;
   }
 }
 
+// The Newton step J step = −F (proximal_newton.hpp): known rows step = −F; a sliding tangent's row
+// of J is e_T − side μ (e_N − ρ_N A_N) and its normal's ρ_N A_N, so step_T = −F_T + side μ (step_N +
+// F_N); every equation row i: A_i · step = −u_i.
+bool ProximalNewton::newton_step() {
+  const Eigen::Index n = p_.size();
+  equations_.clear();
+  step_.setZero(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto row = static_cast<std::size_t>(i);
+    position_[row] = -1;
+    if (kind_[row] == RowKind::equation) {
+      position_[row] = static_cast<int>(equations_.size());
+      equations_.push_back(static_cast<int>(i));
+    } else if (kind_[row] == RowKind::known) {
+      step_[i] = -f_[i];
+    } else {
+      step_[i] = -f_[i] + slide_[i] * f_[partner_[row]];  // the known part; side μ step_N added below
+    }
+  }
+  known_.noalias() = A_ * step_;
+  const auto q = static_cast<Eigen::Index>(equations_.size());
+  entries_.clear();
+  rhs_.resize(q);
+  for (Eigen::Index col = 0; col < q; ++col) {
+    const int j = equations_[static_cast<std::size_t>(col)];
+    rhs_[col] = -u_[j] - known_[j];
+    for (SparseMat::InnerIterator it(A_, j); it; ++it) {  // column j = row j (A symmetric)
+      const int row = position_[static_cast<std::size_t>(it.index())];
+      if (row >= 0) entries_.emplace_back(row, col, it.value());
+    }
+  }
+  for (Eigen::Index i = 0; i < n; ++i) {  // a sliding tangent's column, ±μ times, to its normal's
+    if (kind_[static_cast<std::size_t>(i)] != RowKind::sliding) continue;
+    const int col = position_[static_cast<std::size_t>(partner_[static_cast<std::size_t>(i)])];
+    for (SparseMat::InnerIterator it(A_, i); it; ++it) {
+      const int row = position_[static_cast<std::size_t>(it.index())];
+      if (row >= 0) entries_.emplace_back(row, col, slide_[i] * it.value());
+    }
+  }
+  if (q > 0) {
+    reduced_.resize(q, q);
+    reduced_.setFromTriplets(entries_.begin(), entries_.end());  // duplicates summed
+    if (!lu_) lu_ = std::make_unique<Eigen::SparseLU<SparseMat, Eigen::COLAMDOrdering<int>>>();
+    lu_->analyzePattern(reduced_);
+    lu_->factorize(reduced_);
+    if (lu_->info() != Eigen::Success) return false;
+    solution_ = lu_->solve(rhs_);
+    if (!solution_.allFinite()) return false;
+    for (Eigen::Index k = 0; k < q; ++k) step_[equations_[static_cast<std::size_t>(k)]] = solution_[k];
+  }
+  for (Eigen::Index i = 0; i < n; ++i)
+    if (kind_[static_cast<std::size_t>(i)] == RowKind::sliding) step_[i] += slide_[i] * step_[partner_[static_cast<std::size_t>(i)]];
+  return true;
+}
+
 // As Gauss-Seidel judges its own answers: the rounded and the unrounded residual (box_lcp.hpp).
-double ProximalNewton::natural_residual(const MatRef& W, const VecRef& b, const Vec& p) {
+double ProximalNewton::natural_residual(const SparseMat& W, const VecRef& b, const Vec& p) {
   u_.noalias() = W * p;
   u_ += b;
   const double r = std::max(box_residual(p, u_, bounds_), unrounded_box_residual(p, u_, bounds_));

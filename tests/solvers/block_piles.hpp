@@ -3,6 +3,7 @@
 // W = H M⁻¹ Hᵀ is singular). Shared by interior_point_test.cpp and proximal_newton_test.cpp.
 #pragma once
 
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -98,10 +99,39 @@ inline Pile running_bond_pile() {
   return pile;
 }
 
-inline Vec random_velocities(unsigned seed) {
+// A running-bond wall of `rows` rows on the ground: even rows of `columns` blocks side by side, odd
+// rows of columns − 1 blocks offset by half a block, each corner on the middle of a block below
+// (the ground for the first row). Many closed loops of corners: W is far from full rank.
+inline Pile running_bond_wall(int rows, int columns) {
+  Pile pile;
+  std::vector<double> x;
+  std::vector<int> first;  // each row's first block
+  for (int r = 0; r < rows; ++r) {
+    first.push_back(static_cast<int>(x.size()));
+    const double offset = r % 2 == 1 ? kWidth / 2 : 0.0;
+    for (int k = 0; k < (r % 2 == 1 ? columns - 1 : columns); ++k) x.push_back(k * kWidth + offset);
+  }
+  first.push_back(static_cast<int>(x.size()));
+  pile.blocks = static_cast<int>(x.size());
+  pile.position_x = Eigen::Map<const Vec>(x.data(), pile.blocks);
+  for (int r = 0; r < rows; ++r)
+    for (int b = first[r]; b < first[r + 1]; ++b)
+      for (double corner : {-kWidth / 2, kWidth / 2}) {
+        if (r == 0) {
+          pile.corners.push_back({-1, b, corner, 0.5});
+          continue;
+        }
+        for (int below = first[r - 1]; below < first[r]; ++below)  // the block whose top holds it
+          if (std::abs(x[b] + corner - x[below]) < kWidth / 2 - 1e-9) pile.corners.push_back({below, b, corner, 0.6});
+      }
+  return pile;
+}
+
+// Velocities (x, y, θ of each block) drawn uniformly from [−amplitude, amplitude].
+inline Vec random_velocities(unsigned seed, int blocks = 5, double amplitude = 0.05) {
   std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-0.05, 0.05);
-  Vec v(15);
+  std::uniform_real_distribution<double> u(-amplitude, amplitude);
+  Vec v(3 * blocks);
   for (Eigen::Index i = 0; i < v.size(); ++i) v[i] = u(rng);
   return v;
 }

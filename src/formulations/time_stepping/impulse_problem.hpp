@@ -90,7 +90,7 @@ struct ImpulseSolverOptions {
   int subspace_after = 3;     // pgs: sweeps before (and between) subspace steps, 0: none
   int subspace_rounds = 10;   // pgs: subspace steps at most per solve
   int direct_contacts = 2;    // lemke: up to this many contacts (no bilateral rows) solved by their faces
-  int stall_sweeps = 100;     // pgs: stop when the residual has not halved over this many sweeps, 0: never
+  int stall_sweeps = 30;      // pgs: stop when the residual has not halved over this many sweeps, 0: never
   int rescue_variables = 200;  // pgs, apgd: an unconverged solve is solved again by Lemke's method on the
                                // active contacts' lifted problem up to this many variables, 0: never
   bool interior_point_rescue = true;  // pgs, apgd (and lemke's fallback to pgs): then by the interior-
@@ -258,11 +258,12 @@ class ImpulseProblem {
   solvers::VelocityInteriorPoint interior_point_;  // the second rescue (interior_point_rescue)
   bool interior_point_ready_ = false;              // analysed: planar contacts, no bilateral rows, H given
   Vec trial_p_;
-  // The third rescue (proximal_rescue_rows): the active rows' dense problem and its contacts.
+  // The third rescue (proximal_rescue_rows): the active rows' sparse problem and its contacts.
   solvers::ProximalNewton proximal_;
   std::vector<int> proximal_rows_, proximal_index_;  // the rows taken; each row's place among them (-1)
   std::vector<solvers::FrictionContact> proximal_contacts_;
-  Mat proximal_W_;
+  std::vector<Eigen::Triplet<double>> proximal_entries_;
+  solvers::SparseMat proximal_W_;
   Vec proximal_b_, proximal_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
   Vec kq_;

@@ -1,5 +1,5 @@
 // The third rescue of an unconverged solve: the proximal point method with Newton steps
-// (solvers/proximal_newton.hpp) on the dense problem of the bilateral rows and the active contacts'
+// (solvers/proximal_newton.hpp) on the sparse problem of the bilateral rows and the active contacts'
 // rows. The wall's strong-shaking problems, which the interior-point rescue leaves where the fixed
 // point on its shift stops contracting, are solved this way (docs/performance.md: 73 of 74).
 #include "formulations/time_stepping/impulse_problem.hpp"
@@ -25,7 +25,7 @@ void ImpulseProblem::rescue_by_proximal_point() {
   proximal_index_.assign(static_cast<std::size_t>(n_), -1);
   for (Eigen::Index i = 0; i < m; ++i)
     proximal_index_[static_cast<std::size_t>(proximal_rows_[static_cast<std::size_t>(i)])] = static_cast<int>(i);
-  proximal_W_.setZero(m, m);
+  proximal_entries_.clear();
   proximal_b_.resize(m);
   proximal_p_.resize(m);
   for (Eigen::Index i = 0; i < m; ++i) {
@@ -33,14 +33,19 @@ void ImpulseProblem::rescue_by_proximal_point() {
     proximal_b_[i] = b_[r];
     proximal_p_[i] = result_.z[r];
     if (!sparse_) {
-      for (Eigen::Index j = 0; j < m; ++j) proximal_W_(i, j) = W_(r, proximal_rows_[static_cast<std::size_t>(j)]);
+      for (Eigen::Index j = 0; j < m; ++j) {
+        const double w = W_(r, proximal_rows_[static_cast<std::size_t>(j)]);
+        if (w != 0.0) proximal_entries_.emplace_back(static_cast<int>(j), static_cast<int>(i), w);
+      }
       continue;
     }
     for (solvers::SparseMat::InnerIterator it(Ws_, r); it; ++it) {  // column r (W is symmetric)
       const int j = proximal_index_[static_cast<std::size_t>(it.index())];
-      if (j >= 0) proximal_W_(j, i) = it.value();
+      if (j >= 0) proximal_entries_.emplace_back(j, static_cast<int>(i), it.value());
     }
   }
+  proximal_W_.resize(m, m);
+  proximal_W_.setFromTriplets(proximal_entries_.begin(), proximal_entries_.end());
   ++stats_.proximal_attempts;
   last_proximal_ = "tried";
   const bool met = proximal_.solve(proximal_W_, proximal_b_, proximal_contacts_, last_goal_, proximal_p_);
