@@ -32,8 +32,10 @@ bool ProximalNewton::solve(const SparseMat& W, const VecRef& b, std::span<const 
   best_.resize(0);
   if (!fits(W, b, contacts, p) || !contact_box_bounds(contacts, W.rows(), bounds_)) return false;
   const Vec diagonal = W.diagonal();
-  const double scale = std::max(diagonal.maxCoeff(), 0.0);
-  if (!(diagonal.array() > 0.0).all()) return false;  // a zero diagonal entry: no scale for its row
+  const double scale = diagonal.maxCoeff();
+  // W is positive semidefinite: a negative diagonal entry is not a contact problem; a zero one (a
+  // row without mobility) is scaled by α alone.
+  if (!(scale > 0.0) || (diagonal.array() < 0.0).any()) return false;
   const double lowest = options_.min_regularisation * scale, highest = options_.max_regularisation * scale;
   double alpha = std::clamp(options_.regularisation * scale, lowest, highest);
   regularise(W, alpha);
@@ -79,7 +81,8 @@ bool ProximalNewton::solve(const SparseMat& W, const VecRef& b, std::span<const 
 
 void ProximalNewton::regularise(const SparseMat& W, double alpha) {
   A_ = W;
-  for (Eigen::Index i = 0; i < A_.rows(); ++i) A_.coeffRef(i, i) += alpha;  // present: W_ii > 0
+  for (Eigen::Index i = 0; i < A_.rows(); ++i) A_.coeffRef(i, i) += alpha;  // inserted where W_ii = 0
+  A_.makeCompressed();
   rho_ = (W.diagonal().array() + alpha).inverse().matrix();
 }
 

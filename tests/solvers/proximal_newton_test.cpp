@@ -151,6 +151,29 @@ TEST(ProximalNewton, RoundsThatRunOutLeavePAndKeepTheBest) {
   EXPECT_LT(solver.residual(), residual_of(q, start));
 }
 
+// A contact whose rows have no mobility (W's rows and columns zero: both bodies held) beside a
+// column at rest: separating (b_N > 0), it carries nothing, and the column's answer is the same as
+// without it. Its zero diagonal is scaled by α alone; a negative diagonal entry is refused.
+TEST(ProximalNewton, TakesARowWithoutMobility) {
+  const Problem column_problem = problem_of(column(2, 0.5, 0.5), Vec::Zero(6));
+  const Eigen::Index n = column_problem.W.rows();
+  Mat W = Mat::Zero(n + 2, n + 2);
+  W.topLeftCorner(n, n) = column_problem.W;
+  Vec b(n + 2);
+  b << column_problem.b, 0.3, 0.0;
+  std::vector<FrictionContact> contacts = column_problem.contacts;
+  contacts.push_back({static_cast<int>(n), static_cast<int>(n) + 1, 0.5});
+  ProximalNewton solver;
+  Vec p = Vec::Zero(n + 2);
+  ASSERT_TRUE(solver.solve(W, b, contacts, 1e-10, p)) << "residual " << solver.residual();
+  EXPECT_EQ(p[n], 0.0);
+  EXPECT_EQ(p[n + 1], 0.0);
+  EXPECT_NEAR(p[0] + p[2], 2 * kMass * kG * kStep, 2 * kMass * 1e-9);  // the lower face: both blocks
+  W(n, n) = -1e-3;
+  Vec refused = Vec::Zero(n + 2);
+  EXPECT_FALSE(solver.solve(W, b, contacts, 1e-10, refused));
+}
+
 TEST(ProximalNewton, RefusesWhatItDoesNotTake) {
   const Problem q = problem_of(column(2, 0.5, 0.5), Vec::Zero(6));
   ProximalNewton solver;
