@@ -24,12 +24,21 @@ all: build
 deps:
 	@./scripts/install-deps.sh
 
+# The CMake generator of the trees configured here: Ninja when it is installed (scripts/install-deps.sh
+# installs ninja-build), else Unix Makefiles; GENERATOR="Unix Makefiles" (or any CMake generator)
+# chooses. Ninja compiles a target's objects while the libraries it needs are still linking and
+# skips the Makefiles' dependency scanning: a clean Release build of the suite (2 cores, unity
+# batches of 16) took 4 min 43 s of wall time and 8.7 min of CPU instead of 7 min 6 s and 11.5 min.
+# A tree keeps the generator it was first configured with.
+GENERATOR ?= auto
+generator_flag = $(if $(filter auto,$(GENERATOR)),$$(command -v ninja >/dev/null 2>&1 && echo -GNinja),-G "$(GENERATOR)")
+
 # Unity batches of 16 files in CI, whose trees are built once from scratch (the Release suite: 446 s
 # instead of 478 s on 2 cores); 8 elsewhere, so that an edit recompiles less. A name clash that only
 # batches of 16 meet shows in the sanitizer tree too, which builds src/ and tests/ at 16 everywhere.
 RELEASE_UNITY_BATCH ?= $(if $(filter true,$(CI)),16,8)
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DSTICKSLIP_UNITY_BATCH=$(RELEASE_UNITY_BATCH) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) $(generator_flag) -DCMAKE_BUILD_TYPE=Release -DSTICKSLIP_UNITY_BATCH=$(RELEASE_UNITY_BATCH) $(CMAKE_FLAGS)
 
 # No debug information by default: a sanitizer's report then names each frame's function, not its
 # file and line (UBSan's own message keeps file and line), and the library builds in 6.8 min instead
@@ -39,7 +48,7 @@ $(BUILD)/CMakeCache.txt:
 # batches built it from scratch in 905 s instead of 1004 s (2 cores).
 ASAN_DEBUG_FLAGS ?= -O1
 $(ASAN_BUILD)/CMakeCache.txt:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTICKSLIP_SANITIZE=ON \
+	cmake -S . -B $(ASAN_BUILD) $(generator_flag) -DCMAKE_BUILD_TYPE=Debug -DSTICKSLIP_SANITIZE=ON \
 	  -DCMAKE_CXX_FLAGS_DEBUG="$(ASAN_DEBUG_FLAGS)" -DSTICKSLIP_BENCHMARKS=OFF -DSTICKSLIP_UNITY_BATCH=16 $(CMAKE_FLAGS)
 
 build: deps $(BUILD)/CMakeCache.txt

@@ -8,6 +8,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
+  ninja-build            # the build trees' generator (Makefile: GENERATOR)
   libeigen3-dev          # linear algebra
   libyaml-cpp-dev        # model files
   libcli11-dev           # command line
