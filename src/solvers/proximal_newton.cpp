@@ -153,7 +153,7 @@ bool ProximalNewton::newton_step() {
   for (Eigen::Index col = 0; col < q; ++col) {
     const int j = equations_[static_cast<std::size_t>(col)];
     rhs_[col] = -u_[j] - known_[j];
-    for (SparseMat::InnerIterator it(A_, j); it; ++it) {  // column j = row j (A symmetric)
+    for (SparseMat::InnerIterator it(A_, j); it; ++it) {  // column j of A: the step's column of row j's unknown
       const int row = position_[static_cast<std::size_t>(it.index())];
       if (row >= 0) entries_.emplace_back(row, col, it.value());
     }

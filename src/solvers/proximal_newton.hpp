@@ -60,7 +60,7 @@ class ProximalNewton {
   // and its unrounded form, as Gauss-Seidel's own test) is at most `goal`; false leaves p as it was
   // (interval cones only: a disc cone, invalid contacts or non-finite input are refused; or the
   // rounds ran out, stalled or used up max_total_steps: best() then holds the answer of smallest
-  // residual). W symmetric (the dense form is copied to a sparse one). Allocates.
+  // residual). The dense form of W is copied to a sparse one. Allocates.
   bool solve(const SparseMat& W, const VecRef& b, std::span<const FrictionContact> contacts, double goal, Vec& p);
   bool solve(const MatRef& W, const VecRef& b, std::span<const FrictionContact> contacts, double goal, Vec& p);
 
