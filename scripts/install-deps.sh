@@ -25,6 +25,8 @@ packages=(
   python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
   lld                    # the linker (CMakeLists.txt: STICKSLIP_LLD), several times faster than ld
+  libbullet-dev          # collision detection between shapes (src/geometry: Bullet's collision module, bullet-float64)
+  libassimp-dev          # mesh files (STL, OBJ, ...) of shapes (src/geometry/mesh_file.cpp)
 )
 if [ "${BENCH_DEPS:-0}" = 1 ]; then
   packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)
