@@ -380,6 +380,12 @@ std::string animation_data_json(const Scene& scene, const ResultTable& results, 
     append_events(o.key("events"), events);
     append_columns(o.key("columns"), results, rows, options);
   }  // closes the object
+  if (out.size() > options.max_data_chars) {
+    throw InputError(results.file, 0, 0, "",
+                     "the animation data would be " + std::to_string(out.size() / 1'000'000) + " MB, more than a browser can read (" +
+                         std::to_string(options.max_data_chars / 1'000'000) + " MB): keep fewer frames (--fps), use --precision 32, "
+                         "fewer readout columns (--readout), or --format vtk");
+  }
   return out;
 }
 

@@ -226,6 +226,16 @@ contacts:
   EXPECT_EQ(values(d32["bodies"][1]["pose"]["x"])[1], static_cast<double>(0.6f));
   EXPECT_EQ(d32["columns"]["names"].size(), 3u);  // bob.x, .y, .theta
   EXPECT_EQ(values(d32["columns"]["values"][0])[1], 0.6);
+  // Data larger than a browser reads are refused, naming the results and what to do.
+  AnimationOptions small;
+  small.max_data_chars = 100;
+  try {
+    animation_data_json(scene, r, events, small);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "results.csv");
+    EXPECT_NE(e.message().find("--fps"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AnimationData, SpatialColumnsAndMissingColumns) {
