@@ -131,7 +131,7 @@ fuzz-ci: deps $(FUZZ_BUILD)/CMakeCache.txt
 # Mutation testing (docs/testing.md): every mutant of tests/mutants.txt, one at a time, in a scratch
 # copy of the tree (build-mutate/); prints the survivors. Not part of `make test`.
 mutate: deps
-	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+	@/usr/bin/python3 -I scripts/mutate.py --jobs $(JOBS)
 
 # Line coverage of src/ by the tests (gcov/lcov, build-coverage/): the per-file table of docs/testing.md.
 coverage: deps

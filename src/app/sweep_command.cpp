@@ -53,7 +53,9 @@ int run_on_cluster(const SweepArgs& a) {
   const char* old = std::getenv("PYTHONPATH");
   const std::string path = dir + (old && *old ? std::string(":") + old : "");
   setenv("PYTHONPATH", path.c_str(), 1);
-  std::vector<std::string> args{STICKSLIP_PYTHON, "-m", "stickslip", "sweep", a.sweep, "--scheduler", a.scheduler};
+  // -P: the current folder is not put on sys.path (a numbers.py there would replace the standard
+  // module); PYTHONPATH, which finds the package, still is.
+  std::vector<std::string> args{STICKSLIP_PYTHON, "-P", "-m", "stickslip", "sweep", a.sweep, "--scheduler", a.scheduler};
   if (!a.output.empty()) args.insert(args.end(), {"-o", a.output});
   if (a.restart) args.emplace_back("--restart");
   if (a.retry_failed) args.emplace_back("--retry-failed");

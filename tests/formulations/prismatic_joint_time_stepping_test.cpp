@@ -44,7 +44,7 @@ prismatic_contact::JointMotion motion(const MemorySink& out, std::size_t k) {
   return static_cast<prismatic_contact::JointMotion>(static_cast<int>(at(out, k, "guide.motion")));
 }
 
-// While the slider is wholly inside the guide, and after it until it tips (0.4712 s), the lower face
+// While the slider is wholly inside the guide, and after it until it tips (0.4711 s), the lower face
 // carries m g and the friction is μ m g: every step's velocity change is h (F − μ m g)/m. The
 // friction comes from the contact analysis exact to 1e-12 of the load (the joint-local tests' bound),
 // so each step's acceleration is the closed form to 1e-12 F/m, the velocity after n steps to n times
