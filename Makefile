@@ -83,10 +83,12 @@ test-release: deps $(BUILD)/CMakeCache.txt
 # golden test already runs every example under them once. The browser test (Chromium on pages the
 # command writes, 25 s of that pass): the command's `view` runs under the sanitizers in tests/app.
 # The installed package's test stays: the sanitized package exports the sanitizers' link options.
+# The checks of the documentation (its quoted figures, label numbers, and its code blocks) read what
+# the program prints: the Release pass checks them, and the runs behind them are the golden test's.
 test-asan: asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS) -LE long \
-	  -E '^(determinism[.]examples|viewer[.]browser)$$'
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS) -LE '^(long|numbers)$$' \
+	  -E '^(determinism[.]examples|viewer[.]browser|docs[.]code_blocks)$$'
 
 # Long validations (paper cases over their full duration): not part of `make test`.
 test-long: build
