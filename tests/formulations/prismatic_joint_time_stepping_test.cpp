@@ -260,5 +260,19 @@ simulation:)";
   expect_refused(test::replace_all(example(), "simulation:", driver), "joints[0].contact", "driver 'pull'");
 }
 
+// The event-driven scheme does not take the joint yet: its refusal names the two schemes that do.
+TEST(PrismaticJointTimeStepping, TheEventDrivenRefusalNamesTheSchemesThatTakeTheJoint) {
+  ModelFile mf = test::model_from_yaml(example());
+  mf.options.scheme = Scheme::event_driven;
+  try {
+    test::run(mf);
+    FAIL() << "ran under the event-driven scheme";
+  } catch (const ModelError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("joints[0].contact"), std::string::npos) << what;
+    EXPECT_NE(what.find("--scheme compliant, --scheme time-stepping"), std::string::npos) << what;
+  }
+}
+
 }  // namespace prismatic_joint_time_stepping_test
 }  // namespace stickslip
