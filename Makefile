@@ -62,7 +62,10 @@ asan: deps $(ASAN_BUILD)/CMakeCache.txt
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-demo: build
+# The demo builds only what it runs, the command (not the tests, benchmarks or Python module that
+# `make build` adds).
+demo: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target stickslip_cli
 	@./scripts/demo.sh $(BUILD)/bin/stickslip $(DEMO_MODEL) $(DEMO_DIR)
 
 # The whole suite: the Release build's tests, then the same tests under ASan + UBSan (a Debug
@@ -78,7 +81,7 @@ test-release: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target stickslip_suite
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -LE long
 
-# Two tests run in the Release pass only. The determinism test (every example run twice, files
+# Some tests run in the Release pass only. The determinism test (every example run twice, files
 # compared by hash): under the sanitizers it would repeat the golden test's runs twice more, and the
 # golden test already runs every example under them once. The browser test (Chromium on pages the
 # command writes, 25 s of that pass): the command's `view` runs under the sanitizers in tests/app.
