@@ -3,7 +3,8 @@
 # Idempotent; runs as root (or through sudo); non-interactive (always, and required under CI=true).
 #   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` sets it):
 #                  Siconos Numerics, the established LCP library bench_lcp_reference compares Lemke
-#                  with (it pulls OpenBLAS, HDF5 and MUMPS; `make test`, `make demo` and CI do not).
+#                  with (it pulls OpenBLAS, HDF5 and MUMPS; `make test`, `make demo` and CI do not),
+#                  and FCL, the collision library bench_collision_libraries compares Bullet with.
 set -euo pipefail
 
 packages=(
@@ -30,6 +31,7 @@ packages=(
 )
 if [ "${BENCH_DEPS:-0}" = 1 ]; then
   packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)
+  packages+=(libfcl-dev)               # bench/collision_libraries_bench.cpp: Bullet against FCL
 fi
 
 missing=()

@@ -37,13 +37,20 @@ namespace {
 class ResultFiles final : public OutputSink {
  public:
   ResultFiles(const std::string& path, const std::string& format, const std::string& events_path,
-              const Snapshot* checkpoint) {
+              const std::string& points_path, const Snapshot* checkpoint) {
     if (format == "npy") {
       npy_ = checkpoint ? std::make_unique<NpySink>(path, bytes(*checkpoint, "app.results_bytes"))
                         : std::make_unique<NpySink>(path);
     } else {
       csv_ = checkpoint ? std::make_unique<CsvSink>(path, bytes(*checkpoint, "app.results_bytes"))
                         : std::make_unique<CsvSink>(path);
+    }
+    if (!points_path.empty() && format == "npy") {
+      points_npy_ = checkpoint ? std::make_unique<NpySink>(points_path, bytes(*checkpoint, "app.points_bytes"))
+                               : std::make_unique<NpySink>(points_path);
+    } else if (!points_path.empty()) {
+      points_csv_ = checkpoint ? std::make_unique<CsvSink>(points_path, bytes(*checkpoint, "app.points_bytes"))
+                               : std::make_unique<CsvSink>(points_path);
     }
     if (!events_path.empty()) {
       events_ = checkpoint ? std::make_unique<CsvEventSink>(events_path, bytes(*checkpoint, "app.events_bytes"))
@@ -70,14 +77,23 @@ class ResultFiles final : public OutputSink {
     if (events_) events_->close();
   }
   CsvEventSink* events() { return events_.get(); }
+  // The contact points' sink (the run loop begins, flushes and ends it), or null.
+  OutputSink* points() { return points_npy_ ? static_cast<OutputSink*>(points_npy_.get()) : points_csv_.get(); }
   bool begun() const { return npy_ ? npy_->begun() : csv_->begun(); }
+  bool points_begun() const { return points_npy_ ? points_npy_->begun() : points_csv_ && points_csv_->begun(); }
   std::uint64_t results_bytes() const { return npy_ ? npy_->bytes() : csv_->bytes(); }
   std::uint64_t events_bytes() const { return events_ ? events_->bytes() : 0; }
+  std::uint64_t points_bytes() const { return points_npy_ ? points_npy_->bytes() : points_csv_ ? points_csv_->bytes() : 0; }
   // A refused model writes nothing: drop what was buffered (the files are removed).
   void discard() {
     if (npy_) npy_->discard();
     if (csv_) csv_->discard();
     if (events_) events_->discard();
+    if (points_npy_) points_npy_->discard();
+    if (points_csv_) points_csv_->discard();
+  }
+  void end_points() {
+    if (OutputSink* p = points()) p->end();
   }
 
  private:
@@ -90,6 +106,8 @@ class ResultFiles final : public OutputSink {
   std::unique_ptr<CsvSink> csv_;
   std::unique_ptr<NpySink> npy_;
   std::unique_ptr<CsvEventSink> events_;
+  std::unique_ptr<CsvSink> points_csv_;
+  std::unique_ptr<NpySink> points_npy_;
 };
 
 // FNV-1a over the inputs' bytes: a checkpoint continues only the model it was taken from.
@@ -209,12 +227,15 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     return kExitBadInput;
   }
   const std::string out = output_path(settings), format = output_format(settings);
-  const std::string events_path = mf.model.contacts.empty() ? "" : event_log_path(out);
+  const bool shapes = mf.model.has_shape_contacts();
+  const std::string events_path = mf.model.contacts.empty() && !shapes ? "" : event_log_path(out);
+  const std::string points_path = shapes && !settings.no_contact_points ? contact_points_path(out) : "";
   const bool checkpoints = options.checkpoint_interval > 0;
   const std::string checkpoint_file = checkpoints ? checkpoint_path(settings) : "";
   std::vector<std::string> outputs{out};
   if (format == "npy") outputs.push_back(npy_columns_path(out));  // the column names beside the rows
   if (!events_path.empty()) outputs.push_back(events_path);
+  if (!points_path.empty()) outputs.push_back(points_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
   if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
       !clash.empty()) {
@@ -224,7 +245,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
 
   std::optional<ResultFiles> files;
   try {  // the files are checked now but created only when the run starts writing
-    files.emplace(out, format, events_path, checkpoint);
+    files.emplace(out, format, events_path, points_path, checkpoint);
     if (checkpoints) check_atomically_writable(checkpoint_file);
   } catch (const OutputError& e) {
     std::cerr << "error: " << e.what() << "\n";
@@ -235,12 +256,14 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   }
   const auto discard_outputs = [&] {  // a model the run refuses writes nothing
     const bool created = files->begun(), events_created = files->events() && files->events()->opened();
+    const bool points_created = files->points_begun();
     files->discard();
     files.reset();
     if (checkpoint) return;  // resuming: the files hold the earlier rows, which stay
     if (created) std::filesystem::remove(out);
     if (created && format == "npy") std::filesystem::remove(npy_columns_path(out));
     if (events_created) std::filesystem::remove(events_path);
+    if (points_created) std::filesystem::remove(points_path);
   };
 
   const bool terminal = isatty(STDERR_FILENO);
@@ -277,12 +300,14 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
       s.put_integer("app.inputs_digest", digest);
       s.put_integer("app.results_bytes", static_cast<std::int64_t>(files->results_bytes()));
       s.put_integer("app.events_bytes", static_cast<std::int64_t>(files->events_bytes()));
+      s.put_integer("app.points_bytes", static_cast<std::int64_t>(files->points_bytes()));
       write_checkpoint(checkpoint_file, s);
       ++checkpoints_written;
     };
   }
 
   EventSink* events = files->events();
+  cb.contact_points = files->points();
   try {
     const SimulationSummary s = checkpoint ? resume(mf.model, options, *checkpoint, *files, cb, events)
                                            : simulate(mf.model, options, *files, cb, events);
@@ -290,6 +315,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files->end();
     print_summary(options, out, events_path, s, s.stats.steps - steps_before);
     if (format == "npy") std::printf("wrote %s: the names of its columns, one per line\n", npy_columns_path(out).c_str());
+    if (!points_path.empty()) std::printf("wrote %s: the points of the contacts between shapes\n", points_path.c_str());
     if (checkpoints_written > 0) std::printf("wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
     dump.print_summary();
     if (!s.stopped) return kExitOk;
@@ -335,6 +361,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files->discard();  // what could not be written is not written again at close
     try {
       files->end();
+      files->end_points();
     } catch (const OutputError&) {
     }
     std::cerr << "error: " << e.what() << (began ? "; the file holds the rows written before (whole rows)" : "") << "\n";

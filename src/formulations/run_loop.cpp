@@ -54,7 +54,7 @@ class RunLoop {
   EnergyWatch energy_;
   PaceWatch pace_;
   StepReporter reporter_;
-  std::vector<double> row_;
+  std::vector<double> row_, point_row_;
   long next_output_ = 1;  // index k of the next output time t_start + k Δt
   long samples_ = 0;      // rows sampled after the first (written or decimated by output_every)
   long steps_ = 0;        // steps completed
@@ -72,8 +72,14 @@ double RunLoop::step_limit(const StepStrategy& strategy) const {
 }
 
 void RunLoop::write_row(const StateSample& s) {
-  observer_.record(s.state, s.workspace, row_, s.modes);
+  observer_.record(s.state, s.workspace, row_, s.modes, s.shape_points);
   sink_.write(row_);
+  if (cb_.contact_points && s.shape_points) {
+    for (const ShapePointView& p : *s.shape_points) {
+      shape_point_row(s.state.t, p, point_row_);
+      cb_.contact_points->write(point_row_);
+    }
+  }
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
   summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, s.workspace.phi_dot.norm());
@@ -121,6 +127,7 @@ bool RunLoop::stop_requested() {
 void RunLoop::start(StepStrategy& strategy) {
   strategy.set_up();
   sink_.begin(observer_.columns());
+  if (cb_.contact_points) cb_.contact_points->begin(shape_point_columns());
   write_row(strategy.current());
   strategy.log_start();
 }
@@ -142,6 +149,7 @@ void RunLoop::take_checkpoint(StepStrategy& strategy) {
   snapshot.put_reals("run.drift", {summary_.max_drift, summary_.max_velocity_drift});
   strategy.save(snapshot);
   sink_.flush();
+  if (cb_.contact_points) cb_.contact_points->flush();
   if (reporter_.events) reporter_.events->flush();
   cb_.checkpoint(snapshot);
 }
@@ -168,6 +176,7 @@ void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
   strategy.restore(snapshot);
   if (std::abs(strategy.time() - snapshot.real("run.t")) > 0) throw SnapshotError("the checkpoint's times disagree");
   sink_.begin(observer_.columns());
+  if (cb_.contact_points) cb_.contact_points->begin(shape_point_columns());
 }
 
 bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
@@ -202,6 +211,7 @@ SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoin
     NumericalError located = strategy.diagnose(e);
     located.set_step(steps_ + 1);
     sink_.end();
+    if (cb_.contact_points) cb_.contact_points->end();
     throw located;
   }
   // A last row at t_end when the output interval does not divide the time span.
@@ -210,6 +220,7 @@ SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoin
     write_row(strategy.current());
   }
   sink_.end();
+  if (cb_.contact_points) cb_.contact_points->end();
   strategy.finish(summary_);
   summary_.t_final = strategy.time();
   summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();

@@ -12,6 +12,7 @@
 
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
+#include "formulations/observer.hpp"
 #include "formulations/simulation.hpp"
 #include "math/errors.hpp"
 #include "math/snapshot.hpp"
@@ -31,6 +32,7 @@ struct StateSample {
   const State& state;
   const Workspace& workspace;             // evaluated at `state`
   const ContactState* modes = nullptr;   // the contact states the scheme decided (null: derived)
+  const std::vector<ShapePointView>* shape_points = nullptr;  // the points of the shapes' contacts
 };
 
 class StepStrategy {

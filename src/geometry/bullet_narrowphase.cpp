@@ -29,6 +29,10 @@ constexpr double kTie = 1e-9;
 // Capsules closer to parallel than this (cosine of 5°) touch along a line: both ends of the overlap.
 constexpr double kParallel = 0.9961946980917455;
 
+// A clipped vertex this close to the chord of its neighbours, relative to the smaller shape's size,
+// is dropped (drop_collinear); the same fraction as the merging of points (contact_identity.cpp).
+constexpr double kCollinear = 1e-3;
+
 enum class CoreKind { point, segment, polyhedron, triangle };
 
 // A solid's core, or a mesh triangle, in the world.
@@ -123,7 +127,9 @@ Axis gjk_axis(const Core& a, const Core& b) {
   axis.u = n.normalized();
   axis.witness_b = from_bt(r.point_on_b);
   axis.witness_a = axis.witness_b - axis.u * r.distance;
-  axis.gap = r.distance - a.radius - b.radius;
+  // Scored as the faces are, by the cores' supports along the axis: a lower bound of the distance
+  // for any axis, equal to it for the exact one, so a poor axis (GJK at touching cores) cannot win.
+  axis.gap = separation(a, b, axis.u);
   return axis;
 }
 
@@ -210,6 +216,26 @@ void clip_to_face(const Face& ref, btVertexArray& poly, btVertexArray& scratch) 
   }
 }
 
+// Drops the clipped polygon's vertices that lie within `tolerance` of the chord between their
+// neighbours: two faces that coincide edge on edge (equal boxes stacked) cross at arbitrary places
+// along those edges under the slightest turn, vertices that come and go from step to step and add
+// nothing to the support polygon (dropping one moves its boundary by less than `tolerance`).
+void drop_collinear(btVertexArray& poly, double tolerance) {
+  for (int k = 0; poly.size() > 2 && k < poly.size();) {
+    const int n = poly.size();
+    const btVector3& prev = poly[(k + n - 1) % n];
+    const btVector3 chord = poly[(k + 1) % n] - prev;
+    const double length = chord.length();
+    if (length > 0 && (poly[k] - prev).cross(chord).length() <= tolerance * length) {
+      for (int j = k; j + 1 < n; ++j) poly[j] = poly[j + 1];
+      poly.pop_back();
+      k = 0;  // its neighbours may now be collinear with theirs
+    } else {
+      ++k;
+    }
+  }
+}
+
 void push_point(const Vec3& surface_a, const Vec3& u, double gap, double margin, std::vector<RawPoint>& out) {
   if (gap <= margin) out.push_back({surface_a + 0.5 * gap * u, u, gap});
 }
@@ -226,6 +252,7 @@ void face_manifold(const Core& a, const Core& b, const Axis& axis, double margin
   else polyhedron_face(ref, axis.face, face);
   incident_polygon(inc, face.normal, poly);
   if (poly.size() > 1) clip_to_face(face, poly, scratch);
+  drop_collinear(poly, kCollinear * std::min(a.size, b.size));
   for (int k = 0; k < poly.size(); ++k) {
     const Vec3 x = from_bt(poly[k]);  // on the incident core
     const double gap = face.normal.dot(x) - face.offset - inc.radius;

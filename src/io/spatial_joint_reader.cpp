@@ -157,7 +157,8 @@ PrismaticJointContact read_joint_contact(const YamlField& f, JointType type) {
 }  // namespace
 
 void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
-  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j", "contact"});
+  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j", "contact",
+                 "collide"});
   Joint j;
   j.name = ctx.names.add(f.at("name"));
   j.type = read_spatial_joint_type(f.at("type"));
@@ -177,6 +178,7 @@ void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
     }
     j.contact = read_joint_contact(*c, j.type);
   }
+  if (const auto c = f.get("collide")) j.collide = c->as_bool();  // the two bodies' shapes touch
   ctx.joints[j.name] = ctx.builder.add_joint(j);
   ctx.joint_types.push_back(j.type);
 }

@@ -66,6 +66,30 @@ TEST(CollisionWorld, BoxOnBoxGivesItsFourCornersAtFirstTouch) {
   EXPECT_EQ(ids, (std::vector<int>{0, 1, 2, 3}));
 }
 
+// Equal boxes stacked, the upper one shifted by a micrometre and turned by 1e-7 rad: the faces
+// coincide edge on edge, and clipping one square to the other crosses the nearly parallel edges at
+// arbitrary places along them. The manifold is still the four corners of the overlap, with their ids
+// kept as the turn changes (the crossings lie within a thousandth of the boxes' size of the chord
+// between the corners and are dropped; corners a rounding apart merge).
+TEST(CollisionWorld, EqualBoxesStackedGiveFourCornersUnderASlightTurn) {
+  const double a = 0.1;
+  auto w = world_of({{make_box(Vec3(a, a, 0.5 * a)), at(Vec3(0, 0, 0)), 1},
+                     {make_box(Vec3(a, a, 0.5 * a)), at(Vec3(1e-6, 0, a), about(Vec3::UnitZ(), 1e-7)), 2}});
+  for (const double turn : {1e-7, -2e-7, 3e-9}) {
+    w->set_pose(1, at(Vec3(1e-6, 0, a), about(Vec3::UnitZ(), turn)));
+    w->detect(kMargin);
+    ASSERT_EQ(w->points().size(), 4u) << turn;
+    std::vector<int> ids;
+    for (const ContactPoint& p : w->points()) {
+      ids.push_back(p.id);
+      // Each a corner of the overlap: |x| and |y| within the turn's 1e-7 × 0.1 m and the shift of a.
+      EXPECT_NEAR(std::abs(p.position.y()), a, 1e-7) << turn;
+      EXPECT_NEAR(std::abs(p.position.x() - 0.5e-6), a - 0.5e-6, 1e-7) << turn;
+    }
+    EXPECT_EQ(ids, (std::vector<int>{0, 1, 2, 3})) << turn;
+  }
+}
+
 // Two equal square faces turned 45° to each other meet in a regular octagon: eight points at
 // distance a/cos(22.5°)·… from the centre, all on the circle through the octagon's vertices.
 TEST(CollisionWorld, TurnedSquaresGiveTheClippedOctagon) {
