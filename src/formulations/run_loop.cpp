@@ -3,10 +3,13 @@
 
 #include <chrono>
 #include <cmath>
+#include <new>
 #include <stdexcept>
 
+#include "formulations/memory_estimate.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_monitors.hpp"
+#include "math/number_format.hpp"
 
 namespace stickslip {
 
@@ -23,6 +26,7 @@ class RunLoop {
         energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
     reporter_.events = events;
     reporter_.unconverged_problem = callbacks.unconverged_problem;
+    reporter_.should_stop = callbacks.should_stop;
     reporter_.warn = [this](const std::string& m) {
       summary_.warnings.push_back(m);
       if (cb_.warning) cb_.warning(m);
@@ -71,8 +75,17 @@ double RunLoop::step_limit(const StepStrategy& strategy) const {
   return t_out > opt_.t_end - 1e-9 * dt ? opt_.t_end : t_out;
 }
 
+// A row with a number that is not finite is not written: the run fails there, naming the column
+// (a run that blows up, or a model whose magnitudes overflow a double, must not end in success).
 void RunLoop::write_row(const StateSample& s) {
   observer_.record(s.state, s.workspace, row_, s.modes);
+  for (std::size_t c = 0; c < row_.size(); ++c) {
+    if (std::isfinite(row_[c])) continue;
+    const std::string& column = observer_.columns()[c];
+    throw NumericalError(s.state.t, "output column " + column,
+                         "the output column '" + column + "' is " + number_text(row_[c], 3) + " at t = " +
+                             number_text(s.state.t, 9) + " s: the computation left the range of finite numbers");
+  }
   sink_.write(row_);
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
@@ -178,10 +191,20 @@ bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
 
 SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoint) {
   const auto start_time = std::chrono::steady_clock::now();
-  if (checkpoint) {
-    restore(strategy, *checkpoint);
-  } else {
-    start(strategy);
+  try {
+    if (checkpoint) {
+      restore(strategy, *checkpoint);
+    } else {
+      start(strategy);
+    }
+  } catch (const std::bad_alloc&) {
+    throw NumericalError(opt_.t_start, std::string(scheme_name(opt_.scheme)) + " scheme",
+                         "out of memory while setting up the run (initial state, first decisions, first row)");
+  } catch (const StopRequested&) {  // before the first row: nothing was written
+    summary_.stopped = true;
+    summary_.t_final = opt_.t_start;
+    summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+    return summary_;
   }
   try {
     while (strategy.time() < opt_.t_end) {
@@ -198,8 +221,18 @@ SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoin
       }
       if (checkpoint_due(strategy)) take_checkpoint(strategy);
     }
+  } catch (const StopRequested&) {
+    // Asked inside a step: that step is abandoned (no row, no checkpoint of a half-taken step).
+    summary_.stopped = true;
+    summary_.stopped_at_step = steps_;
   } catch (NumericalError& e) {
     NumericalError located = strategy.diagnose(e);
+    located.set_step(steps_ + 1);
+    sink_.end();
+    throw located;
+  } catch (const std::bad_alloc&) {
+    NumericalError located(strategy.time(), "memory", "out of memory while taking the step from t = " +
+                                                          number_text(strategy.time(), 9) + " s");
     located.set_step(steps_ + 1);
     sink_.end();
     throw located;
@@ -220,12 +253,20 @@ SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoin
 
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
                             const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint) {
+  check_scheme_memory(model, options, "contacts");  // before anything of the problem's size is allocated
   RunLoop loop(model, options, sink, callbacks, events);
   std::unique_ptr<StepStrategy> strategy;
-  switch (options.scheme) {
-    case Scheme::compliant: strategy = make_compliant_steps(model, options, loop.reporter()); break;
-    case Scheme::event_driven: strategy = make_event_driven_steps(model, options, loop.reporter()); break;
-    case Scheme::time_stepping: strategy = make_time_stepping_steps(model, options, loop.reporter()); break;
+  try {
+    switch (options.scheme) {
+      case Scheme::compliant: strategy = make_compliant_steps(model, options, loop.reporter()); break;
+      case Scheme::event_driven: strategy = make_event_driven_steps(model, options, loop.reporter()); break;
+      case Scheme::time_stepping: strategy = make_time_stepping_steps(model, options, loop.reporter()); break;
+    }
+  } catch (const std::bad_alloc&) {
+    throw NumericalError(options.t_start, std::string(scheme_name(options.scheme)) + " scheme",
+                         "out of memory while building the scheme's data for this model (" +
+                             std::to_string(model.bodies.size()) + " bodies, " + std::to_string(model.contacts.size()) +
+                             " contacts, " + std::to_string(model.n_constraints) + " constraint equations)");
   }
   return loop.run(*strategy, checkpoint);
 }

@@ -24,6 +24,9 @@ struct StepReporter {
   EventSink* events = nullptr;                     // the event log (may be null)
   std::function<void(const std::string&)> warn;   // a warning, at once
   std::function<void(const ContactProblemRecord&)> unconverged_problem;  // SimulationCallbacks'
+  // SimulationCallbacks::should_stop (may be empty), for the long computations inside a step: when it
+  // answers true they throw StopRequested (math/errors.hpp).
+  std::function<bool()> should_stop;
 };
 
 // The state of the model at one instant, as an output row records it.

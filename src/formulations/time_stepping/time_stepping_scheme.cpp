@@ -21,6 +21,7 @@ class TimeSteppingSteps final : public StepStrategy {
   TimeSteppingSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
       : model_(model), opt_(options), reporter_(reporter), stepper_(model, options) {
     if (reporter_.unconverged_problem) stepper_.on_unconverged(reporter_.unconverged_problem);
+    if (reporter_.should_stop) stepper_.on_stop_request(reporter_.should_stop);
   }
 
   void set_up() override;
