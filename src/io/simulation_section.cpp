@@ -24,7 +24,7 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
                  "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds",
                  "stall_sweeps", "rescue_variables", "interior_point_rescue", "proximal_rescue_rows",
-                 "unconverged"});
+                 "unconverged", "tunnelling"});
   if (const auto v = f.get("theta")) {
     o.theta = v->as_double();
     if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
@@ -77,6 +77,10 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
     if (o.proximal_rescue_rows < 0 || o.proximal_rescue_rows > 2000) v->fail("must be between 0 and 2000");
   }
   if (const auto v = f.get("unconverged")) o.unconverged_error = v->as_choice({"warn", "error"}) == "error";
+  if (const auto v = f.get("tunnelling")) {
+    const std::string mode = v->as_choice({"warn", "error", "off"});
+    o.tunnelling = mode == "warn" ? TunnellingCheck::warn : mode == "error" ? TunnellingCheck::error : TunnellingCheck::off;
+  }
 }
 
 }  // namespace
