@@ -101,49 +101,19 @@ double Equilibration::row_scale(const MatRef& M, const VecRef& q, const VecRef& 
   return terms + kNoise * zmax * noise;
 }
 
-// f r_i s_i: row_scale in the balanced problem (r_i |q_i| + Σ_j |r_i M_ij c_j| |z_j / c_j| + noise)
-// times f = f[0] f[1], powers of two that bring the row's largest possible term near 1 (f[0] on the
-// entries, f[1] on the unknowns), so that the sum cannot overflow for entries near the end of the
-// range (1e308 beside 1e308). r, c and f are powers of two: the quotient of f r_i w_i (formed as
-// (r_i w_i f[0]) f[1]) by this is w_i / s_i exactly wherever s_i is finite, and a measure where s_i
-// was not.
-double Equilibration::balanced_row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i,
-                                         double zmax, double f[2]) const {
-  constexpr double kNoise = 64 * 2.220446049250313e-16;
-  const double r = row_[i];
-  double amax = 0.0;
-  for (Eigen::Index j = 0; j < n_; ++j) amax = std::max(amax, std::abs(r * M(i, j) * col_[j]));
-  int ea = 0, ez = 0, eq = 0;
-  std::frexp(amax, &ea);
-  std::frexp(zmax, &ez);
-  std::frexp(r * std::abs(q[i]), &eq);
-  // Exponents kept inside the normal range, so that the factors themselves are exact doubles.
-  const int k0 = std::clamp(ea, -1000, 1000), k1 = std::clamp(std::max(eq, ea + ez) - k0, -1000, 1000);
-  f[0] = std::ldexp(1.0, -k0);
-  f[1] = std::ldexp(1.0, -k1);
-  double terms = (r * std::abs(q[i]) * f[0]) * f[1], noise = 0.0;
-  for (Eigen::Index j = 0; j < n_; ++j) {
-    const double a = std::abs(r * M(i, j) * col_[j]) * f[0];
-    terms += a * (std::abs(z[j] / col_[j]) * f[1]);
-    if (z[j] != 0.0) noise += a;
-  }
-  return terms + kNoise * (zmax * f[1]) * noise;
-}
-
 // Row by row, so that no row hides behind another's size: w_i against the magnitude of what it sums
 // (row_scale), and z_i against ||z'||_inf in the balanced columns. A global denominator let a row
 // hide a residual as large as its own q_i behind another row's size (M = diag(3, -1e30),
-// q = (2, -3): z = 0 leaves w_2 = -3). Measured in the balanced problem (r_i w_i against r_i s_i).
+// q = (2, -3): z = 0 leaves w_2 = -3).
 double Equilibration::relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w,
                                         Eigen::Index n_free) const {
   const double zmax = balanced_max(z);
   double worst = 0.0;
   for (Eigen::Index i = 0; i < n_; ++i) {
-    double f[2] = {1.0, 1.0};
-    const double w_scale = balanced_row_scale(M, q, z, i, zmax, f);
+    const double w_scale = row_scale(M, q, z, i, zmax);
     const double zs = z[i] / col_[i];
     if (!std::isfinite(zs) || !std::isfinite(w[i]) || !std::isfinite(w_scale)) return INFINITY;
-    const double wr = w[i] == 0.0 ? 0.0 : ((row_[i] * w[i] * f[0]) * f[1]) / w_scale;
+    const double wr = w[i] == 0.0 ? 0.0 : w[i] / w_scale;
     const double zr = zs == 0.0 ? 0.0 : zs / zmax;
     const double term = i < n_free ? std::abs(wr) : std::abs(std::min(zr, wr));
     if (!(term <= worst)) worst = std::isnan(term) ? INFINITY : term;

@@ -48,8 +48,6 @@ class Equilibration {
   double row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i, double zmax) const;
 
  private:
-  double balanced_row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i, double zmax,
-                            double f[2]) const;
   Vec row_, col_, rowmax_, colmax_;
   Eigen::Index n_ = 0;
   double max_entry_ = 0.0;
