@@ -311,7 +311,8 @@ void read_generators(const YamlField& section, SectionContext& ctx) {
     if (!f.is_map()) f.fail("expected a generator {type, name, ...}");
     f.at("type").as_choice({"block_wall"});
     const WallSpec spec = read_wall(f, ctx);
-    WallBuilder builder(spec, f.at("name"), ctx);
+    const YamlField name = f.at("name");  // the builder keeps a reference to it
+    WallBuilder builder(spec, name, ctx);
     const long contacts = builder.count_contacts();
     check_wall_memory(f, builder, contacts, ctx.scheme);
     builder.build();

@@ -16,9 +16,15 @@ namespace {
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) { throw InputError(path, 0, 0, "", why); }
 
+// "a table", "an LCP file" (the kinds' names as they are read aloud).
+std::string a_kind(const InputLimit& limit) {
+  const std::string what = limit.what;
+  return (what.rfind("LCP", 0) == 0 || std::string("aeiou").find(what[0]) != std::string::npos ? "an " : "a ") + what;
+}
+
 std::string too_large(const InputLimit& limit, const std::string& size) {
   return std::string("the ") + limit.what + " holds " + size + ", more than the " + byte_count_text(static_cast<double>(limit.max_bytes)) +
-         " a " + limit.what + " may hold";
+         " " + a_kind(limit) + " may hold";
 }
 
 // The file's kind: a folder or a device (/dev/zero, a terminal) is never read; a pipe only where
@@ -28,7 +34,7 @@ void check_kind(const std::string& path, const struct stat& st, const InputLimit
   const bool device = S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode);
   if (device || (limit.regular_only && !S_ISREG(st.st_mode))) {
     const char* kind = device ? "a device" : S_ISFIFO(st.st_mode) ? "a FIFO (a pipe)" : "not a regular file";
-    refuse(path, std::string("is ") + kind + "; a " + limit.what + " is read from " +
+    refuse(path, std::string("is ") + kind + "; " + a_kind(limit) + " is read from " +
                      (limit.regular_only ? "a regular file only" : "a regular file or a pipe"));
   }
   if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > limit.max_bytes)

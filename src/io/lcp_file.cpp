@@ -136,7 +136,7 @@ LcpFileResult read_lcp_file(const std::string& path) {
     text = read_input_text(path, kLcpFileLimit);
   } catch (const InputError& e) {
     LcpFileResult r;
-    r.error = e.message();
+    r.error = e.what();  // names the file
     return r;
   }
   std::istringstream in(std::move(text));

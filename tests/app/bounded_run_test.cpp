@@ -52,12 +52,11 @@ TEST(BoundedRun, CtrlCStopsAModelThatIsNeverRead) {
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   test::Child child({"run", fifo, "-o", dir.file("r.csv")}, dir.file("log"));
   ASSERT_TRUE(child.started());
-  // The message is written by the handler once the watch is set; before it, the default action
-  // would end the process (status -1 here): signal until the log shows the watch answered.
-  ASSERT_TRUE(test::wait_until([&] {
-    child.signal(SIGINT);
-    return !child.running();
-  }));
+  // Before the watch installs its handler the default action would end the process: SIGINT is sent
+  // once the process catches it (its SigCgt mask in /proc), then once.
+  ASSERT_TRUE(test::wait_until([&] { return test::catches_signal(child.pid(), SIGINT) || !child.running(); }));
+  child.signal(SIGINT);
+  ASSERT_TRUE(test::wait_until([&] { return !child.running(); }, 60));
   const int status = child.wait();
   ASSERT_TRUE(WIFEXITED(status)) << "ended by the signal's default action, not by the watch";
   EXPECT_EQ(WEXITSTATUS(status), 130);
@@ -80,7 +79,7 @@ TEST(BoundedRun, AbsurdMagnitudesAreRefusedAtTheirLineWithTheRange) {
   ASSERT_NE(pendulum.find("gravity: [0, -9.81]"), std::string::npos);
   const Absurd cases[] = {
       {"denormal mass", "mass: 1.0", "mass: 1e-320", "bodies[0].mass"},
-      {"huge gravity", "gravity: [0, -9.81]", "gravity: [0, -1.8e308]", "gravity[1]"},
+      {"huge gravity", "gravity: [0, -9.81]", "gravity: [0, -1.7e308]", "gravity[1]"},
       {"tiny inertia", "inertia: 0.001", "inertia: 4e-320", "bodies[0].inertia"},
   };
   for (const Absurd& c : cases) {
@@ -102,13 +101,13 @@ TEST(BoundedRun, AbsurdMagnitudesAreRefusedAtTheirLineWithTheRange) {
       "simulation: {scheme: time-stepping, t_end: 0.2}\n");
   const auto plane = run_cli("run " + spatial + " -o " + dir.file("s.csv") + " --max-wall 5");
   EXPECT_EQ(plane.exit_code, 2) << plane.out;
-  EXPECT_NE(plane.out.find("s.yaml:6:"), std::string::npos) << plane.out;
-  EXPECT_NE(plane.out.find("contacts[0].plane.normal[0]: 1e+308 is too large"), std::string::npos) << plane.out;
+  EXPECT_NE(plane.out.find("s.yaml:7:"), std::string::npos) << plane.out;
+  EXPECT_NE(plane.out.find("contacts[0].plane.normal[0]: 1e308 is too large"), std::string::npos) << plane.out;
   const std::string far = dir.write("far.yaml", test::replace_all(read_text(spatial), "position: [0, 0, 1]",
                                                                    "position: [1e300, 0, 1]"));
   const auto coordinate = run_cli("run " + far + " -o " + dir.file("s.csv") + " --max-wall 5");
   EXPECT_EQ(coordinate.exit_code, 2) << coordinate.out;
-  EXPECT_NE(coordinate.out.find("bodies[0].position[0]: 1e+300 is too large"), std::string::npos) << coordinate.out;
+  EXPECT_NE(coordinate.out.find("bodies[0].position[0]: 1e300 is too large"), std::string::npos) << coordinate.out;
 }
 
 // A prescribed angular rate of 1e308 was blamed on contact chatter: it is refused where it stands.
@@ -116,13 +115,13 @@ TEST(BoundedRun, AnAbsurdPrescribedRateIsRefusedAtItsKey) {
   test::TempDir dir;
   const std::string model = dir.write(
       "spin.yaml",
-      "bodies:\n  - {name: plate, motion: prescribed, x: 0, y: 0, theta: {type: sine, amplitude: 1, omega: 1e308}}\n"
+      "bodies:\n  - {name: plate, motion: prescribed, x: 0, y: 0, angle: {type: sine, amplitude: 1, omega: 1e308}}\n"
       "  - {name: block, mass: 1, inertia: 0.1, position: [0, 0.1]}\n"
       "simulation: {t_end: 0.1}\n");
   const auto r = run_cli("run " + model + " -o " + dir.file("r.csv"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("spin.yaml:2:"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("theta.omega: 1e+308 is too large"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("angle.omega: 1e308 is too large"), std::string::npos) << r.out;
 }
 
 // -o /dev/stdout made /dev/stdout.events.csv and /dev/stdout.checkpoint: the event log and a
@@ -139,7 +138,7 @@ TEST(BoundedRun, SideFilesAreRefusedBesideAnOutputThatIsNotAFile) {
   EXPECT_NE(checkpoints.out.find("--checkpoint"), std::string::npos) << checkpoints.out;
   // Only standard output is read here (standard error goes to the log).
   const auto table = test::run_command(std::string(STICKSLIP_CLI) + " run " + source_path(kPendulum) +
-                                       " -o /dev/stdout --t-end 0.1 2>" + dir.file("err"));
+                                       " -o /dev/stdout --t-end 0.1 2>" + dir.file("err") + "; exit $?");
   EXPECT_EQ(table.exit_code, 0) << table.out;
   EXPECT_EQ(table.out.rfind("t,", 0), 0u) << table.out;
   EXPECT_EQ(table.out.find("wrote"), std::string::npos) << table.out;
@@ -255,7 +254,7 @@ TEST(BoundedRun, TablesAreReadFromRegularFilesOnly) {
   for (const std::string& table : {std::string("/dev/zero"), fifo}) {
     const std::string model = dir.write(
         "m.yaml", "bodies:\n  - {name: table, motion: prescribed, x: {type: table, file: " + table +
-                      "}, y: 0, theta: 0}\n  - {name: b, mass: 1, inertia: 1}\n");
+                      "}, y: 0, angle: 0}\n  - {name: b, mass: 1, inertia: 1}\n");
     const auto r = run_cli("run " + model + " -o " + dir.file("r.csv"));
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_NE(r.out.find("bodies[0].x.file: the table '" + table + "'"), std::string::npos) << r.out;
@@ -265,7 +264,7 @@ TEST(BoundedRun, TablesAreReadFromRegularFilesOnly) {
   const std::string big = dir.file("big.csv");
   std::filesystem::resize_file(dir.write("big.csv", "t,x\n"), 300ull << 20);
   const std::string model = dir.write(
-      "m.yaml", "bodies:\n  - {name: table, motion: prescribed, x: {type: table, file: big.csv}, y: 0, theta: 0}\n"
+      "m.yaml", "bodies:\n  - {name: table, motion: prescribed, x: {type: table, file: big.csv}, y: 0, angle: 0}\n"
                 "  - {name: b, mass: 1, inertia: 1}\n");
   const auto r = run_cli("run " + model + " -o " + dir.file("r.csv"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
@@ -283,7 +282,7 @@ TEST(BoundedRun, ModelFilesAreReadWithinTheirCap) {
   EXPECT_EQ(big.exit_code, 2) << big.out;
   EXPECT_NE(big.out.find("more than the 16.8 MB a YAML file may hold"), std::string::npos) << big.out;
   const auto piped = test::run_command("cat " + source_path(kPendulum) + " | " + STICKSLIP_CLI + " run /dev/stdin -o " +
-                                       dir.file("p.csv") + " --t-end 0.05");
+                                       dir.file("p.csv") + " --t-end 0.05 2>&1; exit $?");
   EXPECT_EQ(piped.exit_code, 0) << piped.out;
 }
 

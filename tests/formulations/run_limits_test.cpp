@@ -21,7 +21,7 @@ namespace run_limits_test {
 TEST(RunLimits, ANonFiniteOutputColumnFailsTheRunNamingIt) {
   const ModelFile mf = test::model_from_yaml(
       "bodies:\n  - {name: mass, mass: 1, inertia: 1, position: [0.01, 0]}\n"
-      "forces:\n  - {name: spring, type: spring_damper, bodies: [ground, mass], stiffness: 1e12, damping: 0}\n"
+      "forces:\n  - {name: spring, type: spring_damper, bodies: [ground, mass], stiffness: 1e12, damping: 0, rest_length: 0}\n"
       "simulation: {t_end: 1, output_interval: 0.01, integrator: rk4, step: 0.01}\n");
   MemorySink out;
   try {
