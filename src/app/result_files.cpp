@@ -82,6 +82,12 @@ void ResultFiles::flush() {
   if (events_sink_) events_sink_->flush();
 }
 
+void ResultFiles::flush_if_due() {
+  if (npy_) npy_->flush_if_due();
+  if (csv_) csv_->flush_if_due();
+  if (events_sink_) events_sink_->flush_if_due();
+}
+
 void ResultFiles::end() {
   results().end();
   if (events_sink_) events_sink_->close();

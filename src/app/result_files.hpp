@@ -46,6 +46,8 @@ class ResultFiles final : public OutputSink {
   void begin(const std::vector<std::string>& columns) override;
   void write(const std::vector<double>& row) override { results().write(row); }
   void flush() override;
+  // Rows and events reach the disk within about a second of wall time even when they come rarely.
+  void flush_if_due();
   void end() override;
 
   CsvEventSink* events() { return events_sink_.get(); }

@@ -180,6 +180,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   const bool checkpoints = options.checkpoint_interval > 0;
   const std::string checkpoint_file = checkpoints ? checkpoint_path(settings) : "";
   std::vector<std::string> outputs{out};
+  if (format == "npy") outputs.push_back(npy_columns_path(out));  // the column names beside the rows
   if (!events_path.empty()) outputs.push_back(events_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
   if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
@@ -217,6 +218,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files.reset();
     if (checkpoint) return;  // resuming: the files hold the earlier rows, which stay
     if (created) std::filesystem::remove(out);
+    if (created && format == "npy") std::filesystem::remove(npy_columns_path(out));
     if (events_created) std::filesystem::remove(events_path);
   };
 
@@ -238,8 +240,9 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     progress.clear();
     std::cerr << "warning: " << m << "\n";
   };
-  cb.should_stop = [&] {
+  cb.should_stop = [&] {  // between two steps
     if (setting_up.active()) return false;  // the watch answers stop requests until the run writes
+    files->flush_if_due();
     if (stop_signal() != 0) return true;
     if (session.max_wall > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > session.max_wall) {
@@ -268,6 +271,8 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     progress.clear();
     files->end();
     print_summary(summary_stream, options, out, events_path, s, s.stats.steps - steps_before);
+    if (format == "npy")
+      std::fprintf(summary_stream, "wrote %s: the names of its columns, one per line\n", npy_columns_path(out).c_str());
     if (checkpoints_written > 0)
       std::fprintf(summary_stream, "wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
     dump.print_summary();
