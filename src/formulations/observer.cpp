@@ -41,6 +41,7 @@ Observer::Observer(const Model& model) : model_(model) {
   for (const Driver& d : model.drivers) columns_.push_back(d.name + ".effort");
   for (const SpringDamper& s : model.springs) columns_.push_back(s.name + ".force");
   for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
+  for (const JointActuator& a : model.actuators) columns_.push_back(a.name + ".effort");
   for (const Contact& c : model.contacts) {
     if (c.spatial()) {  // both tangent rows, and the slip speed |v_T|
       for (const char* col : {".gap", ".vn", ".vt1", ".vt2", ".slip", ".fn", ".ft1", ".ft2", ".state"}) {
@@ -126,6 +127,7 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
     row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
   }
+  for (const JointActuator& a : model_.actuators) row.push_back(a.effort.value(s.t));
   record_contacts(s, ws, row, states);
   Energy e = mechanical_energy(model_, s, ws);
   e.potential += contact_potential_energy(model_, ws);

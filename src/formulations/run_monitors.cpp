@@ -18,7 +18,9 @@ int column_of(const std::vector<std::string>& columns, const char* name) {
 }
 
 bool driven(const Model& model) {
-  if (!model.drivers.empty() || !model.point_forces.empty() || !model.torques.empty()) return true;
+  if (!model.drivers.empty() || !model.point_forces.empty() || !model.torques.empty() || !model.actuators.empty()) {
+    return true;
+  }
   for (const Body& b : model.bodies) {
     if (b.motion == BodyMotion::prescribed) return true;
   }

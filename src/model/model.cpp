@@ -37,7 +37,8 @@ const char* joint_type_name(JointType type) {
   return "?";
 }
 
-std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate) {
+std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate,
+                                 const std::string& element) {
   const bool pin_angle = coordinate == JointCoordinate::angle_i || coordinate == JointCoordinate::angle_j;
   if (pin_angle && type != JointType::universal) return "angle_i and angle_j are a universal joint's coordinates";
   switch (type) {
@@ -63,10 +64,11 @@ std::string joint_driver_problem(JointType type, Dimension dimension, JointCoord
     case JointType::spherical: break;
   }
   const char* what = dimension == Dimension::spatial
-                         ? "drivers take a revolute joint's angle, a prismatic joint's slide, a cylindrical joint's "
+                         ? "s take a revolute joint's angle, a prismatic joint's slide, a cylindrical joint's "
                            "angle or slide, or a universal joint's angle_i or angle_j"
-                         : "drivers take a revolute joint's angle or a prismatic joint's slide";
-  return std::string("a ") + joint_type_name(type) + " joint has no coordinate a driver can drive (" + what + ")";
+                         : "s take a revolute joint's angle or a prismatic joint's slide";
+  return std::string("a ") + joint_type_name(type) + " joint has no coordinate a " + element + " can drive (" + element +
+         what + ")";
 }
 
 JointCoordinate driven_joint_coordinate(JointType type, JointCoordinate coordinate) {
@@ -144,6 +146,8 @@ int ModelBuilder::add_joint(Joint joint, std::optional<double> angle_offset) {
   joint_angle_offsets_.push_back(angle_offset);
   return static_cast<int>(model_.joints.size()) - 1;
 }
+
+void ModelBuilder::add_actuator(JointActuator a) { model_.actuators.push_back(std::move(a)); }
 
 int ModelBuilder::add_driver(Driver driver) {
   model_.drivers.push_back(std::move(driver));
@@ -385,6 +389,17 @@ void validate_drivers(const Model& m, NameRegistry& names) {
   }
 }
 
+void validate_actuators(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 0; k < m.actuators.size(); ++k) {
+    const JointActuator& a = m.actuators[k];
+    const std::string path = indexed("actuators", k);
+    names.add(a.name, path + ".name");
+    if (a.joint < 0 || a.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
+    const std::string problem = joint_driver_problem(m.joints[a.joint].type, m.dimension, a.coordinate, "joint actuator");
+    if (!problem.empty()) throw ModelError(path + (a.coordinate == JointCoordinate::natural ? ".joint" : ".coordinate"), problem);
+  }
+}
+
 void validate_forces(const Model& m, NameRegistry& names) {
   for (std::size_t k = 0; k < m.point_forces.size(); ++k) {
     const std::string path = indexed("forces", k);
@@ -486,6 +501,7 @@ Model ModelBuilder::build() const {
   validate_joints(m, names);
   validate_drivers(m, names);
   validate_forces(m, names);
+  validate_actuators(m, names);
   validate_contacts(m, names);
 
   if (m.dimension == Dimension::spatial) {

@@ -97,6 +97,10 @@ class EventDrivenSteps final : public StepStrategy {
   }
   void save(Snapshot& snapshot) const override;
   void restore(const Snapshot& snapshot) override;
+  void inputs_changed() override;
+  void start_from(const State& s) override {
+    begin_at(assembled_state(model_, sys_.dyn().workspace(), s), false);
+  }
   std::string step_limiter() const override {
     std::vector<char> closed(model_.contacts.size());
     for (std::size_t c = 0; c < closed.size(); ++c) closed[c] = sys_.dyn().modes()[c] != ContactState::open;
@@ -106,6 +110,7 @@ class EventDrivenSteps final : public StepStrategy {
  private:
   void set_force_scale();
   void check_model();
+  void begin_at(const State& s, bool first);
   void warn(const std::string& m) { reporter_.warn(m); }
   StateSample evaluated(double t, const Vec& y) {
     sys_.evaluate(t, y);
@@ -287,13 +292,32 @@ void EventDrivenSteps::set_up() {
   set_force_scale();
   integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
   fixed_step_ = opt_.integrator == "rk4";
-  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), reporter_.warn);
+  begin_at(assembled_initial_state(model_, opt_, sys_.dyn().workspace(), reporter_.warn), true);
+}
+
+// The contact structure settled at s, the integrator started there.
+void EventDrivenSteps::begin_at(const State& s, bool first) {
   Vec y;
-  sys_.pack(s0, y);
+  sys_.pack(s, y);
   immediate_ = false;
-  settle(opt_.t_start, y, std::vector<int>(model_.contacts.size(), -1));
-  integ_->reset(sys_, opt_.t_start, y);
-  arm(opt_.t_start, y);
+  settle(s.t, y, std::vector<int>(model_.contacts.size(), -1));
+  if (first) {
+    integ_->reset(sys_, s.t, y);
+  } else {
+    integ_->restart(sys_, s.t, y);  // the method picks a first step suited to the new state
+  }
+  arm(s.t, y);
+}
+
+// New loads may leave the present modes (a sticking contact pushed beyond its cone): they are
+// decided again at once, and the integrator restarts with the new right-hand side.
+void EventDrivenSteps::inputs_changed() {
+  const double t = integ_->t();
+  Vec y = integ_->y();
+  immediate_ = false;
+  settle(t, y, std::vector<int>(model_.contacts.size(), -1));
+  integ_->restart(sys_, t, y);
+  arm(t, y);
 }
 
 double EventDrivenSteps::take_step(double t_limit) {

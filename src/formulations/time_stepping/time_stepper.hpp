@@ -53,6 +53,12 @@ class TimeStepper {
   const std::vector<std::string>& warnings() const { return warnings_; }
   // Starts from s (assembled): contacts touching with |v_T| small start as sticking.
   void reset(const State& s);
+  // The same between two steps of a run (a state set from outside): the step count goes on.
+  void restart(const State& s) {
+    const long steps = steps_;
+    reset(s);
+    steps_ = steps;
+  }
   // One step from state().t to t_next. Throws NumericalError (time, element) on failure.
   void step(double t_next);
 
