@@ -55,6 +55,11 @@ Observer::Observer(const Model& model) : model_(model) {
   }
   for (const Joint& j : model.joints) {
     if (!j.friction) continue;
+    if (joint_friction_rows(j) == 2) {  // spatial spherical and cylindrical joints: two slip rows
+      for (const char* col : {".fn", ".ff1", ".ff2", ".vt1", ".vt2"}) columns_.push_back(j.name + col);
+      if (j.friction->law->state_size() > 0) for (const char* col : {".z1", ".z2"}) columns_.push_back(j.name + col);
+      continue;
+    }
     for (const char* col : {".fn", ".ff", ".vt"}) columns_.push_back(j.name + col);
     if (j.friction->law->state_size() > 0) columns_.push_back(j.name + ".z");
   }
@@ -166,7 +171,14 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     const Joint& j = model_.joints[k];
     if (!j.friction) continue;
-    row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential[0], ws.joint_slip[k]});
+    const ContactForce& f = ws.joint_friction[k];
+    if (joint_friction_rows(j) == 2) {
+      const TangentVector& v = ws.joint_slip_rows[k];
+      row.insert(row.end(), {f.normal, f.tangential[0], f.tangential[1], v[0], v[1]});
+      if (j.friction->law->state_size() > 0) row.insert(row.end(), {s.z[j.z_offset], s.z[j.z_offset + 1]});
+      continue;
+    }
+    row.insert(row.end(), {f.normal, f.tangential[0], ws.joint_slip[k]});
     if (j.friction->law->state_size() > 0) row.push_back(s.z[j.z_offset]);
   }
   for (const JointContactSlot& slot : ws.joint_contacts) {

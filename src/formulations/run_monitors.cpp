@@ -132,7 +132,7 @@ std::string state_component_owner(const Model& model, int index, const std::vect
     }
   }
   for (const Joint& j : model.joints) {
-    if (j.friction && z >= j.z_offset && z < j.z_offset + j.friction->law->state_size()) {
+    if (j.friction && z >= j.z_offset && z < j.z_offset + joint_friction_states(j)) {
       return "joint " + j.name + " (friction state)";
     }
   }

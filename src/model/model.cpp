@@ -1,5 +1,6 @@
 #include "model/model.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <set>
@@ -23,6 +24,16 @@ int joint_equation_count(JointType type) {
 int joint_equation_count(const Joint& joint) {
   return joint.dimension == Dimension::spatial ? spatial_joint_equation_count(joint.type)
                                                : joint_equation_count(joint.type);
+}
+
+int joint_friction_rows(const Joint& joint) {
+  const bool two = joint.dimension == Dimension::spatial &&
+                   (joint.type == JointType::spherical || joint.type == JointType::cylindrical);
+  return two ? 2 : 1;
+}
+
+int joint_friction_states(const Joint& joint) {
+  return joint.friction && joint.friction->law ? joint.friction->law->state_size() * joint_friction_rows(joint) : 0;
 }
 
 const char* joint_type_name(JointType type) {
@@ -252,22 +263,39 @@ void validate_bodies(const Model& m, NameRegistry& names) {
 void validate_joint_friction(const Joint& j, const std::string& path) {
   const JointFriction& f = *j.friction;
   if (!f.law) throw ModelError(path, "needs a friction law");
-  if (f.law->set_valued()) {
+  const bool spatial = j.dimension == Dimension::spatial;
+  // Set-valued Coulomb friction in a spatial joint is decided by the event-driven and time-stepping
+  // schemes (and refused by the compliant one, as for contacts); planar joints take smooth laws.
+  if (f.law->set_valued() && !spatial) {
     throw ModelError(path + ".law", "set-valued Coulomb friction in a joint needs a smooth law (lugre, coulomb_tanh, ...)");
   }
-  if (j.type == JointType::revolute && !(f.pin_radius > 0)) throw ModelError(path + ".pin_radius", "must be > 0");
-  if (j.type == JointType::prismatic && !(f.contact_length > 0)) throw ModelError(path + ".contact_length", "must be > 0");
+  if (f.law->uses_stick_force() && spatial && !f.law->set_valued()) {
+    throw ModelError(path + ".law", "the '" + std::string(f.law->name()) +
+                                        "' law reads the force that would hold the joint, which the joint's friction "
+                                        "solve does not give: use coulomb (event-driven, time-stepping) or a smooth law");
+  }
+  const bool pin = j.type == JointType::revolute || (spatial && j.type == JointType::cylindrical);
+  if (pin && !(f.pin_radius > 0)) throw ModelError(path + ".pin_radius", "must be > 0");
+  if (spatial && j.type == JointType::spherical && !(f.ball_radius > 0)) throw ModelError(path + ".ball_radius", "must be > 0");
+  const bool length = (!spatial && j.type == JointType::prismatic) || (spatial && j.type == JointType::cylindrical);
+  if (length && !(f.contact_length > 0)) throw ModelError(path + ".contact_length", "must be > 0");
   if (j.type == JointType::weld) throw ModelError(path, "a weld joint does not slide: friction applies to revolute and prismatic joints");
+  if (spatial && (j.type == JointType::prismatic || j.type == JointType::universal)) {
+    throw ModelError(path, std::string("a spatial ") + joint_type_name(j.type) +
+                               " joint takes no 'friction:' (revolute, spherical and cylindrical joints do; a prismatic "
+                               "joint's friction is its 'contact:' analysis)");
+  }
 }
 
 // The spatial shapes' checks; the planar shapes belong to planar models and the spatial ones to
 // spatial models. Karnopp reads the force that would hold one tangent row; a spatial contact's
 // holding force is a vector in a disc, which no scheme computes yet (issue 11 stage S3): refused.
 void validate_spatial_contact(const Model& m, const Contact& c, const std::string& path) {
+  if (c.joint_limit()) return;  // either dimension
   const bool spatial_model = m.dimension == Dimension::spatial;
   if (c.spatial() != spatial_model) {
     throw ModelError(path + ".type", spatial_model ? "a spatial model's contacts are sphere_plane, sphere_sphere, "
-                                                     "points_plane or box_plane"
+                                                     "points_plane, box_plane or joint_limit"
                                                    : "sphere and plane contacts need 'dimension: spatial'");
   }
   if (!c.spatial()) return;
@@ -355,6 +383,11 @@ void validate_joints(const Model& m, NameRegistry& names) {
     }
     if (m.dimension == Dimension::spatial) {
       validate_spatial_joint(j, path);
+      if (j.friction) validate_joint_friction(j, path + ".friction");
+      if (j.friction && std::any_of(m.joints.begin(), m.joints.end(), [](const Joint& o) { return o.contact.has_value(); })) {
+        throw ModelError(path + ".friction", "a model with a prismatic joint's contact analysis takes no 'friction:' "
+                                             "in other joints yet");
+      }
       continue;
     }
     if (joint_equation_count(j.type) == 0) {
@@ -551,7 +584,7 @@ Model ModelBuilder::build() const {
   }
   for (Joint& j : m.joints) {
     j.z_offset = z;
-    if (j.friction) z += j.friction->law->state_size();
+    z += joint_friction_states(j);
   }
   m.nz = z;
   return m;
