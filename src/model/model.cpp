@@ -344,11 +344,23 @@ void set_tangent_references(const Model& m, Contact& c) {
   c.reference_tangent = perpendicular_unit(c.reference_normal);
 }
 
+// A stop on a joint coordinate (the builder gave it its joint's bodies).
+void validate_joint_limit(const Model& m, const Contact& c, const std::string& path) {
+  if (c.joint < 0 || c.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
+  const std::string problem = joint_driver_problem(m.joints[static_cast<std::size_t>(c.joint)].type, m.dimension,
+                                                   c.coordinate, "joint limit");
+  if (!problem.empty()) throw ModelError(path + (c.coordinate == JointCoordinate::natural ? ".joint" : ".coordinate"), problem);
+  if (!std::isfinite(c.limit)) throw ModelError(path + (c.limit_side > 0 ? ".lower" : ".upper"), "must be finite");
+  if (c.limit_side != 1.0 && c.limit_side != -1.0) throw ModelError(path, "a limit is lower (+1) or upper (-1)");
+  if (c.friction) throw ModelError(path + ".friction", "a joint limit has no friction");
+}
+
 void validate_contacts(const Model& m, NameRegistry& names) {
   for (std::size_t k = 0; k < m.contacts.size(); ++k) {
     const Contact& c = m.contacts[k];
     const std::string path = indexed("contacts", k);
     names.add(c.name, path + ".name");
+    if (c.joint_limit()) validate_joint_limit(m, c, path);
     check_body_ref(m, c.body_i, path + ".bodies[0]");
     check_body_ref(m, c.body_j, path + ".bodies[1]");
     if (c.body_i == c.body_j) throw ModelError(path + ".bodies", "a contact needs two different bodies");
@@ -522,6 +534,11 @@ Model ModelBuilder::build() const {
   Model m = model_;
   for (Body& b : m.bodies) b.dimension = m.dimension;
   for (Joint& j : m.joints) j.dimension = m.dimension;
+  for (Contact& c : m.contacts) {  // a joint limit acts between its joint's bodies
+    if (!c.joint_limit() || c.joint < 0 || c.joint >= static_cast<int>(m.joints.size())) continue;
+    c.body_i = m.joints[static_cast<std::size_t>(c.joint)].body_i;
+    c.body_j = m.joints[static_cast<std::size_t>(c.joint)].body_j;
+  }
   if (m.dimension == Dimension::spatial) {
     refuse_spatial_elements(m);
   } else {
