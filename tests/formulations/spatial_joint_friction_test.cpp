@@ -2,7 +2,7 @@
 // reaction (assembly/spatial_joint_friction.hpp): the spatial double pendulum of Xing, Zheng & Wang
 // (2019) in a vertical plane reproduces the planar LuGre example's columns; a shaft under a radial
 // load decelerates at μ_k R |F_r| / J, stops, and holds any torque below μ_s R |F_r| exactly
-// (time-stepping) and breaks away above it; a balanced ball joint and a sleeve on a cylindrical
+// (time-stepping and event-driven) and breaks away above it; a balanced ball joint and a sleeve on a cylindrical
 // joint stop as Coulomb's law on their slip says.
 #include <gtest/gtest.h>
 
@@ -95,40 +95,44 @@ constexpr double kRotorMass = 4, kJz = 0.05, kR = 0.02, kG = 9.81, kMuS = 0.3, k
 
 double friction_circle(double mu) { return mu * kR * kRotorMass * kG / std::sqrt(1 + mu * mu); }
 
+// Under the time-stepping scheme (h = 1 ms) and the event-driven one (dopri5, the stop located). What
+// is left of the motion at rest: rounding of the holding impulse (time-stepping), or the slip at the
+// located stop, α R times the event tolerance of 1e-12 s (event-driven): below 1e-12 m/s either way.
 TEST(SpatialJointFriction, ShaftUnderARadialLoadStopsAtTheTorqueMuRF) {
   const double torque_k = friction_circle(kMuK), torque_s = friction_circle(kMuS);
   const double w0 = 10, alpha = torque_k / kJz, t_stop = w0 / alpha;  // 3.19 s
-  const ModelFile mf = test::model_from_yaml(
-      shaft("law: coulomb, mu_s: 0.3, mu_k: 0.2", w0, "{scheme: time-stepping, step: 1e-3, t_end: 6, output_interval: 0.01}"));
-  Simulation sim(mf.model, mf.options);
-  sim.advance(4.0);
-  const MemorySink& out = sim.rows();
-  for (std::size_t k = 0; k < out.rows.size(); ++k) {
-    const double t = at(out, k, "t");
-    // The friction impulse is constant while it slides: the midpoint rule follows ω = ω0 − α t to
-    // rounding, and the step that would reverse it stops it exactly (the holding impulse is inside
-    // the cone), after which nothing creeps.
-    EXPECT_NEAR(at(out, k, "rotor.wz"), std::max(0.0, w0 - alpha * t), 1e-10) << t;
-    if (t > 0 && t < t_stop - 0.01) {
-      EXPECT_NEAR(at(out, k, "shaft.fn"), torque_k / (kMuK * kR), 1e-9) << t;
-      EXPECT_NEAR(at(out, k, "shaft.ff"), -torque_k / kR, 1e-9) << t;
+  for (const char* scheme : {"{scheme: time-stepping, step: 1e-3", "{scheme: event-driven, integrator: dopri5, rtol: 1e-10"}) {
+    const ModelFile mf = test::model_from_yaml(
+        shaft("law: coulomb, mu_s: 0.3, mu_k: 0.2", w0, std::string(scheme) + ", t_end: 6, output_interval: 0.01}"));
+    Simulation sim(mf.model, mf.options);
+    sim.advance(4.0);
+    const MemorySink& out = sim.rows();
+    for (std::size_t k = 0; k < out.rows.size(); ++k) {
+      const double t = at(out, k, "t");
+      // The friction is constant while it slides: the midpoint rule (and dopri5, exact on a linear
+      // motion) follows ω = ω0 − α t to rounding; the step that would reverse it stops it exactly (the
+      // holding impulse is inside the cone), or the located stop does, after which nothing creeps.
+      EXPECT_NEAR(at(out, k, "rotor.wz"), std::max(0.0, w0 - alpha * t), 1e-10) << scheme << " t = " << t;
+      if (t > 0 && t < t_stop - 0.01) {
+        EXPECT_NEAR(at(out, k, "shaft.fn"), torque_k / (kMuK * kR), 1e-9) << scheme << " t = " << t;
+        EXPECT_NEAR(at(out, k, "shaft.ff"), -torque_k / kR, 1e-9) << scheme << " t = " << t;
+      }
+      if (t > t_stop + 0.01) {
+        EXPECT_NEAR(at(out, k, "shaft.fn"), kRotorMass * kG, 1e-9) << scheme << " t = " << t;  // at rest: the load
+        EXPECT_NEAR(at(out, k, "shaft.vt"), 0.0, 1e-12) << scheme << " t = " << t;
+      }
     }
-    if (t > t_stop + 0.01) {
-      EXPECT_NEAR(at(out, k, "shaft.fn"), kRotorMass * kG, 1e-9) << t;  // at rest: the load
-    }
-    if (t > t_stop + 0.01) {
-      EXPECT_NEAR(at(out, k, "shaft.vt"), 0.0, 1e-16) << t;
-    }
+    // Held: a torque of 0.9 of the breakaway torque turns nothing (the friction holds it exactly).
+    sim.set_actuator("motor", 0.9 * torque_s);
+    sim.advance(5.0);
+    EXPECT_NEAR(sim.body_state("rotor").angular_velocity.z(), 0.0, 1e-10) << scheme;
+    EXPECT_NEAR(sim.current_row()[static_cast<std::size_t>(sim.rows().column("shaft.ff"))], -0.9 * torque_s / kR, 1e-9)
+        << scheme;
+    // Above it the shaft breaks away and accelerates at (τ − μ_k R |F_r|) / J.
+    sim.set_actuator("motor", 1.1 * torque_s);
+    sim.advance(6.0);
+    EXPECT_NEAR(sim.body_state("rotor").angular_velocity.z(), (1.1 * torque_s - torque_k) / kJz * 1.0, 1e-9) << scheme;
   }
-  // Held: a torque of 0.9 of the breakaway torque turns nothing (the friction holds it exactly).
-  sim.set_actuator("motor", 0.9 * torque_s);
-  sim.advance(5.0);
-  EXPECT_NEAR(sim.body_state("rotor").angular_velocity.z(), 0.0, 1e-15);  // rounding of the holding impulse
-  EXPECT_NEAR(sim.current_row()[static_cast<std::size_t>(sim.rows().column("shaft.ff"))], -0.9 * torque_s / kR, 1e-9);
-  // Above it the shaft breaks away and accelerates at (τ − μ_k R |F_r|) / J.
-  sim.set_actuator("motor", 1.1 * torque_s);
-  sim.advance(6.0);
-  EXPECT_NEAR(sim.body_state("rotor").angular_velocity.z(), (1.1 * torque_s - torque_k) / kJz * 1.0, 1e-9);
 }
 
 // The same shaft with LuGre friction under the compliant scheme: while it slides fast (R ω ≫ v_s) the
@@ -238,6 +242,13 @@ TEST(SpatialJointFriction, RefusalsNameTheKey) {
   EXPECT_NE(error("{name: r, type: revolute, bodies: [ground, b], location: [0, 0, 0], axis: [0, 0, 1], "
                   "friction: {law: lugre, mu_s: 0.2, mu_k: 0.1, sigma0: 1e5, sigma1: 300, sigma2: 0, v_s: 0.001, p: 2, pin_radius: 0.01}}",
                   "time-stepping").find("internal state"), std::string::npos);
+  // The event-driven scheme decides one slip row (revolute joints); a ball joint's two are refused.
+  EXPECT_NE(error("{name: s, type: spherical, bodies: [ground, b], location: [0, 0, 0], "
+                  "friction: {law: coulomb, mu_s: 0.2, mu_k: 0.1, ball_radius: 0.01}}",
+                  "event-driven").find("spatial revolute joints only"), std::string::npos);
+  EXPECT_NE(error("{name: r, type: revolute, bodies: [ground, b], location: [0, 0, 0], axis: [0, 0, 1], "
+                  "friction: {law: lugre, mu_s: 0.2, mu_k: 0.1, sigma0: 1e5, sigma1: 300, sigma2: 0, v_s: 0.001, p: 2, pin_radius: 0.01}}",
+                  "event-driven").find("internal state"), std::string::npos);
 }
 
 }  // namespace spatial_joint_friction_test

@@ -14,6 +14,7 @@
 #include "assembly/kinematic_map.hpp"
 #include "formulations/event_driven/event_functions.hpp"
 #include "formulations/event_driven/event_settle.hpp"
+#include "formulations/event_driven/joint_friction_modes.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
@@ -142,6 +143,7 @@ class EventDrivenSteps final : public StepStrategy {
   bool event_pending_ = false;
   double event_t_ = 0;
   std::vector<int> triggered_;
+  long joint_events_ = 0;  // stick/slip changes of frictional joints (decide_joint_friction)
 };
 
 // At an event (or the start): the contact structure is settled, then the active constraints are
@@ -150,6 +152,15 @@ void EventDrivenSteps::settle(double t, Vec& y, const std::vector<int>& triggere
   State s;
   sys_.unpack(t, y, s);
   settler_.settle(sys_.dyn(), s, triggered, immediate_);
+  if (!sys_.dyn().friction_joints().empty()) {
+    // The joints whose functions were located here; every one at the start (no joint entries).
+    const std::size_t nc = model_.contacts.size();
+    std::vector<char> due(model_.joints.size(), 1);
+    if (triggered.size() > nc) {
+      for (std::size_t j = 0; j < due.size(); ++j) due[j] = triggered[nc + j] >= 0;
+    }
+    joint_events_ += decide_joint_friction(sys_.dyn(), s, due, reporter_.events);
+  }
   projection_.project(sys_.dyn(), s, settler_.slip_starts());
   sys_.pack(s, y);
 }
@@ -180,7 +191,7 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   }
   if (!any) return false;
   Vec y;
-  triggered.assign(model_.contacts.size(), -1);
+  triggered.assign(model_.contacts.size() + model_.joints.size(), -1);
   std::vector<double> roots(functions_.size(), INFINITY);
   double first = INFINITY;
   for (std::size_t i = 0; i < functions_.size(); ++i) {
@@ -226,7 +237,7 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   for (std::size_t i = 0; i < functions_.size(); ++i) {
     if (roots[i] > first + window) continue;
     t_event = std::max(t_event, roots[i]);
-    int& kind = triggered[static_cast<std::size_t>(functions_[i].contact)];
+    int& kind = triggered[static_cast<std::size_t>(trigger_index(functions_[i], model_))];
     if (kind < 0) kind = functions_[i].kind;
   }
   // Other contacts sitting on the same boundary (within rounding, e.g. the mirror image of the
@@ -234,7 +245,7 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   integ.interpolate(t_event, y);
   sys_.evaluate(t_event, y);
   for (std::size_t i = 0; i < functions_.size(); ++i) {
-    int& kind = triggered[static_cast<std::size_t>(functions_[i].contact)];
+    int& kind = triggered[static_cast<std::size_t>(trigger_index(functions_[i], model_))];
     if (kind < 0 && std::abs(event_value(functions_[i], sys_.dyn())) <= coincidence_band(functions_[i])) {
       kind = functions_[i].kind;
     }
@@ -245,14 +256,27 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   return true;
 }
 
-// What the event-driven scheme models: joints without friction, contacts whose friction is Coulomb's
-// (other laws act through their μ_s, μ_k, with a warning) and has no internal state.
+// What the event-driven scheme models: friction in spatial revolute joints only, contacts whose
+// friction is Coulomb's (other laws act through their μ_s, μ_k, with a warning) and has no internal
+// state (the same for the joints).
 void EventDrivenSteps::check_model() {
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
-    if (model_.joints[k].friction) {
+    const Joint& j = model_.joints[k];
+    if (j.friction && (j.dimension != Dimension::spatial || j.type != JointType::revolute)) {
       throw ModelError("joints[" + std::to_string(k) + "].friction",
-                       "joint '" + model_.joints[k].name +
-                           "' has friction, which the event-driven scheme does not model; use the compliant scheme");
+                       "joint '" + j.name + "' has friction, which the event-driven scheme models in spatial revolute "
+                       "joints only; use the compliant scheme (or, for a spatial joint, the time-stepping scheme)");
+    }
+    if (j.friction && j.friction->law->state_size() > 0) {
+      throw ModelError("joints[" + std::to_string(k) + "].friction.law",
+                       "joint '" + j.name + "': friction law '" + std::string(j.friction->law->name()) +
+                           "' has an internal state, which the event-driven scheme does not integrate; use 'coulomb' "
+                           "or the compliant scheme");
+    }
+    if (j.friction && !j.friction->law->set_valued()) {
+      warn("joint '" + j.name + "': friction law '" + std::string(j.friction->law->name()) +
+           "' is applied as Coulomb's law with mu_s = " + number_text(j.friction->law->static_coefficient()) +
+           ", mu_k = " + number_text(j.friction->law->kinetic_coefficient()) + " by the event-driven scheme");
     }
     if (model_.joints[k].contact) {
       throw ModelError("joints[" + std::to_string(k) + "]" + ".contact",
@@ -360,6 +384,7 @@ void EventDrivenSteps::save(Snapshot& snapshot) const {
   snapshot.put("event_driven.last_event_t", last_event_t_);
   snapshot.put_integer("event_driven.events_at_instant", events_at_instant_);
   snapshot.put_integer("event_driven.immediate", immediate_ ? 1 : 0);
+  if (joint_events_ > 0) snapshot.put_integer("event_driven.joint_events", joint_events_);
 }
 
 void EventDrivenSteps::restore(const Snapshot& snapshot) {
@@ -374,11 +399,12 @@ void EventDrivenSteps::restore(const Snapshot& snapshot) {
   last_event_t_ = snapshot.real("event_driven.last_event_t");
   events_at_instant_ = static_cast<int>(snapshot.integer("event_driven.events_at_instant"));
   immediate_ = snapshot.integer("event_driven.immediate") != 0;
+  joint_events_ = snapshot.has("event_driven.joint_events") ? snapshot.integer("event_driven.joint_events") : 0;
   integ_->restore(sys_, snapshot, "integrator.");
 }
 
 void EventDrivenSteps::finish(SimulationSummary& summary) {
-  summary.contact_events = settler_.contact_events();
+  summary.contact_events = settler_.contact_events() + joint_events_;
   summary.stats = integ_->stats();
 }
 

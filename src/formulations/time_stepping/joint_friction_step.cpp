@@ -89,12 +89,29 @@ double TimeStepper::settle_joint_friction(std::size_t k, double h) {
   eta.head(rows) = friction_eta_.segment(col, rows);
   Eigen::Matrix2d delta = Eigen::Matrix2d::Identity();  // W_kᵀ B_k (the second row a unit one for one row)
   delta.topLeftCorner(rows, rows) = W.transpose() * B;
-  friction_x_ = friction_p_ / h;
-  const double normal = spatial_joint_friction_frame(j, ws_, friction_x_.data() + j.row_offset).normal_force;
   const laws::FrictionLaw& law = *j.friction->law;
   const double mu = start.norm() <= kTimeSteppingStickSpeed ? law.static_coefficient() : law.kinetic_coefficient();
+  // F_N with this joint's impulse at η_k (the others as they are): decided at the candidate itself, so
+  // that the decision does not flip between sweeps where the friction moves the reaction (the
+  // friction circle).
+  const auto normal_at = [&](const Eigen::Vector2d& candidate) {
+    friction_x_ = friction_p_;
+    friction_x_.noalias() += friction_D_.middleCols(col, rows) * (candidate - eta).head(rows);
+    friction_x_ /= h;
+    return spatial_joint_friction_frame(j, ws_, friction_x_.data() + j.row_offset).normal_force;
+  };
   Eigen::Vector2d target = eta - delta.inverse() * u;
-  if (target.norm() > h * mu * normal) target *= h * law.kinetic_coefficient() * normal / target.norm();
+  if (target.norm() > h * mu * normal_at(target)) {
+    const Eigen::Vector2d direction = target / target.norm();
+    double normal = normal_at(eta);
+    for (int round = 0; round < 50; ++round) {  // |η_k| = h μ_k F_N(η_k): its own fixed point
+      const double next = normal_at(h * law.kinetic_coefficient() * normal * direction);
+      const bool settled = std::abs(next - normal) <= 1e-14 * std::max(1.0, normal);
+      normal = next;
+      if (settled) break;
+    }
+    target = h * law.kinetic_coefficient() * normal * direction;
+  }
   const Eigen::Vector2d change = target - eta;
   friction_eta_.segment(col, rows) = target.head(rows);
   friction_p_.noalias() += friction_D_.middleCols(col, rows) * change.head(rows);
