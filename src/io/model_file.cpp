@@ -1,5 +1,6 @@
 #include "io/model_file.hpp"
 
+#include <filesystem>
 #include <numbers>
 
 #include "io/model_sections.hpp"
@@ -41,7 +42,9 @@ double initial_angle(const Body& b, double t0) {
 
 InputError locate_model_error(const std::string& file, const ModelError& e) {
   try {
+    if (std::filesystem::path(file).extension() == ".urdf") return locate_urdf_model_error(file, e);
     const YamlReader reader(file);
+    if (reads_urdf(file, reader)) return locate_urdf_model_error(file, e);
     reader.fail_at_path(e.path(), e.message());
   } catch (const InputError& located) {
     return located;
@@ -50,6 +53,7 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 }
 
 ModelFile read_model_file(const std::string& path) {
+  if (std::filesystem::path(path).extension() == ".urdf") return read_urdf_file(path);
   YamlReader reader(path);
   ModelFile out = read_model(reader);
   out.input_files.insert(out.input_files.begin(), path);  // the model file first, then its tables
@@ -57,6 +61,7 @@ ModelFile read_model_file(const std::string& path) {
 }
 
 ModelFile read_model(YamlReader& reader) {
+  if (reader.root_node().IsMap() && reader.root_node()["urdf"]) return read_model_including_urdf(reader);
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
                     "contacts", "generators", "simulation"});
