@@ -22,3 +22,11 @@ simulation: {{scheme: compliant, integrator: dopri5, rtol: 1e-11, atol: 1e-13, p
     # No gravity: the rod turns about its pin at τ / I_O, I_O = m L²/3 = 2/3 kg m²; dopri5 follows a
     # constant acceleration to rounding.
     assert math.isclose(sim.body("rod")["angular_velocity"][1], 0.5 / (2 / 3), rel_tol=1e-10)
+
+
+def test_a_urdf_alone_loads_and_runs_with_the_defaults():
+    model = stickslip.Model.load(PENDULUM)
+    assert model.get("urdf") == "pendulum.urdf"
+    result = model.run(t_end=0.1)
+    # Released at rest from 1 rad: the rod's centre falls (time-stepping, the URDF's defaults).
+    assert result["rod.z"][-1] < result["rod.z"][0]
