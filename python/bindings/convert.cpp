@@ -88,6 +88,23 @@ py::list event_tuples(const std::vector<EventRecord>& events) {
   return out;
 }
 
+RunOptions run_options(std::optional<std::string> scheme, std::optional<std::string> integrator,
+                       std::optional<double> dt, std::optional<double> t_end, std::optional<double> rtol,
+                       std::optional<double> atol, std::optional<double> output_interval,
+                       std::optional<std::array<double, 2>> baumgarte, bool projection) {
+  RunOptions r;
+  r.scheme = std::move(scheme);
+  r.integrator = std::move(integrator);
+  r.dt = dt;
+  r.t_end = t_end;
+  r.rtol = rtol;
+  r.atol = atol;
+  r.output_interval = output_interval;
+  r.baumgarte = baumgarte;
+  r.projection = projection;
+  return r;
+}
+
 py::dict summary_dict(const SimulationSummary& s) {
   py::dict d;
   d["t_final"] = s.t_final;

@@ -171,6 +171,9 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
   }
+  if (!session.quiet) {
+    for (const std::string& w : mf.warnings) std::cerr << "warning: " << w << "\n";
+  }
   const std::int64_t digest = inputs_digest(mf.input_files);
   long steps_before = 0;
   if (checkpoint) {

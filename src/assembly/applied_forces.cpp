@@ -1,6 +1,7 @@
 #include "assembly/applied_forces.hpp"
 
 #include "assembly/body_kinematics.hpp"
+#include "assembly/constraints.hpp"
 
 namespace stickslip {
 
@@ -82,6 +83,20 @@ void add_spatial_loads(const Model& model, const State& s, Workspace& ws) {
   }
 }
 
+// Joint actuators: Q = Gᵀ u on the bodies of the joint, G the row of the coordinate it acts on.
+void add_joint_actuators(const Model& model, const State& s, Workspace& ws) {
+  ConstraintBlock row;
+  for (const JointActuator& a : model.actuators) {
+    const Joint& j = model.joints[static_cast<std::size_t>(a.joint)];
+    evaluate_joint_coordinate(j, a.coordinate, ws, row);
+    const double u = a.effort.value(s.t);
+    for (const auto& [body, G] : {std::pair{j.body_i, &row.Gi}, std::pair{j.body_j, &row.Gj}}) {
+      const Body& b = model.bodies[static_cast<std::size_t>(body)];
+      if (b.is_dynamic()) ws.f.segment(b.v_offset, b.nv()) += u * G->row(0).head(b.nv()).transpose();
+    }
+  }
+}
+
 }  // namespace
 
 SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, const Workspace& ws) {
@@ -113,6 +128,7 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
       if (body_i.is_dynamic()) ws.f.segment<6>(body_i.v_offset) += spring.forces.Qi;
       if (body_j.is_dynamic()) ws.f.segment<6>(body_j.v_offset) += spring.forces.Qj;
     }
+    if (!model.actuators.empty()) add_joint_actuators(model, s, ws);
     return;
   }
   for (const Body& b : model.bodies) {
@@ -143,6 +159,7 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
     if (body_j.is_dynamic()) ws.f[body_j.v_offset + 2] += m;
     if (body_i.is_dynamic()) ws.f[body_i.v_offset + 2] -= m;
   }
+  if (!model.actuators.empty()) add_joint_actuators(model, s, ws);
 }
 
 }  // namespace stickslip

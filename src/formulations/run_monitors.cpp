@@ -18,7 +18,9 @@ int column_of(const std::vector<std::string>& columns, const char* name) {
 }
 
 bool driven(const Model& model) {
-  if (!model.drivers.empty() || !model.point_forces.empty() || !model.torques.empty()) return true;
+  if (!model.drivers.empty() || !model.point_forces.empty() || !model.torques.empty() || !model.actuators.empty()) {
+    return true;
+  }
   for (const Body& b : model.bodies) {
     if (b.motion == BodyMotion::prescribed) return true;
   }
@@ -130,7 +132,7 @@ std::string state_component_owner(const Model& model, int index, const std::vect
     }
   }
   for (const Joint& j : model.joints) {
-    if (j.friction && z >= j.z_offset && z < j.z_offset + j.friction->law->state_size()) {
+    if (j.friction && z >= j.z_offset && z < j.z_offset + joint_friction_states(j)) {
       return "joint " + j.name + " (friction state)";
     }
   }

@@ -73,6 +73,15 @@ void check_dimension(const Model& model, const SimulationOptions& o) {
   }
 }
 
+}  // namespace
+
+void check_simulation(const Model& model, const SimulationOptions& options) {
+  check_options(options);
+  check_dimension(model, options);
+}
+
+namespace {
+
 // `integrator: auto` resolved (integrator_choice.hpp) and the run's summary naming the choice.
 SimulationSummary run_with_chosen_integrator(const Model& model, const SimulationOptions& options, OutputSink& sink,
                                              const SimulationCallbacks& callbacks, EventSink* events,
@@ -90,8 +99,7 @@ SimulationSummary run_with_chosen_integrator(const Model& model, const Simulatio
 
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
-  check_options(options);
-  check_dimension(model, options);
+  check_simulation(model, options);
   return run_with_chosen_integrator(model, options, sink, callbacks, events, nullptr);
 }
 
@@ -99,8 +107,11 @@ SimulationSummary simulate(const Model& model, const SimulationOptions& options,
 // options give the same choice), so it carries on with the same integrator and its history.
 SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
                          OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
-  check_options(options);
-  check_dimension(model, options);
+  check_simulation(model, options);
+  if (checkpoint.has("inputs.names")) {
+    throw SnapshotError("the checkpoint was taken by a simulation stepped from Python with inputs set between "
+                        "steps, which its model file does not hold; restore it with Simulation.restore");
+  }
   return run_with_chosen_integrator(model, options, sink, callbacks, events, &checkpoint);
 }
 

@@ -74,6 +74,10 @@ struct SimulationCallbacks {
   std::function<void(const ContactProblemRecord& problem)> unconverged_problem;
 };
 
+// Options no scheme can run with this model (a time span, a step, an output interval...): throws
+// ModelError naming the `simulation.` key. simulate() and resume() check it first.
+void check_simulation(const Model& model, const SimulationOptions& options);
+
 // Runs the model from options.t_start to options.t_end with options.scheme and streams rows to
 // `sink` and events to `events` (may be null); stops earlier, cleanly, when callbacks.should_stop
 // says so.

@@ -159,6 +159,12 @@ ModelDocument::ModelDocument(std::string text, std::string name, std::string dir
 }
 
 ModelDocument ModelDocument::read(const std::string& path) {
+  const std::filesystem::path file(path);
+  if (file.extension() == ".urdf") {  // a robot alone: the document of a model file that includes it
+    YAML::Node root;
+    root["urdf"] = file.filename().string();
+    return ModelDocument(dump(root), path, file.parent_path().string(), true);
+  }
   std::ifstream in(path);
   if (!in) throw InputError(path, 0, 0, "", "cannot open the file");
   std::stringstream text;

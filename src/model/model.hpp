@@ -39,6 +39,7 @@ struct Model {
   std::vector<AppliedTorque> torques;
   std::vector<SpringDamper> springs;
   std::vector<RotationalSpringDamper> rotational_springs;
+  std::vector<JointActuator> actuators;
   std::vector<Contact> contacts;
 
   int nq = 0;             // number of position coordinates
@@ -84,6 +85,7 @@ class ModelBuilder {
   void add_torque(AppliedTorque t);
   void add_spring(SpringDamper s);
   void add_rotational_spring(RotationalSpringDamper s);
+  void add_actuator(JointActuator a);
   int add_contact(Contact c);
 
   // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the

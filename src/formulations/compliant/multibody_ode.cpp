@@ -32,6 +32,15 @@ void check_contacts(const Model& model) {
                                                "scheme takes a regularised law (coulomb_tanh, lugre, ...)");
     }
   }
+  for (std::size_t k = 0; k < model.joints.size(); ++k) {
+    const Joint& j = model.joints[k];
+    if (j.friction && j.friction->law->set_valued()) {
+      throw ModelError("joints[" + std::to_string(k) + "].friction",
+                       "set-valued Coulomb friction in joint '" + j.name +
+                           "' needs --scheme event-driven or time-stepping; the compliant scheme takes a regularised "
+                           "law (coulomb_tanh, lugre, ...)");
+    }
+  }
 }
 
 }  // namespace
@@ -124,7 +133,7 @@ void MultibodyOde::tolerance_scales(Vec& scales) const {
   }
   for (const Joint& j : model_.joints) {
     if (!j.friction) continue;
-    for (int i = 0; i < j.friction->law->state_size(); ++i) scales[z0 + j.z_offset + i] = j.friction->law->state_scale();
+    for (int i = 0; i < joint_friction_states(j); ++i) scales[z0 + j.z_offset + i] = j.friction->law->state_scale();
   }
 }
 

@@ -153,6 +153,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
     prescribed_contact_.push_back(prescribed(c.body_i) || prescribed(c.body_j) ? 1 : 0);
   }
   slip_start_.assign(ws_.joint_contacts.size(), 0.0);
+  set_up_joint_friction();
   state_.assign(nc, ContactState::open);
   previous_ = state_;
   vn_before_.assign(nc, 0.0);
@@ -366,6 +367,7 @@ void TimeStepper::step(double t_next) {
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
   if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);
+  if (!friction_joints_.empty()) add_joint_friction(h);
   v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;
   integrate(model_, s_.q, v_position_, h, s_.q);
   s_.v = v_new_;

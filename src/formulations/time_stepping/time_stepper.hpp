@@ -18,7 +18,8 @@
 //   4. v⁺ = v_free + W̃⁻¹ Hᵀ P,  q_{k+1} = q_k ⊕ h((1 − θ) v_k + θ v⁺)  [optional projection of q]
 //      (⊕: the kinematic map, assembly/kinematic_map.hpp; planar q_k + h(...)).
 // Frictional spatial prismatic joints (Qi, Luo & Huang 2011) add their axial friction impulses
-// h η after step 3 (joint_contact_step.cpp). v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
+// h η after step 3 (joint_contact_step.cpp), frictional revolute, spherical and cylindrical joints
+// their Coulomb friction impulses (joint_friction_step.cpp). v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
 // t_{k+1}. Nothing is allocated inside step() once the stepper exists.
 #pragma once
 
@@ -53,6 +54,12 @@ class TimeStepper {
   const std::vector<std::string>& warnings() const { return warnings_; }
   // Starts from s (assembled): contacts touching with |v_T| small start as sticking.
   void reset(const State& s);
+  // The same between two steps of a run (a state set from outside): the step count goes on.
+  void restart(const State& s) {
+    const long steps = steps_;
+    reset(s);
+    steps_ = steps;
+  }
   // One step from state().t to t_next. Throws NumericalError (time, element) on failure.
   void step(double t_next);
 
@@ -81,6 +88,7 @@ class TimeStepper {
  private:
   void check_model();
   void check_joint_contact(std::size_t joint) const;
+  void check_joint_friction(std::size_t joint);
   void predict(double h);
   void free_velocity(double h);
   void fill_bilateral_rows(double h);
@@ -97,6 +105,10 @@ class TimeStepper {
   void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp
   int lone_active_contact() const;                     // gap_closure.cpp
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
+  void set_up_joint_friction();                // joint_friction_step.cpp
+  void add_joint_friction(double h);
+  void joint_friction_columns(double h);
+  double settle_joint_friction(std::size_t k, double h);
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
   void report_unconverged(double t);
@@ -127,6 +139,11 @@ class TimeStepper {
   std::vector<char> closing_fit_;      // rows the closing velocity is fitted to (gap_closure.cpp)
   Vec closing_target_, closing_velocity_;  // their targets H_r y, and y
   std::vector<double> slip_start_;     // ṡ of each frictional prismatic joint at the step's start
+  // Frictional spatial joints (joint_friction_step.cpp): which, their first column in W, and W, D,
+  // B, η, the bilateral impulses before and with the friction, v⁺, and scratch.
+  std::vector<int> friction_joints_, friction_column_;
+  Mat friction_W_, friction_D_, friction_B_;
+  Vec friction_eta_, friction_p0_, friction_p_, friction_v_, friction_rhs_, friction_x_;
   double last_h_ = 0;
   long steps_ = 0;
 };

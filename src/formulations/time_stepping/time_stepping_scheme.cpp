@@ -38,6 +38,9 @@ class TimeSteppingSteps final : public StepStrategy {
   void finish(SimulationSummary& summary) override;
   void save(Snapshot& snapshot) const override;
   void restore(const Snapshot& snapshot) override;
+  // Inputs act from the next step on (forces and drivers are read at each step): nothing to restart.
+  void inputs_changed() override {}
+  void start_from(const State& s) override { stepper_.restart(assembled_state(model_, stepper_.workspace(), s)); }
 
  private:
   void warn(const std::string& message) { reporter_.warn(message); }
