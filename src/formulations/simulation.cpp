@@ -63,16 +63,6 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
-// Spatial models, spatial contacts included, run under every scheme (issue 11, stages S1-S4); only
-// the static equilibrium start stays planar.
-void check_dimension(const Model& model, const SimulationOptions& o) {
-  if (model.dimension != Dimension::spatial) return;
-  if (o.initial == InitialCondition::static_equilibrium) {
-    throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
-                                           "one tangent row per contact (issue 11); start spatial models as given");
-  }
-}
-
 // `integrator: auto` resolved (integrator_choice.hpp) and the run's summary naming the choice.
 SimulationSummary run_with_chosen_integrator(const Model& model, const SimulationOptions& options, OutputSink& sink,
                                              const SimulationCallbacks& callbacks, EventSink* events,
@@ -91,7 +81,6 @@ SimulationSummary run_with_chosen_integrator(const Model& model, const Simulatio
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  check_dimension(model, options);
   return run_with_chosen_integrator(model, options, sink, callbacks, events, nullptr);
 }
 
@@ -100,7 +89,6 @@ SimulationSummary simulate(const Model& model, const SimulationOptions& options,
 SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
                          OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
   check_options(options);
-  check_dimension(model, options);
   return run_with_chosen_integrator(model, options, sink, callbacks, events, &checkpoint);
 }
 
