@@ -2,7 +2,7 @@
 // (solvers/proximal_newton.hpp) on the sparse problem of the bilateral rows and the active contacts'
 // rows, planar (interval cones) or spatial (disc cones). The wall's strong-shaking problems, which the
 // interior-point rescue leaves where the fixed point on its shift stops contracting, are solved this
-// way (docs/performance.md: all the example wall hands it), and so are spatial stacks' and piles',
+// way (docs/performance-history.md: all the example wall hands it), and so are spatial stacks' and piles',
 // which neither Lemke's lifting nor the interior-point method takes.
 #include "formulations/time_stepping/impulse_problem.hpp"
 
