@@ -163,20 +163,28 @@ void BM_SpatialBoxPile(benchmark::State& st) {
   stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
   const double h = 1e-3;
   for (int k = 0; k < 20; ++k) stepper.step(stepper.state().t + h);  // settle, warm the start
-  const long sweeps0 = stepper.problem().stats().iterations;
-  const long unconverged0 = stepper.problem().stats().unconverged;
+  const ImpulseSolverStats before = stepper.problem().stats();
   for (auto _ : st) stepper.step(stepper.state().t + h);
   const double steps = static_cast<double>(st.iterations());
+  const ImpulseSolverStats& after = stepper.problem().stats();
   st.counters["boxes"] = static_cast<double>(mf.model.bodies.size() - 1);
   st.counters["contacts"] = static_cast<double>(mf.model.contacts.size());
-  st.counters["sweeps"] = static_cast<double>(stepper.problem().stats().iterations - sweeps0) / steps;
+  st.counters["sweeps"] = static_cast<double>(after.iterations - before.iterations) / steps;
   st.counters["s_per_step"] = benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  // Solves left above the tolerance during the timed steps (the settling steps not counted).
-  st.counters["unconverged"] = static_cast<double>(stepper.problem().stats().unconverged - unconverged0);
+  // Solves left above the tolerance during the timed steps (the settling steps not counted), those
+  // handed to the proximal point rescue and finished by it, its Newton steps per solve handed, and
+  // the solves refined for a stick/slip decision.
+  st.counters["unconverged"] = static_cast<double>(after.unconverged - before.unconverged);
+  const double handed = static_cast<double>(after.proximal_attempts - before.proximal_attempts);
+  st.counters["proximal"] = handed;
+  st.counters["finished"] = static_cast<double>(after.proximal_rescued - before.proximal_rescued);
+  st.counters["newton"] = handed > 0 ? static_cast<double>(after.proximal_newton_steps - before.proximal_newton_steps) / handed : 0.0;
+  st.counters["refined"] = static_cast<double>(after.refinements - before.refinements);
 }
 // Boxes on the ground: 1, 25, 100 and 400 single boxes (8 to 3200 corner contacts), and 10 × 10
 // columns of 3 boxes. Piles: columns of 10 boxes, one (10 boxes), 5 (50) and 10 (100 boxes, 800
-// corner contacts). The same 300 steps (t = 0.02 … 0.32 s) for every size.
+// corner contacts); towers of 20 boxes, one and five. The same 300 steps (t = 0.02 … 0.32 s) for
+// every size.
 BENCHMARK(BM_SpatialBoxPile)
     ->Args({1, 1, 1})
     ->Args({5, 5, 1})
@@ -186,6 +194,8 @@ BENCHMARK(BM_SpatialBoxPile)
     ->Args({1, 1, 10})
     ->Args({1, 5, 10})
     ->Args({2, 5, 10})
+    ->Args({1, 1, 20})
+    ->Args({1, 5, 20})
     ->ArgNames({"nx", "ny", "layers"})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(300);

@@ -131,6 +131,8 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_interior_point_iterations"] = s.complementarity_interior_point_iterations;
   d["complementarity_proximal_rescued"] = s.complementarity_proximal_rescued;
   d["complementarity_proximal_attempts"] = s.complementarity_proximal_attempts;
+  d["complementarity_refinements"] = s.complementarity_refinements;
+  d["complementarity_refinements_met"] = s.complementarity_refinements_met;
   d["complementarity_proximal_newton_steps"] = s.complementarity_proximal_newton_steps;
   d["stopped"] = s.stopped;
   d["stopped_at_step"] = s.stopped_at_step;

@@ -143,6 +143,11 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
                   s.complementarity_proximal_rescued, s.complementarity_proximal_attempts,
                   static_cast<double>(s.complementarity_proximal_newton_steps) /
                       static_cast<double>(s.complementarity_proximal_attempts));
+    // Stick/slip decisions that hung on the solve's leftover: solves refined (and meeting the finer goal).
+    if (s.complementarity_refinements > 0)
+      std::printf(", %ld refined for a stick/slip decision (%ld to 1e-4 of the tolerance, %.1f sweeps each)",
+                  s.complementarity_refinements, s.complementarity_refinements_met,
+                  static_cast<double>(s.complementarity_refine_sweeps) / static_cast<double>(s.complementarity_refinements));
     if (s.complementarity_unconverged > 0)
       std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);

@@ -63,22 +63,10 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
-// Spatial models, spatial contacts included, run under every scheme (issue 11, stages S1-S4); only
-// the static equilibrium start stays planar.
-void check_dimension(const Model& model, const SimulationOptions& o) {
-  if (model.dimension != Dimension::spatial) return;
-  if (o.initial == InitialCondition::static_equilibrium) {
-    throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
-                                           "one tangent row per contact (issue 11); start spatial models as given");
-  }
-}
-
 }  // namespace
 
-void check_simulation(const Model& model, const SimulationOptions& options) {
-  check_options(options);
-  check_dimension(model, options);
-}
+// Spatial models run under every scheme, the static equilibrium start included.
+void check_simulation(const Model&, const SimulationOptions& options) { check_options(options); }
 
 namespace {
 

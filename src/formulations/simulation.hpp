@@ -45,6 +45,9 @@ struct SimulationSummary {
   long complementarity_proximal_rescued = 0;   // then solved by the proximal point method
   long complementarity_proximal_attempts = 0;  // handed to it (proximal_rescue_rows)
   long complementarity_proximal_newton_steps = 0;  // its Newton steps, summed
+  // Solved again to 1e-4 of the tolerance because a stick/slip decision hung on the solve's leftover
+  // (time_stepping/stick_slip_decision.hpp); those that met that goal; their sweeps (not in the above).
+  long complementarity_refinements = 0, complementarity_refinements_met = 0, complementarity_refine_sweeps = 0;
   double complementarity_max_residual = 0;  // largest residual of the unconverged ones
   double complementarity_tolerance = 0;     // time_stepping.tolerance
   double t_final = 0;

@@ -82,7 +82,6 @@ void read_spatial_contact(const YamlField& f, SectionContext& ctx, const std::st
   const YamlField name = f.at("name");
   read_contact_bodies(f, ctx, c);
   read_contact_laws(f, c);
-  if (const std::string problem = spatial_friction_problem(c); !problem.empty()) f.at("friction").fail(problem);
   if (points.empty()) {
     c.name = ctx.names.add(name);
     ctx.builder.add_contact(c);

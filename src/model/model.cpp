@@ -95,14 +95,6 @@ std::string spatial_not_supported_message(const std::string& what, const std::st
          "(docs/architecture.md, \"Spatial bodies\")";
 }
 
-std::string spatial_friction_problem(const Contact& c) {
-  if (!c.spatial() || !c.friction || !c.friction->uses_stick_force() || c.friction->set_valued()) return "";
-  return "the '" + std::string(c.friction->name()) +
-         "' law reads the force that holds a contact's one tangent row; a spatial contact has two, and its "
-         "stick stage is not written (use lugre or dahl, which stick through their bristles, or stribeck, "
-         "coulomb_tanh, coulomb_linear, coulomb_viscous)";
-}
-
 int Model::body_index(const std::string& body_name) const {
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     if (bodies[k].name == body_name) return static_cast<int>(k);
@@ -288,8 +280,7 @@ void validate_joint_friction(const Joint& j, const std::string& path) {
 }
 
 // The spatial shapes' checks; the planar shapes belong to planar models and the spatial ones to
-// spatial models. Karnopp reads the force that would hold one tangent row; a spatial contact's
-// holding force is a vector in a disc, which no scheme computes yet (issue 11 stage S3): refused.
+// spatial models.
 void validate_spatial_contact(const Model& m, const Contact& c, const std::string& path) {
   if (c.joint_limit()) return;  // either dimension
   const bool spatial_model = m.dimension == Dimension::spatial;
@@ -304,9 +295,6 @@ void validate_spatial_contact(const Model& m, const Contact& c, const std::strin
   }
   if (c.shape == ContactShape::sphere_plane && !(finite(c.plane_normal) && c.plane_normal.norm() > 1e-12)) {
     throw ModelError(path + ".plane.normal", "must be a finite non-zero vector");
-  }
-  if (const std::string problem = spatial_friction_problem(c); !problem.empty()) {
-    throw ModelError(path + ".friction", problem);
   }
 }
 

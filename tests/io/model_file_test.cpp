@@ -342,9 +342,6 @@ contacts:
   expect_error(replace(contacts, "normal: [0, 0, 2]", "normal: [0, 0, 0]"), {20, "contacts[0].plane.normal", "non-zero"});
   expect_error(replace(contacts, "radius: 0.1", "radius: -0.1"), {21, "contacts[0].radius", ">= 0"});
   expect_error(replace(contacts, "type: sphere_plane", "type: circle_line"), {18, "contacts[0].type", "a planar contact"});
-  expect_error(replace(contacts, "{law: lugre, mu_s: 0.3, mu_k: 0.3, sigma0: 1e5, sigma1: 200, v_s: 0.01}",
-                       "{law: karnopp, mu_s: 0.3, mu_k: 0.3, dv: 1e-4}"),
-               {23, "contacts[0].friction", "spatial contact has two"});
   expect_error(replace(contacts, "points: [[0, 0, -0.2], [0.1, 0, -0.2]]", "points: []"), {28, "contacts[1].points", "list of points"});
   expect_error(replace(contacts, "half_extents: [0.1, 0.2, 0.3]", "half_extents: [0.1, 0, 0.3]"),
                {34, "contacts[2].half_extents", "> 0"});

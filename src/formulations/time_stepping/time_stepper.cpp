@@ -90,18 +90,6 @@ ImpulseProblem impulse_problem(const Model& model, const SimulationOptions& opti
   }
 }
 
-// A closed contact's state from its slip velocity: stick below `stick_speed`, otherwise the sign of
-// the one tangent row's slip (planar), or slip_positive for a spatial contact (a slip in the
-// tangent plane has a direction, not a sign; docs/model-format.md).
-ContactState slip_state(const TangentVector& vt, int tangent_rows, double stick_speed) {
-  // |v_T| on the fixed-size vector (tangent_magnitude's dynamic head(), inlined here, trips GCC 12's
-  // -Warray-bounds).
-  const double speed = tangent_rows == 1 ? std::abs(vt[0]) : vt.norm();
-  if (speed <= stick_speed) return ContactState::stick;
-  return tangent_rows > 1 || vt[0] > 0 ? ContactState::slip_positive : ContactState::slip_negative;
-}
-
-
 }  // namespace
 
 TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
@@ -277,34 +265,63 @@ void TimeStepper::fill_contact_rows(double h) {
 }
 
 // A contact is closed after the step when it carried a normal impulse (above the solver's tolerance
-// after Gauss-Seidel), or when it took part in the
-// step and its gap at the step's end (linearised: ĝ + θ h v_N⁺) is within the activation gap: a
-// resting contact that did not need an impulse in one step (it was closing a drift gap) stays closed.
+// after Gauss-Seidel), or when it took part in the step and its gap at the step's end (linearised:
+// ĝ + θ h v_N⁺) is within the activation gap: a resting contact that did not need an impulse in one
+// step (it was closing a drift gap) stays closed.
+bool TimeStepper::contact_closed(int c, double h) const {
+  const std::size_t k = static_cast<std::size_t>(c);
+  const ContactRows& cr = problem_.contact(c);
+  const double zero_impulse = problem_.last_solve_iterative() ? opt_.tolerance : 0.0;
+  return cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
+                       gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
+}
+
+ContactOutcome TimeStepper::contact_outcome(int c) const {
+  const ContactRows& cr = problem_.contact(c);
+  ContactOutcome out;
+  out.tangent_rows = cr.tangent_rows;
+  out.mu = cr.mu;
+  out.normal_impulse = problem_.impulses()[cr.normal];
+  for (int t = 0; t < cr.tangent_rows; ++t) {
+    out.slip_velocity[t] = problem_.row(cr.tangent + t).dot(v_new_) + known_velocity(c, ContactDirection::tangent(t), velocity_post_);
+    out.friction_impulse[t] = problem_.impulses()[cr.tangent + t];
+  }
+  return out;
+}
+
+// What an iterative solve leaves: slip speeds up to twice its tolerance (and 1e-6 m/s at least).
+namespace {
+double iterative_stick_speed(double tolerance) { return std::max(kTimeSteppingStickSpeed, 2 * tolerance); }
+}  // namespace
+
+// A contact that stuck at the step's start, is on its cone after an iterative solve and slips by
+// what that solve may leave (stick_slip_decision.hpp): the step is solved again from its answer to
+// kRefineShare of its goal, and v⁺ recomputed; the contacts are then decided on that answer.
+void TimeStepper::refine_hanging_decisions(double h) {
+  if (!problem_.last_solve_iterative() || problem_.last_solve_unconverged()) return;
+  const double stick_speed = iterative_stick_speed(opt_.tolerance);
+  bool hangs = false;
+  for (int c = 0; c < problem_.contact_count() && !hangs; ++c) {
+    const std::size_t k = static_cast<std::size_t>(c);
+    if (state_[k] != ContactState::stick || !problem_.contact(c).active) continue;
+    vn_after_[k] = problem_.row(problem_.contact(c).normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
+    hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), state_[k], stick_speed);
+  }
+  if (!hangs) return;
+  problem_.refine(kRefineShare);
+  v_new_ = v_free_;
+  problem_.add_velocity_change(ws_.mass_inv, v_new_);
+}
+
 void TimeStepper::update_contact_states(double h) {
   previous_ = state_;
-  // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
   const bool iterative = problem_.last_solve_iterative();
-  const double zero_impulse = iterative ? opt_.tolerance : 0.0;
-  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kExactStickSpeed;
+  const double stick_speed = iterative ? iterative_stick_speed(opt_.tolerance) : kExactStickSpeed;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactRows& cr = problem_.contact(c);
     vn_after_[k] = problem_.row(cr.normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
-    const bool closed = cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
-                                      gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
-    if (!closed) {
-      state_[k] = ContactState::open;
-      continue;
-    }
-    TangentVector vt = TangentVector::Zero(), pt = TangentVector::Zero();  // per tangent row
-    for (int t = 0; t < cr.tangent_rows; ++t) {
-      vt[t] = problem_.row(cr.tangent + t).dot(v_new_) + known_velocity(c, ContactDirection::tangent(t), velocity_post_);
-      pt[t] = problem_.impulses()[cr.tangent + t];
-    }
-    const double pn = problem_.impulses()[cr.normal];
-    const double friction = cr.tangent_rows == 1 ? std::abs(pt[0]) : pt.norm();  // as in slip_state
-    const bool inside_cone = friction < (1 - 1e-9) * cr.mu * pn;
-    state_[k] = inside_cone ? ContactState::stick : slip_state(vt, cr.tangent_rows, stick_speed);
+    state_[k] = contact_closed(c, h) ? stick_slip_state(contact_outcome(c), stick_speed) : ContactState::open;
   }
 }
 
@@ -366,6 +383,7 @@ void TimeStepper::step(double t_next) {
   if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
+  refine_hanging_decisions(h);
   if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);
   if (!friction_joints_.empty()) add_joint_friction(h);
   v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;

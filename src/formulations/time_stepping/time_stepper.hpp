@@ -29,21 +29,12 @@
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
 #include "formulations/time_stepping/impulse_problem.hpp"
+#include "formulations/time_stepping/stick_slip_decision.hpp"
 #include "formulations/simulation_options.hpp"
 #include "state/state.hpp"
 #include "math/snapshot.hpp"
 
 namespace stickslip {
-
-// A closed contact sticks when its friction impulse lies inside the cone (|P_T| < μ P_N: the contact
-// holds), or when its slip speed is zero: below kExactStickSpeed [m/s] after an exact (Lemke) solve,
-// whose slip velocities are exact up to rounding, below kTimeSteppingStickSpeed or twice the
-// tolerance after a Gauss-Seidel solve, the residual slip it may leave; otherwise it slips in the
-// direction of v_T. A saturated impulse with a slip however slow is a breakaway: treating it as a
-// stick would keep μ_s until the slip passed 1e-6 m/s, a delay of √(2 · 1e-6 m/s / (d a/dt)) that does
-// not shrink with h (0.2 ms for a block whose excess load grows at 50 N/s per kg).
-constexpr double kTimeSteppingStickSpeed = 1e-6;
-constexpr double kExactStickSpeed = 1e-12;
 
 class TimeStepper {
  public:
@@ -100,6 +91,11 @@ class TimeStepper {
   }
   double prescribed_velocity_term(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
+  // Stick/slip (stick_slip_decision.hpp): what contact c's step left, whether it closed, and the
+  // tighter solve of a step whose decisions hang on an iterative solve's leftover.
+  ContactOutcome contact_outcome(int c) const;
+  bool contact_closed(int c, double h) const;
+  void refine_hanging_decisions(double h);
   void update_contact_states(double h);
   bool closing_targets(double h);             // gap_closure.cpp
   void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp

@@ -164,6 +164,9 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
   s.proximal_attempts = a.proximal_attempts + b.proximal_attempts;
   s.proximal_rescued = a.proximal_rescued + b.proximal_rescued;
   s.proximal_newton_steps = a.proximal_newton_steps + b.proximal_newton_steps;
+  s.refinements = a.refinements + b.refinements;
+  s.refinements_met = a.refinements_met + b.refinements_met;
+  s.refine_sweeps = a.refine_sweeps + b.refine_sweeps;
   s.max_residual = std::max(a.max_residual, b.max_residual);
   s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
   return s;
@@ -184,6 +187,7 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
                         {s.interior_point_attempts, s.interior_point_rescued, s.interior_point_iterations});
   snapshot.put_integers("time_stepping.solver_proximal",
                         {s.proximal_attempts, s.proximal_rescued, s.proximal_newton_steps});
+  snapshot.put_integers("time_stepping.solver_refinements", {s.refinements, s.refinements_met, s.refine_sweeps});
 }
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
@@ -227,6 +231,12 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
     earlier_.proximal_rescued = k[1];
     earlier_.proximal_newton_steps = k[2];
   }
+  if (snapshot.has("time_stepping.solver_refinements")) {  // absent in checkpoints written before them
+    const auto& k = snapshot.integers("time_stepping.solver_refinements", 3);
+    earlier_.refinements = k[0];
+    earlier_.refinements_met = k[1];
+    earlier_.refine_sweeps = k[2];
+  }
 }
 
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
@@ -247,6 +257,9 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_proximal_rescued = s.proximal_rescued;
   summary.complementarity_proximal_attempts = s.proximal_attempts;
   summary.complementarity_proximal_newton_steps = s.proximal_newton_steps;
+  summary.complementarity_refinements = s.refinements;
+  summary.complementarity_refinements_met = s.refinements_met;
+  summary.complementarity_refine_sweeps = s.refine_sweeps;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : stepper_.problem().iterative_solver();
