@@ -56,31 +56,51 @@ def read_csv(path):
     return header, data
 
 
+def npy_columns_path(path):
+    """Where `stickslip run` writes the column names of .npy results: r.npy -> r.columns.txt."""
+    stem, extension = os.path.splitext(path)
+    return (stem if extension in (".npy", ".csv") else path) + ".columns.txt"
+
+
 def read_npy(path):
-    """A .npy of `stickslip run --format npy`: a structured array, one float64 field per column. The
-    row count is taken from the file's size, so a file whose header was not yet updated, or whose
+    """A .npy of `stickslip run --format npy`: a 2-D float64 array with the column names beside it in
+    r.columns.txt, or (written before those) a 1-D structured array, one float64 field per column.
+    The row count is taken from the file's size, so a file whose header was not yet updated, or whose
     last row was cut short, loads with its whole rows."""
     import numpy as np
     try:
         with open(path, "rb") as f:
             version = np.lib.format.read_magic(f)
-            shape, fortran, dtype = np.lib.format._read_array_header(f, version)
+            shape, fortran, dtype = np.lib.format._read_array_header(f, version, max_header_size=1 << 30)
             offset = f.tell()
     except OSError as e:
         fail(f"cannot read '{path}': {e.strerror}")
     except ValueError as e:
         fail(f"'{path}' is not a .npy file: {e}")
-    if dtype.names is None or len(shape) != 1 or fortran:
-        fail(f"'{path}' is not a stickslip result (a 1-D structured array)")
-    size = os.path.getsize(path) - offset
-    rows, rest = divmod(size, dtype.itemsize)
+    if dtype.names is not None and len(shape) == 1 and not fortran:  # one named field per column
+        header, row_bytes = list(dtype.names), dtype.itemsize
+    elif dtype == np.dtype("<f8") and len(shape) == 2 and not fortran:  # the names beside it
+        names = npy_columns_path(path)
+        try:
+            with open(names, encoding="utf-8") as f:
+                header = f.read().splitlines()
+        except OSError as e:
+            fail(f"cannot read the column names of '{path}' in '{names}': {e.strerror}")
+        if len(header) != shape[1]:
+            fail(f"'{names}' names {len(header)} columns, '{path}' has {shape[1]}")
+        row_bytes = 8 * shape[1]
+    else:
+        fail(f"'{path}' is not a stickslip result (a 2-D float64 array, or a 1-D structured array)")
+    rows, rest = divmod(os.path.getsize(path) - offset, row_bytes)
     if rest:
         dropped(path, f"the bytes after row {rows} are an incomplete row")
     if rows < 1:
         fail(f"'{path}' has no data rows")
-    array = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(rows,))
-    header = list(dtype.names)
-    return header, {name: np.asarray(array[name]) for name in header}
+    if dtype.names is not None:
+        array = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(rows,))
+        return header, {name: np.asarray(array[name]) for name in header}
+    array = np.memmap(path, dtype="<f8", mode="r", offset=offset, shape=(rows, len(header)))
+    return header, {name: np.asarray(array[:, k]) for k, name in enumerate(header)}
 
 
 # Quantity and unit of a column, from the last part of its name (docs/cli.md, "Output columns").

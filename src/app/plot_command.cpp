@@ -43,7 +43,9 @@ int plot(const PlotArgs& a) {
     std::cerr << "error: " << clash << "\n";
     return kExitBadInput;
   }
-  std::vector<std::string> args{"-c", kPlotScript, a.csv, a.output, a.columns, "--x", a.x};
+  // -I (isolated): neither the current folder nor PYTHON* variables reach sys.path, so a file of the
+  // user's folder named like a standard module (numbers.py, csv.py) cannot replace it.
+  std::vector<std::string> args{"-I", "-c", kPlotScript, a.csv, a.output, a.columns, "--x", a.x};
   if (a.overlay) args.emplace_back("--overlay");
   if (!a.title.empty()) {
     args.emplace_back("--title");

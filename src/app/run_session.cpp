@@ -59,6 +59,12 @@ class ResultFiles final : public OutputSink {
     results().flush();
     if (events_) events_->flush();
   }
+  // Rows and events reach the disk within about a second of wall time even when they come rarely.
+  void flush_if_due() {
+    if (npy_) npy_->flush_if_due();
+    if (csv_) csv_->flush_if_due();
+    if (events_) events_->flush_if_due();
+  }
   void end() override {
     results().end();
     if (events_) events_->close();
@@ -209,6 +215,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   const bool checkpoints = options.checkpoint_interval > 0;
   const std::string checkpoint_file = checkpoints ? checkpoint_path(settings) : "";
   std::vector<std::string> outputs{out};
+  if (format == "npy") outputs.push_back(npy_columns_path(out));  // the column names beside the rows
   if (!events_path.empty()) outputs.push_back(events_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
   if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
@@ -234,6 +241,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files.reset();
     if (checkpoint) return;  // resuming: the files hold the earlier rows, which stay
     if (created) std::filesystem::remove(out);
+    if (created && format == "npy") std::filesystem::remove(npy_columns_path(out));
     if (events_created) std::filesystem::remove(events_path);
   };
 
@@ -254,7 +262,8 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     progress.clear();
     std::cerr << "warning: " << m << "\n";
   };
-  cb.should_stop = [&] {
+  cb.should_stop = [&] {  // between two steps
+    files->flush_if_due();
     if (stop_signal() != 0) return true;
     if (session.max_wall > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > session.max_wall) {
@@ -282,6 +291,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     progress.clear();
     files->end();
     print_summary(options, out, events_path, s, s.stats.steps - steps_before);
+    if (format == "npy") std::printf("wrote %s: the names of its columns, one per line\n", npy_columns_path(out).c_str());
     if (checkpoints_written > 0) std::printf("wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
     dump.print_summary();
     if (!s.stopped) return kExitOk;

@@ -18,7 +18,9 @@ Observer::Observer(const Model& model) : model_(model) {
     if (b.motion == BodyMotion::fixed) continue;
     bodies_.push_back(static_cast<int>(k));
     if (b.dimension == Dimension::spatial) {
-      for (const char* c : {".x", ".y", ".z", ".qw", ".qx", ".qy", ".qz", ".vx", ".vy", ".vz", ".wx", ".wy", ".wz"}) {
+      // ω in the body frame (.wx ...), then in the world frame (.wx_world ...): the same vector.
+      for (const char* c : {".x", ".y", ".z", ".qw", ".qx", ".qy", ".qz", ".vx", ".vy", ".vz", ".wx", ".wy", ".wz",
+                            ".wx_world", ".wy_world", ".wz_world"}) {
         columns_.push_back(b.name + c);
       }
       continue;
@@ -72,13 +74,14 @@ Observer::Observer(const Model& model) : model_(model) {
 }
 
 // A spatial body's columns in the user's body frame (the one its model gave, not the principal frame
-// the builder chose): orientation p ⊗ p_Q* and ω_user = Q ω (model/body.hpp, SpatialBody).
+// the builder chose): orientation p ⊗ p_Q* and ω_user = Q ω (model/body.hpp, SpatialBody); then ω
+// in the world frame, R(p) ω (which does not depend on the body frame).
 void Observer::record_spatial_body(const Body& body, const SpatialKinematics& b, std::vector<double>& row) const {
   const Quat& frame = body.spatial.principal_frame;
   const Quat p = b.p * frame.conjugate();  // continuous in time (no choice between ±p)
-  const Vec3 w = frame * b.omega;
+  const Vec3 w = frame * b.omega, w_world = b.p * b.omega;
   row.insert(row.end(), {b.r.x(), b.r.y(), b.r.z(), p.w(), p.x(), p.y(), p.z(), b.v.x(), b.v.y(), b.v.z(), w.x(),
-                         w.y(), w.z()});
+                         w.y(), w.z(), w_world.x(), w_world.y(), w_world.z()});
 }
 
 void Observer::record_spatial_reaction(const Joint& joint, const Workspace& ws, std::vector<double>& row) const {

@@ -1,4 +1,5 @@
 // Readers of the `bodies`, `joints` and `drivers` sections.
+#include "io/dimension_hints.hpp"
 #include "io/law_reader.hpp"
 #include "io/model_sections.hpp"
 #include "io/time_function_reader.hpp"
@@ -9,6 +10,10 @@ namespace {
 Body read_body(const YamlField& f, SectionContext& ctx) {
   Body b;
   b.motion = read_body_motion(f);
+  refuse_spatial_keys(f, {"orientation", "z", "yaw", "pitch", "roll"});
+  for (const char* key : {"inertia", "angular_velocity"}) {
+    if (const auto v = f.get(key)) refuse_spatial_vector(*v);
+  }
   switch (b.motion) {
     case BodyMotion::dynamic:
       f.expect_keys({"name", "motion", "mass", "inertia", "position", "angle", "velocity", "angular_velocity"});
@@ -37,9 +42,9 @@ Body read_body(const YamlField& f, SectionContext& ctx) {
     b.prescribed = {fn("x", FunctionQuantity::plain), fn("y", FunctionQuantity::plain), fn("angle", FunctionQuantity::angle)};
     return b;
   }
-  if (const auto p = f.get("position")) b.position = p->as_vec2();
+  if (const auto p = f.get("position")) b.position = planar_vec2(*p);
   if (const auto a = f.get("angle")) b.angle = a->as_angle();
-  if (const auto v = f.get("velocity")) b.velocity = v->as_vec2();
+  if (const auto v = f.get("velocity")) b.velocity = planar_vec2(*v);
   if (const auto w = f.get("angular_velocity")) b.angular_velocity = w->as_angle();
   return b;
 }
@@ -78,6 +83,14 @@ void read_joint_points(const YamlField& f, const Body& bi, const Body& bj, doubl
 }
 
 void read_joint(const YamlField& f, SectionContext& ctx, double t0) {
+  refuse_spatial_keys(f, {"axis_j", "reference", "reference_j"});
+  if (const auto type = f.get("type"); type && type->is_scalar()) {
+    const std::string t = type->as_string();
+    if (t == "spherical" || t == "universal" || t == "cylindrical") {
+      type->fail("'" + t + "' is a spatial joint: this model is planar (the default); for a spatial model put "
+                 "'dimension: spatial' at the top of the file");
+    }
+  }
   f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "angle_offset", "friction", "contact"});
   if (const auto c = f.get("contact")) {
     c->fail("contact analysis needs a spatial prismatic joint (dimension: spatial); a planar joint's friction is "

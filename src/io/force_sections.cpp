@@ -1,4 +1,5 @@
 // Reader of the `forces` section: point forces, torques, spring-dampers, rotational spring-dampers.
+#include "io/dimension_hints.hpp"
 #include "io/model_sections.hpp"
 #include "io/time_function_reader.hpp"
 
@@ -11,6 +12,7 @@ void read_point_force(const YamlField& f, SectionContext& ctx) {
   if (spatial) {
     f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy", "fz"});
   } else {
+    refuse_spatial_keys(f, {"fz"});
     f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy"});
   }
   PointForce pf;
@@ -36,6 +38,7 @@ void read_torque(const YamlField& f, SectionContext& ctx) {
     if (const auto z = f.get("tz")) t.torque = read_time_function(*z, ctx.reader, FunctionQuantity::plain);
     if (const auto fr = f.get("frame")) t.body_frame = fr->as_choice({"global", "body"}) == "body";
   } else {
+    refuse_spatial_keys(f, {"tx", "ty", "tz"});
     f.expect_keys({"name", "type", "body", "torque"});
     t.torque = read_time_function(f.at("torque"), ctx.reader, FunctionQuantity::plain);
   }

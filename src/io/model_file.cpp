@@ -1,8 +1,11 @@
 #include "io/model_file.hpp"
 
+#include <algorithm>
 #include <numbers>
 
+#include "io/dimension_hints.hpp"
 #include "io/model_sections.hpp"
+#include "math/nearest_name.hpp"
 
 namespace stickslip {
 
@@ -16,17 +19,34 @@ std::string NameTable::add_generated(const std::string& name, const YamlField& o
   return name;
 }
 
-int SectionContext::body(const YamlField& f) const {
+namespace {
+
+// "unknown body 'leg_lft' (did you mean 'leg_left'? the bodies: ground, body, leg_left, ...)", the
+// names in the order of the file.
+[[noreturn]] void fail_unknown(const YamlField& f, const char* kind, const char* kinds,
+                               const std::map<std::string, int>& known) {
+  std::vector<std::pair<int, std::string>> ordered;
+  for (const auto& [name, index] : known) ordered.emplace_back(index, name);
+  std::sort(ordered.begin(), ordered.end());
+  std::vector<std::string> names;
+  for (const auto& entry : ordered) names.push_back(entry.second);
   const std::string name = f.as_string();
-  const auto it = bodies.find(name);
-  if (it == bodies.end()) f.fail("unknown body '" + name + "'");
+  if (names.empty()) f.fail(std::string("unknown ") + kind + " '" + name + "' (the model has no " + kinds + ")");
+  f.fail(std::string("unknown ") + kind + " '" + name + "' (" + did_you_mean(name, names) + "the " + kinds + ": " +
+         name_list(names) + ")");
+}
+
+}  // namespace
+
+int SectionContext::body(const YamlField& f) const {
+  const auto it = bodies.find(f.as_string());
+  if (it == bodies.end()) fail_unknown(f, "body", "bodies", bodies);
   return it->second;
 }
 
 int SectionContext::joint(const YamlField& f) const {
-  const std::string name = f.as_string();
-  const auto it = joints.find(name);
-  if (it == joints.end()) f.fail("unknown joint '" + name + "'");
+  const auto it = joints.find(f.as_string());
+  if (it == joints.end()) fail_unknown(f, "joint", "joints", joints);
   return it->second;
 }
 
@@ -77,7 +97,7 @@ ModelFile read_model(YamlReader& reader) {
     if (dimension == Dimension::spatial) {
       builder.set_gravity(g->as_vec3());
     } else {
-      builder.set_gravity(g->as_vec2());
+      builder.set_gravity(planar_vec2(*g));
     }
   }
   NameTable names;

@@ -11,6 +11,7 @@
 
 #include "io/number_text.hpp"
 #include "io/yaml_guard.hpp"
+#include "math/nearest_name.hpp"
 
 namespace stickslip {
 namespace {
@@ -118,15 +119,18 @@ void YamlField::expect_keys(std::initializer_list<const char*> allowed) const {
     const std::string p = child_path(path_, key);
     if (!seen.insert(key).second) reader_->fail(kv.first, p, "repeated key");
     bool known = false;
-    std::string list;
+    std::vector<std::string> names;
     for (const char* a : allowed) {
       known = known || key == a;
-      list += (list.empty() ? "" : ", ") + std::string(a);
+      names.emplace_back(a);
     }
     if (!known && key == "<<") {
       reader_->fail(kv.first, p, "YAML merge keys ('<<: *anchor') are not supported; write the keys out (an alias of a whole value, '*anchor', works)");
     }
-    if (!known) reader_->fail(kv.first, p, "unknown key '" + key + "' (expected one of: " + list + ")");
+    if (!known) {
+      reader_->fail(kv.first, p, "unknown key '" + key + "' (" + did_you_mean(key, names) + "expected one of: " +
+                                     name_list(names, names.size()) + ")");
+    }
   }
 }
 
@@ -242,12 +246,12 @@ double YamlField::as_angle() const {
 
 std::string YamlField::as_choice(std::initializer_list<const char*> choices) const {
   const std::string s = as_string();
-  std::string list;
+  std::vector<std::string> names;
   for (const char* c : choices) {
     if (s == c) return s;
-    list += (list.empty() ? "" : ", ") + std::string(c);
+    names.emplace_back(c);
   }
-  fail("unknown value '" + s + "' (expected one of: " + list + ")");
+  fail("unknown value '" + s + "' (" + did_you_mean(s, names) + "expected one of: " + name_list(names, names.size()) + ")");
 }
 
 }  // namespace stickslip

@@ -19,7 +19,7 @@
 // taken back and tried again with α ten times larger (a better-conditioned round), one that
 // converges in a few steps halves α (faster rounds). With α fixed at 1e-4 of W's largest diagonal
 // entry the rounds stalled on 73 of the 79 problems the example wall left at `stall_sweeps: 30`;
-// adapted, all 79 and all 100 of those its first 3.6 s hand over met the goal (docs/performance.md).
+// adapted, all 79 and all 100 of those its first 3.6 s hand over met the goal (docs/performance-history.md).
 //
 // The Newton step is solved on its equation rows only: an open contact's step is known (p = 0), a
 // sliding tangent's is the normal's times ±μ plus a known part, and the rest (free rows, closed

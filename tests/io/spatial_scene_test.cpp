@@ -103,7 +103,8 @@ TEST(SpatialScene, TopGetsTheCylinderOfItsInertia) {
 
 // Nothing attached: the box of the handle's principal moments [2, 5, 6]e-4 kg m² and mass 0.2 kg.
 TEST(SpatialScene, FreeBodyIsTheBoxOfItsInertia) {
-  const SceneBody& handle = body(example("examples/tumbling_t_handle/tumbling_t_handle.yaml"), "handle");
+  const Scene s = example("examples/tumbling_t_handle/tumbling_t_handle.yaml");
+  const SceneBody& handle = body(s, "handle");
   ASSERT_EQ(handle.shapes.size(), 1u);
   EXPECT_TRUE(box_moments(0.2, handle.shapes[0].size).isApprox(Vec3(2e-4, 5e-4, 6e-4), kTol));
 }
@@ -115,7 +116,8 @@ dimension: spatial
 bodies:
   - {name: b, mass: 2, inertia: [[0.03, 0.01, 0], [0.01, 0.03, 0], [0, 0, 0.05]]}
 )");
-  const SceneShape& box = scene_from_model(mf.model).bodies.at(1).shapes.at(0);
+  const Scene s = scene_from_model(mf.model);
+  const SceneShape& box = s.bodies.at(1).shapes.at(0);
   const Mat3 r = box.orientation.toRotationMatrix();
   const Vec3 j = box_moments(2.0, box.size);
   const Mat3 inertia = r * j.asDiagonal() * r.transpose();  // the box's tensor in the body frame

@@ -252,8 +252,8 @@ void EventDrivenSteps::check_model() {
     if (model_.joints[k].contact) {
       throw ModelError("joints[" + std::to_string(k) + "]" + ".contact",
                        "joint '" + model_.joints[k].name +
-                           "' has contact analysis (friction), which the event-driven scheme does not model yet; use the "
-                           "compliant scheme");
+                           "' has contact analysis (friction), which the event-driven scheme does not model yet; the "
+                           "compliant and the time-stepping schemes do (--scheme compliant, --scheme time-stepping)");
     }
   }
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {

@@ -1,7 +1,7 @@
 // The third rescue of an unconverged solve: the proximal point method with Newton steps
 // (solvers/proximal_newton.hpp) on the sparse problem of the bilateral rows and the active contacts'
 // rows. The wall's strong-shaking problems, which the interior-point rescue leaves where the fixed
-// point on its shift stops contracting, are solved this way (docs/performance.md: all
+// point on its shift stops contracting, are solved this way (docs/performance-history.md: all
 // the example wall hands it).
 #include "formulations/time_stepping/impulse_problem.hpp"
 

@@ -41,6 +41,7 @@ class TimeSteppingSteps final : public StepStrategy {
 
  private:
   void warn(const std::string& message) { reporter_.warn(message); }
+  void warn_if_rows_shorten_the_step();
   void log_contact_events();
   void log_contacts_closed_at_start();
 
@@ -101,8 +102,20 @@ void TimeSteppingSteps::log_contacts_closed_at_start() {
   }
 }
 
+// Every row ends a step, so an output interval shorter than h shortens every step to it: the run
+// is then another discretisation than the one asked for, which the user should hear of.
+void TimeSteppingSteps::warn_if_rows_shorten_the_step() {
+  const double h = opt_.integrator_options.step, interval = opt_.output_interval;
+  if (interval > 0 && interval < h * (1 - 1e-9))
+    warn("the output interval (" + number_text(interval) + " s) is shorter than the step (" + number_text(h) +
+         " s): the time-stepping scheme ends a step at every output time, so every step is " + number_text(interval) +
+         " s; for steps of " + number_text(h) + " s, set an output interval of at least that (--output-interval; 0 "
+         "writes a row after every step)");
+}
+
 void TimeSteppingSteps::set_up() {
   for (const std::string& w : stepper_.warnings()) warn(w);
+  warn_if_rows_shorten_the_step();
   const State s0 = assembled_initial_state(model_, opt_, stepper_.workspace(), reporter_.warn);
   stepper_.reset(s0);
 }
@@ -172,6 +185,7 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
   for (const std::string& w : stepper_.warnings()) warn(w);
+  warn_if_rows_shorten_the_step();
   stepper_.restore(snapshot, "stepper.");
   contact_events_ = snapshot.integer("time_stepping.contact_events");
   const auto& span = snapshot.reals("time_stepping.span", 2);

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Regenerates the table of this folder's README.md (between its numbers.py markers): each scheme's
+"""Regenerates the table of this folder's README.md (between its readme_numbers.py markers): each scheme's
 largest difference from the analytic slide-then-roll solution.
-usage: examples/rolling_sphere/numbers.py [--stickslip PATH] [--check]"""
+usage: examples/rolling_sphere/readme_numbers.py [--stickslip PATH] [--check]"""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from readme_numbers import main, sci  # noqa: E402
+from quoted_figures import main, sci  # noqa: E402
 
 V0, MU, G, R, M, J = 2.0, 0.2, 9.81, 0.1, 1.0, 0.004
 

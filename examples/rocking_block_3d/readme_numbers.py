@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Regenerates the figures of this folder's README.md quoted from runs (between its numbers.py
-markers). usage: examples/rocking_block_3d/numbers.py [--stickslip PATH] [--check]"""
+"""Regenerates the figures of this folder's README.md quoted from runs (between its readme_numbers.py
+markers). usage: examples/rocking_block_3d/readme_numbers.py [--stickslip PATH] [--check]"""
 import csv
 import math
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from readme_numbers import main  # noqa: E402
+from quoted_figures import main  # noqa: E402
 
 
 def angles(d):
@@ -47,7 +47,39 @@ def compute(run):
     (tx, ty, _), (ex, ey, _) = angles(ts), angles(ed)
     apart = next(t for t, a, b, c, e in zip(ts["t"], tx, ty, ex, ey) if max(abs(a - c), abs(b - e)) > 1.0)
     out.append(f"- The two schemes' rocking angles stay within 1° of each other until t = {apart:.2f} s.")
-    return "\n".join(out)
+    ed_steps = next(s for s in ed["summary"] if s.startswith("event-driven scheme")).split(": ")[1].split(" steps")[0]
+    return {"": "\n".join(out), "mu3": f"{slips_with(run, 'mu_s: 3, mu_k: 3'):.0e} m/s".replace("e-0", "e-"),
+            "overturn": f"{overturned_at(run):.2f} s", "ed-steps": f"{ed_steps} steps"}
+
+
+def variant(run, old, new):
+    """The model with `old` replaced by `new`, as a file of the temporary folder."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "rocking_block_3d.yaml"), encoding="utf-8") as f:
+        text = f.read()
+    assert text.count(old) == 1, old
+    path = run.path(f"variant{run.count}.yaml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(old, new))
+    return path
+
+
+def slips_with(run, friction):
+    """The largest slip speed of a sliding corner under the time-stepping scheme with other friction."""
+    d = run(variant(run, "mu_s: 1, mu_k: 1", friction))
+    return max((d[f"corner_{k}.slip"][i] for i in range(len(d["t"])) for k in range(1, 9)
+                if d[f"corner_{k}.state"][i] == 2), default=0.0)
+
+
+def overturned_at(run):
+    """The shake along y made 2.5 m/s² (amplitude a/ω² at the file's ω): when the tilt about x passes 45°."""
+    omega = 9.42477796076938
+    amplitude = 2.5 / omega ** 2
+    old = "y: {type: sine, amplitude: -0.020264236728467555, omega: 9.42477796076938, phase: 1.5707963267948966, " \
+          "offset: 0.020264236728467555}"
+    new = f"y: {{type: sine, amplitude: {-amplitude!r}, omega: {omega!r}, phase: 1.5707963267948966, offset: {amplitude!r}}}"
+    d = run(variant(run, old, new), "--t-end", "2")
+    rx, _, _ = angles(d)
+    return next(t for t, a in zip(d["t"], rx) if abs(a) > 45)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Regenerates the figures quoted in this folder's README.md (between its numbers.py markers).
+"""Regenerates the figures quoted in this folder's README.md (between its readme_numbers.py markers).
 
-usage: examples/lugre_double_pendulum/numbers.py [--stickslip PATH] [--check]
+usage: examples/lugre_double_pendulum/readme_numbers.py [--stickslip PATH] [--check]
 Runs case 1 (also with the Baumgarte reading of the paper's eq. (8)) and case 2.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from readme_numbers import main, sci  # noqa: E402
+from quoted_figures import main, sci  # noqa: E402
 
 
 def still_from(data, bound):

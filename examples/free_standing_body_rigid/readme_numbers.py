@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerates the figures quoted in this folder's README.md (between its numbers.py markers).
+"""Regenerates the figures quoted in this folder's README.md (between its readme_numbers.py markers).
 
-usage: examples/free_standing_body_rigid/numbers.py [--stickslip PATH] [--check]
+usage: examples/free_standing_body_rigid/readme_numbers.py [--stickslip PATH] [--check]
 Runs the six cases for 10 s with the time-stepping scheme, case3_vertical also at h = 1e-4 and 1e-5 s
 and with the event-driven scheme (that run takes a few minutes).
 """
@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from readme_numbers import at, main, x_xd  # noqa: E402
+from quoted_figures import at, main, x_xd  # noqa: E402
 
 T = 2.0  # platform period of cases 1 and 3 [s]
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerates the figures quoted in this folder's README.md (between its numbers.py markers).
+"""Regenerates the figures quoted in this folder's README.md (between its readme_numbers.py markers).
 
-usage: examples/block_wall/numbers.py [--stickslip PATH] [--check]
+usage: examples/block_wall/readme_numbers.py [--stickslip PATH] [--check]
 Runs the wall for its 8 s and its first 3 s at the default settings and for 8 s with Gauss-Seidel
 alone (subspace_after: 0), and the stack for its 4 s: a few minutes.
 """
@@ -11,7 +11,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
-from readme_numbers import main  # noqa: E402
+from quoted_figures import main  # noqa: E402
 
 
 def solver_figures(data):

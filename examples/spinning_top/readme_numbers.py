@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Regenerates the figures of this folder's README.md quoted from runs (between its numbers.py
-markers). usage: examples/spinning_top/numbers.py [--stickslip PATH] [--check]"""
+"""Regenerates the figures of this folder's README.md quoted from runs (between its readme_numbers.py
+markers). usage: examples/spinning_top/readme_numbers.py [--stickslip PATH] [--check]"""
 import math
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from readme_numbers import main, sci  # noqa: E402
+from quoted_figures import main, sci  # noqa: E402
 
 M, L, G, JA, JC, W3 = 0.5, 0.05, 9.81, 3.5e-4, 5e-4, 150.0
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Regenerates the table of final positions in this folder's README.md (between its numbers.py
-markers). usage: examples/scheme_comparison/numbers.py [--stickslip PATH] [--check]"""
+"""Regenerates the table of final positions in this folder's README.md (between its readme_numbers.py
+markers). usage: examples/scheme_comparison/readme_numbers.py [--stickslip PATH] [--check]"""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from readme_numbers import main, sci  # noqa: E402
+from quoted_figures import main, sci  # noqa: E402
 
 V0, MU, G = 1.0, 0.3, 9.81
 
