@@ -122,6 +122,7 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_solver"] = s.complementarity_solver;
   d["complementarity_solves"] = s.complementarity_solves;
   d["complementarity_iterations"] = s.complementarity_iterations;
+  d["complementarity_gyroscopic"] = s.complementarity_gyroscopic;
   d["complementarity_max_iterations"] = s.complementarity_max_iterations;
   d["complementarity_unconverged"] = s.complementarity_unconverged;
   d["complementarity_rescued"] = s.complementarity_rescued;

@@ -122,6 +122,8 @@ void print_summary(const SimulationOptions& o, const std::string& out, const std
     const long counted = std::max(1L, s.complementarity_solves - s.complementarity_direct);
     std::printf("contact problems: %ld solved by %s", s.complementarity_solves, s.complementarity_solver.c_str());
     if (s.complementarity_direct > 0) std::printf(" (%ld directly by their faces)", s.complementarity_direct);
+    if (s.complementarity_gyroscopic > 0)
+      std::printf(" (%ld again for spinning bodies' gyroscopic term)", s.complementarity_gyroscopic);
     std::printf(", %.2f %s on average, at most %d",
                 static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
                 s.complementarity_solver == "lemke" ? "pivots" : s.complementarity_solver == "apgd" ? "iterations" : "sweeps",

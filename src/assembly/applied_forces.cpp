@@ -58,15 +58,17 @@ namespace {
 
 // Spatial bodies: gravity, point forces, torques, the gyroscopic term (spring-dampers: one geometry
 // and tension for both kinds, below).
-void add_spatial_loads(const Model& model, const State& s, Workspace& ws) {
+void add_spatial_loads(const Model& model, const State& s, Workspace& ws, const ForceTerms& terms) {
   for (std::size_t k = 0; k < model.bodies.size(); ++k) {
     const Body& b = model.bodies[k];
     if (!b.is_dynamic()) continue;
-    ws.f.segment<3>(b.v_offset) += b.mass * model.gravity;
+    if (terms.loads) ws.f.segment<3>(b.v_offset) += b.mass * model.gravity;
+    if (!terms.gyroscopic) continue;
     // Euler's equations in the principal frame: J ω̇ = τ − ω × J ω.
     const Vec3& w = ws.bodies[k].spatial.omega;
     ws.f.segment<3>(b.v_offset + 3) -= w.cross(b.spatial.principal_moments.cwiseProduct(w));
   }
+  if (!terms.loads) return;
   for (const PointForce& pf : model.point_forces) {
     const SpatialKinematics& b = ws.bodies[pf.body].spatial;
     Vec3 F(pf.fx.value(s.t), pf.fy.value(s.t), pf.fz.value(s.t));
@@ -97,6 +99,23 @@ void add_joint_actuators(const Model& model, const State& s, Workspace& ws) {
   }
 }
 
+// Planar bodies: gravity, point forces, torques.
+void add_planar_loads(const Model& model, const State& s, Workspace& ws) {
+  for (const Body& b : model.bodies) {
+    if (b.is_dynamic()) ws.f.segment<2>(b.v_offset) += b.mass * model.gravity.head<2>();
+  }
+  for (const PointForce& pf : model.point_forces) {
+    const BodyKinematics& b = ws.bodies[pf.body];
+    Vec2 F(pf.fx.value(s.t), pf.fy.value(s.t));
+    if (pf.body_frame) F = b.A * F;
+    add_point_load(model, ws, pf.body, point_position(b, Vec2(pf.point.head<2>())), F, ws.f);
+  }
+  for (const AppliedTorque& at : model.torques) {
+    const Body& b = model.bodies[at.body];
+    if (b.is_dynamic()) ws.f[b.v_offset + 2] += at.torque.value(s.t);
+  }
+}
+
 }  // namespace
 
 SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, const Workspace& ws) {
@@ -110,10 +129,12 @@ SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, 
   return out;
 }
 
-void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) {
+void assemble_applied_forces(const Model& model, const State& s, Workspace& ws, ForceTerms terms) {
   ws.f.setZero();
   if (model.dimension == Dimension::spatial) {
-    add_spatial_loads(model, s, ws);
+    add_spatial_loads(model, s, ws, terms);
+    if (terms.loads && !model.actuators.empty()) add_joint_actuators(model, s, ws);
+    if (!terms.springs) return;
     for (const SpringDamper& sd : model.springs) {
       const SpringGeometry g = spring_geometry(model, sd, ws);
       const double tension = spring_tension(sd, g);
@@ -128,22 +149,11 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
       if (body_i.is_dynamic()) ws.f.segment<6>(body_i.v_offset) += spring.forces.Qi;
       if (body_j.is_dynamic()) ws.f.segment<6>(body_j.v_offset) += spring.forces.Qj;
     }
-    if (!model.actuators.empty()) add_joint_actuators(model, s, ws);
     return;
   }
-  for (const Body& b : model.bodies) {
-    if (b.is_dynamic()) ws.f.segment<2>(b.v_offset) += b.mass * model.gravity.head<2>();
-  }
-  for (const PointForce& pf : model.point_forces) {
-    const BodyKinematics& b = ws.bodies[pf.body];
-    Vec2 F(pf.fx.value(s.t), pf.fy.value(s.t));
-    if (pf.body_frame) F = b.A * F;
-    add_point_load(model, ws, pf.body, point_position(b, Vec2(pf.point.head<2>())), F, ws.f);
-  }
-  for (const AppliedTorque& at : model.torques) {
-    const Body& b = model.bodies[at.body];
-    if (b.is_dynamic()) ws.f[b.v_offset + 2] += at.torque.value(s.t);
-  }
+  if (terms.loads) add_planar_loads(model, s, ws);
+  if (terms.loads && !model.actuators.empty()) add_joint_actuators(model, s, ws);
+  if (!terms.springs) return;
   for (const SpringDamper& sd : model.springs) {
     const SpringGeometry g = spring_geometry(model, sd, ws);
     const double tension = spring_tension(sd, g);
@@ -159,7 +169,6 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
     if (body_j.is_dynamic()) ws.f[body_j.v_offset + 2] += m;
     if (body_i.is_dynamic()) ws.f[body_i.v_offset + 2] -= m;
   }
-  if (!model.actuators.empty()) add_joint_actuators(model, s, ws);
 }
 
 }  // namespace stickslip

@@ -40,9 +40,15 @@ EnergyWatch::EnergyWatch(const Model& model, const SimulationOptions& options, c
   // 0.1 %), since its local errors of size rtol add up over the steps of a run.
   const bool fixed = options.scheme == Scheme::time_stepping || options.integrator == "rk4";
   tolerance_ = fixed ? 1e-2 : std::max(1e-3, 100 * options.integrator_options.rtol);
-  advice_ = options.scheme == Scheme::time_stepping ? "a smaller step (--dt)"
-            : options.integrator == "rk4"          ? "a smaller --dt, or --integrator dopri5 or bdf"
-                                                   : "a smaller --rtol";
+  // Spatial bodies under time-stepping: docs/schemes.md says which integrator and step hold spinning
+  // bodies (the generalized-α method can gain energy once h times the spin nears 1).
+  const bool spatial = model.dimension == Dimension::spatial;
+  advice_ = options.scheme == Scheme::time_stepping
+                ? spatial ? "a smaller step (--dt); for spinning bodies, docs/schemes.md (\"Spinning bodies\") says "
+                            "which method and step"
+                          : "a smaller step (--dt)"
+            : options.integrator == "rk4" ? "a smaller --dt, or --integrator dopri5 or bdf"
+                                          : "a smaller --rtol";
 }
 
 std::string EnergyWatch::check(const std::vector<double>& row) {

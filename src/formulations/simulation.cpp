@@ -23,6 +23,10 @@ const char* contact_formulation_name(ContactFormulation f) {
   return f == ContactFormulation::moreau_jean ? "moreau_jean" : "stewart_trinkle";
 }
 
+const char* time_stepping_method_name(TimeSteppingMethod m) {
+  return m == TimeSteppingMethod::theta ? "theta" : "generalized_alpha";
+}
+
 namespace {
 
 // Options that no scheme can run, whichever way they arrived (model file, command line, C++).

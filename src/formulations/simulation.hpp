@@ -35,6 +35,8 @@ struct SimulationSummary {
   long complementarity_solves = 0, complementarity_iterations = 0;
   int complementarity_max_iterations = 0;
   long complementarity_direct = 0;       // solved by their contacts' faces, without pivots (lemke)
+  long complementarity_gyroscopic = 0;   // of the solves, again because a spinning body's Euler
+                                         // equations moved its velocity (the implicit gyroscopic term)
   long complementarity_unconverged = 0;  // Gauss-Seidel ended above its tolerance (accepted)
   long complementarity_stalled = 0;      // of those, stopped because the residual had stopped falling
   long complementarity_rescued = 0;      // left above it by Gauss-Seidel, solved exactly by Lemke's method

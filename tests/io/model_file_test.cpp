@@ -171,6 +171,24 @@ TEST(ModelFile, BadChoices) {
   expect_error(replace(kGood, "angle_unit: deg", "angle_unit: grad"), {2, "angle_unit", "unknown value 'grad'"});
 }
 
+// The time-stepping scheme's integrators (docs/schemes.md): θ belongs to the θ-method, the spectral
+// radius to the generalized-α method; a key of the other one is an error at its line, not ignored.
+TEST(ModelFile, TimeSteppingMethodKeys) {
+  const auto with = [](const std::string& keys) {
+    return replace(kGood, "  t_end: 1\n", "  t_end: 1\n  time_stepping: {" + keys + "}\n");
+  };
+  test::TempDir dir;
+  const ModelFile alpha = read_model_file(dir.write("a.yaml", with("method: generalized_alpha, spectral_radius: 0.5")));
+  EXPECT_EQ(alpha.options.time_stepping.method, TimeSteppingMethod::generalized_alpha);
+  EXPECT_EQ(alpha.options.time_stepping.spectral_radius, 0.5);
+  EXPECT_EQ(read_model_file(dir.write("t.yaml", with("method: theta, theta: 1"))).options.time_stepping.theta, 1.0);
+  expect_error(with("method: alpha"), {19, "simulation.time_stepping.method", "unknown value 'alpha'"});
+  expect_error(with("method: generalized_alpha, theta: 0.5"), {19, "simulation.time_stepping.theta", "belongs to method: theta"});
+  expect_error(with("spectral_radius: 0.5"), {19, "simulation.time_stepping.spectral_radius", "belongs to method: generalized_alpha"});
+  expect_error(with("method: generalized_alpha, spectral_radius: 1.5"),
+               {19, "simulation.time_stepping.spectral_radius", "must lie in [0, 1]"});
+}
+
 const char* kSpatial = R"(name: spatial
 dimension: spatial
 angle_unit: deg

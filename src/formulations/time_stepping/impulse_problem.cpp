@@ -324,6 +324,10 @@ void ImpulseProblem::add_velocity_change(const Vec& minv, Vec& v) const {
     if (n_ > 0) v.noalias() += Y_ * p_;
     return;
   }
+  add_mass_velocity_change(minv, v);
+}
+
+void ImpulseProblem::add_mass_velocity_change(const Vec& minv, Vec& v) const {
   for (int r = 0; r < n_; ++r) {
     if (p_[r] != 0.0) rows_[static_cast<std::size_t>(r)].scatter(p_[r], minv, v);
   }

@@ -162,6 +162,8 @@ class ImpulseProblem {
   double refine(double share);
   // v += W̃⁻¹ Hᵀ P with the impulses of the last solve.
   void add_velocity_change(const Vec& minv, Vec& v) const;
+  // v += M⁻¹ Hᵀ P with the diagonal M⁻¹ = minv, also when W̃ carries spring elements.
+  void add_mass_velocity_change(const Vec& minv, Vec& v) const;
   // The velocity y of least norm in W̃'s metric whose rows r with fit[r] best meet H_r y = target[r]
   // (least squares where they conflict): y = W̃⁻¹ H_Sᵀ λ, (W_SS + εI) λ = target_S, with this step's
   // W and ε = 1e-10 of W_SS's largest diagonal entry (gap_closure.cpp). Computed in row space with

@@ -99,9 +99,13 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       projection_tolerance_(options.projection_tolerance),
       ws_(model),
       problem_(impulse_problem(model, options)),
-      implicit_(has_spring_elements(model)) {
+      implicit_(has_spring_elements(model)),
+      alpha_(options.time_stepping.method == TimeSteppingMethod::generalized_alpha) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
+  }
+  if (alpha_ && !(opt_.spectral_radius >= 0 && opt_.spectral_radius <= 1)) {
+    throw ModelError("simulation.time_stepping.spectral_radius", "the spectral radius ρ∞ must lie in [0, 1]");
   }
   const auto require = [](bool ok, const char* key, const char* what) {
     if (!ok) throw ModelError(std::string("simulation.time_stepping.") + key, what);
@@ -150,6 +154,8 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   closing_fit_.assign(static_cast<std::size_t>(problem_.rows()), 0);
   closing_target_.setZero(problem_.rows());
   closing_velocity_.setZero(model.nv);
+  list_spinning_bodies();
+  set_up_alpha();
 }
 
 void TimeStepper::reset(const State& s) {
@@ -170,6 +176,7 @@ void TimeStepper::reset(const State& s) {
     vn_before_[c] = vn_after_[c] = k.vn;
   }
   previous_ = state_;
+  if (alpha_) start_alpha();
 }
 
 void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) const {
@@ -185,41 +192,49 @@ double TimeStepper::prescribed_velocity_term(int c, ContactDirection d, const st
   return u;
 }
 
+// The rows' configuration q_m = q_k ⊕ θh v_k (θ-method: and its forces, without the gyroscopic term,
+// which the step takes implicitly in implicit_gyroscopic.cpp).
 void TimeStepper::predict(double h) {
-  mid_.t = s_.t + opt_.theta * h;
-  integrate(model_, s_.q, s_.v, opt_.theta * h, mid_.q);
+  mid_.t = s_.t + theta_ * h;
+  integrate(model_, s_.q, s_.v, theta_ * h, mid_.q);
   mid_.v = s_.v;
   compute_body_kinematics(model_, mid_, ws_);
-  assemble_applied_forces(model_, mid_, ws_);
+  if (!alpha_) assemble_applied_forces(model_, mid_, ws_, {.gyroscopic = false});
   if (model_.n_constraints > 0) assemble_constraints(model_, mid_, ws_);
   compute_contact_kinematics(model_, ws_);
   prescribed_velocities(s_.t, velocity_pre_);
   prescribed_velocities(s_.t + h, velocity_post_);
 }
 
-void TimeStepper::free_velocity(double h) {
+// v_free = v_base + W̃⁻¹ (w f) with W̃ = M − c_C C − c_K K (c_C = hθ, c_K = (hθ)², w = h, v_base = v_k for
+// the θ-method; generalized_alpha.cpp for its own), f in ws_ and the spring Jacobians K_, C_ already
+// computed; then the spinning bodies' gyroscopic impulses (implicit_gyroscopic.cpp).
+void TimeStepper::free_velocity(const Vec& v_base, double weight, double c_damping, double c_stiffness, double h) {
   if (!implicit_) {
-    v_free_ = s_.v + h * ws_.mass_inv.cwiseProduct(ws_.f);
-    return;
+    v_free_ = v_base + weight * ws_.mass_inv.cwiseProduct(ws_.f);
+  } else {
+    iteration_matrix_ = -c_damping * C_ - c_stiffness * K_;
+    iteration_matrix_.diagonal() += ws_.mass;
+    ldlt_.compute(iteration_matrix_);
+    scratch_ = weight * ws_.f;
+    ldlt_.solveInPlace(scratch_);
+    v_free_ = v_base + scratch_;
   }
-  spring_jacobians(model_, ws_, K_, C_);
-  const double a = h * opt_.theta;
-  iteration_matrix_ = -a * C_ - (a * a) * K_;
-  iteration_matrix_.diagonal() += ws_.mass;
-  ldlt_.compute(iteration_matrix_);
-  scratch_ = h * ws_.f;
-  ldlt_.solveInPlace(scratch_);
-  v_free_ = s_.v + scratch_;
+  if (spinning_.empty()) return;
+  begin_gyroscopic_step();
+  correct_spins(v_free_, h, s_.t + h);
+  v_free_ += spin_change_;
 }
 
 void TimeStepper::fill_bilateral_rows(double h) {
-  const double beta = opt_.drift_correction, theta = opt_.theta;
+  const double beta = opt_.drift_correction, theta = theta_;
   for (int r = 0; r < model_.n_constraints; ++r) {
     ImpulseRow& row = problem_.row(r);
     for (int a = 0; a < 2; ++a)
       if (row.offset[a] >= 0) row.w[a] = ws_.G.block(r, row.offset[a], 1, row.w[a].size());
     const double phi_t = ws_.phi_dot[r] - row.dot(s_.v);  // Φ_t and the known velocities
-    const double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
+    double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
+    if (alpha_) error += h * row.dot(alpha_shift_);  // generalized_alpha.cpp
     problem_.b(r) = row.dot(v_free_) + phi_t + beta * error / h;
   }
 }
@@ -242,7 +257,8 @@ void TimeStepper::fill_contact_rows(double h) {
     const double vn_pre = normal.dot(s_.v) + known_velocity(c, ContactDirection::normal(), velocity_pre_);
     vn_before_[k] = vn_pre;
     // ĝ: the gap at the end of the step if v_N stayed as it is (linearised about the midpoint).
-    const double g_end = kin.gap + (1 - 2 * opt_.theta) * h * kin.vn;
+    double g_end = kin.gap + (1 - 2 * theta_) * h * kin.vn;
+    if (alpha_) g_end += h * normal.dot(alpha_shift_);  // generalized_alpha.cpp
     gap_predicted_[k] = g_end;
     cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap
                                         : g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap);
@@ -273,7 +289,7 @@ bool TimeStepper::contact_closed(int c, double h) const {
   const ContactRows& cr = problem_.contact(c);
   const double zero_impulse = problem_.last_solve_iterative() ? opt_.tolerance : 0.0;
   return cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
-                       gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
+                       gap_predicted_[k] + theta_ * h * vn_after_[k] <= opt_.activation_gap);
 }
 
 ContactOutcome TimeStepper::contact_outcome(int c) const {
@@ -369,8 +385,13 @@ void TimeStepper::report_unconverged(double t) {
 
 void TimeStepper::step(double t_next) {
   const double h = t_next - s_.t;
+  if (alpha_) alpha_free_velocity(h);  // forces at the step's end (generalized_alpha.cpp)
   predict(h);
-  free_velocity(h);
+  if (!alpha_) {
+    if (implicit_) spring_jacobians(model_, ws_, K_, C_);
+    const double a = h * theta_;
+    free_velocity(s_.v, h, a, a * a, h);
+  }
   fill_bilateral_rows(h);
   fill_contact_rows(h);
   if (implicit_) {
@@ -380,13 +401,16 @@ void TimeStepper::step(double t_next) {
   }
   shift_by_closing_velocity(t_next, h);
   problem_.solve();
-  if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
+  // A refined solve recomputes v⁺ from the problem alone: the spins settle after it.
   refine_hanging_decisions(h);
+  if (!spinning_.empty()) settle_gyroscopic_term(t_next, h);
+  if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);
   if (!friction_joints_.empty()) add_joint_friction(h);
-  v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;
+  v_position_ = (1 - theta_) * s_.v + theta_ * v_new_;
+  if (alpha_) advance_alpha(h);  // also adds the known shift to v_position_
   integrate(model_, s_.q, v_position_, h, s_.q);
   s_.v = v_new_;
   s_.t = t_next;

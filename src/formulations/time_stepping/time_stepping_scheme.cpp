@@ -249,6 +249,7 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_unconverged = s.unconverged;
   summary.complementarity_stalled = s.stalled;
   summary.complementarity_direct = s.direct;
+  summary.complementarity_gyroscopic = stepper_.gyroscopic_resolves();
   summary.complementarity_rescued = s.rescued;
   summary.complementarity_rescue_attempts = s.rescue_attempts;
   summary.complementarity_interior_point_rescued = s.interior_point_rescued;
@@ -266,6 +267,11 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   if (s.fallbacks > 0) {
     warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel (" +
          std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
+  }
+  if (const long n = stepper_.gyroscopic_unconverged(); n > 0) {
+    warn(std::to_string(n) + " steps stopped the implicit gyroscopic iteration of a spinning body in a contact or "
+         "joint at its cap, with its Euler equations not yet met (h times the spin near 1 or above); take a "
+         "smaller step (docs/schemes.md, \"Spinning bodies\")");
   }
   if (s.unconverged > 0) {
     // Named after the iterative solver that ran (Gauss-Seidel or APGD), and its unit of work.
