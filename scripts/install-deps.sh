@@ -11,6 +11,7 @@ packages=(
   ninja-build            # the build trees' generator (Makefile: GENERATOR)
   libeigen3-dev          # linear algebra
   libyaml-cpp-dev        # model files
+  liburdfdom-dev libtinyxml2-dev  # URDF import (src/io/urdf_import.cpp): urdfdom reads the robot, tinyxml2 the lines
   libcli11-dev           # command line
   libgtest-dev googletest  # tests
   libbenchmark-dev       # micro-benchmarks

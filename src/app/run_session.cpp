@@ -64,6 +64,8 @@ void print_summary(std::FILE* to, const SimulationOptions& o, const std::string&
     const long counted = std::max(1L, s.complementarity_solves - s.complementarity_direct);
     std::fprintf(to, "contact problems: %ld solved by %s", s.complementarity_solves, s.complementarity_solver.c_str());
     if (s.complementarity_direct > 0) std::fprintf(to, " (%ld directly by their faces)", s.complementarity_direct);
+    if (s.complementarity_gyroscopic > 0)
+      std::fprintf(to, " (%ld again for spinning bodies' gyroscopic term)", s.complementarity_gyroscopic);
     std::fprintf(to, ", %.2f %s on average, at most %d",
                 static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
                 s.complementarity_solver == "lemke" ? "pivots" : s.complementarity_solver == "apgd" ? "iterations" : "sweeps",
@@ -85,6 +87,11 @@ void print_summary(std::FILE* to, const SimulationOptions& o, const std::string&
                   s.complementarity_proximal_rescued, s.complementarity_proximal_attempts,
                   static_cast<double>(s.complementarity_proximal_newton_steps) /
                       static_cast<double>(s.complementarity_proximal_attempts));
+    // Stick/slip decisions that hung on the solve's leftover: solves refined (and meeting the finer goal).
+    if (s.complementarity_refinements > 0)
+      std::fprintf(to, ", %ld refined for a stick/slip decision (%ld to 1e-4 of the tolerance, %.1f sweeps each)",
+                  s.complementarity_refinements, s.complementarity_refinements_met,
+                  static_cast<double>(s.complementarity_refine_sweeps) / static_cast<double>(s.complementarity_refinements));
     if (s.complementarity_unconverged > 0)
       std::fprintf(to, ", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);
@@ -104,6 +111,18 @@ void print_summary(std::FILE* to, const SimulationOptions& o, const std::string&
 bool is_standard_output(const std::string& path) {
   struct stat a {}, b {};
   return ::stat(path.c_str(), &a) == 0 && ::fstat(STDOUT_FILENO, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+// -o /dev/null: the run's files are discarded, its side files (the event log) with them.
+bool is_null_device(const std::string& path) {
+  struct stat a {}, b {};
+  return ::stat(path.c_str(), &a) == 0 && ::stat("/dev/null", &b) == 0 && S_ISCHR(a.st_mode) && a.st_rdev == b.st_rdev;
+}
+
+// Removes a file this run created; never a device or anything else that is not a regular file.
+void remove_created(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) std::filesystem::remove(path, ec);
 }
 
 // The event log and a checkpoint without --checkpoint go beside the results (OUT.events.csv,
@@ -137,6 +156,9 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   } catch (const std::bad_alloc&) {
     std::cerr << "error: out of memory while reading the model file " << settings.model << " and building its model\n";
     return kExitNumericalFailure;
+  }
+  if (!session.quiet) {
+    for (const std::string& w : mf.warnings) std::cerr << "warning: " << w << "\n";
   }
   const std::int64_t digest = inputs_digest(mf.input_files);
   long steps_before = 0;
@@ -176,19 +198,20 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     return kExitBadInput;
   }
   const std::string out = output_path(settings), format = output_format(settings);
-  const std::string events_path = mf.model.contacts.empty() ? "" : event_log_path(out);
+  const bool discarded = is_null_device(out);
+  const std::string events_path = mf.model.contacts.empty() ? "" : discarded ? out : event_log_path(out);
   const bool checkpoints = options.checkpoint_interval > 0;
   const std::string checkpoint_file = checkpoints ? checkpoint_path(settings) : "";
   std::vector<std::string> outputs{out};
   if (format == "npy") outputs.push_back(npy_columns_path(out));  // the column names beside the rows
-  if (!events_path.empty()) outputs.push_back(events_path);
+  if (!events_path.empty() && !discarded) outputs.push_back(events_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
   if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
       !clash.empty()) {
     std::cerr << "error: " << clash << "\n";
     return kExitBadInput;
   }
-  if (const std::string problem = side_file_problem(out, events_path, checkpoints && settings.checkpoint.empty() ? checkpoint_file : "");
+  if (const std::string problem = side_file_problem(out, discarded ? "" : events_path, checkpoints && settings.checkpoint.empty() ? checkpoint_file : "");
       !problem.empty()) {
     std::cerr << "error: " << problem << "\n";
     return kExitBadInput;
@@ -217,9 +240,9 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files->discard();
     files.reset();
     if (checkpoint) return;  // resuming: the files hold the earlier rows, which stay
-    if (created) std::filesystem::remove(out);
-    if (created && format == "npy") std::filesystem::remove(npy_columns_path(out));
-    if (events_created) std::filesystem::remove(events_path);
+    if (created) remove_created(out);
+    if (created && format == "npy") remove_created(npy_columns_path(out));
+    if (events_created) remove_created(events_path);
   };
 
   // Results written to standard output (-o /dev/stdout) keep it to themselves: the summary goes to

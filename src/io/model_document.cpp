@@ -162,6 +162,12 @@ ModelDocument::ModelDocument(std::string text, std::string name, std::string dir
 }
 
 ModelDocument ModelDocument::read(const std::string& path) {
+  const std::filesystem::path file(path);
+  if (file.extension() == ".urdf") {  // a robot alone: the document of a model file that includes it
+    YAML::Node root;
+    root["urdf"] = file.filename().string();
+    return ModelDocument(dump(root), path, file.parent_path().string(), true);
+  }
   return ModelDocument(read_input_text(path, kYamlFileLimit), path, std::filesystem::path(path).parent_path().string(), true);
 }
 

@@ -1,6 +1,7 @@
 #include "io/model_file.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <numbers>
 
 #include "formulations/memory_estimate.hpp"
@@ -62,7 +63,9 @@ double initial_angle(const Body& b, double t0) {
 
 InputError locate_model_error(const std::string& file, const ModelError& e) {
   try {
+    if (std::filesystem::path(file).extension() == ".urdf") return locate_urdf_model_error(file, e);
     const YamlReader reader(file);
+    if (reads_urdf(file, reader)) return locate_urdf_model_error(file, e);
     reader.fail_at_path(e.path(), e.message());
   } catch (const InputError& located) {
     return located;
@@ -71,6 +74,7 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 }
 
 ModelFile read_model_file(const std::string& path) {
+  if (std::filesystem::path(path).extension() == ".urdf") return read_urdf_file(path);
   YamlReader reader(path);
   ModelFile out = read_model(reader);
   out.input_files.insert(out.input_files.begin(), path);  // the model file first, then its tables
@@ -78,6 +82,7 @@ ModelFile read_model_file(const std::string& path) {
 }
 
 ModelFile read_model(YamlReader& reader) {
+  if (reader.root_node().IsMap() && reader.root_node()["urdf"]) return read_model_including_urdf(reader);
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
                     "contacts", "generators", "simulation"});

@@ -51,6 +51,7 @@ struct Model {
   std::vector<AppliedTorque> torques;
   std::vector<SpringDamper> springs;
   std::vector<RotationalSpringDamper> rotational_springs;
+  std::vector<JointActuator> actuators;
   std::vector<Contact> contacts;
 
   int nq = 0;             // number of position coordinates
@@ -73,10 +74,6 @@ std::string element_name_problem(const std::string& name);
 // Why an element of a spatial model is refused until the stage of issue 11 that brings it.
 std::string spatial_not_supported_message(const std::string& what, const std::string& stage);
 
-// Why a spatial contact cannot take its friction law (empty when it can): Karnopp reads the force
-// that holds one tangent row, and a spatial contact has two.
-std::string spatial_friction_problem(const Contact& c);
-
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
 class ModelBuilder {
@@ -96,6 +93,7 @@ class ModelBuilder {
   void add_torque(AppliedTorque t);
   void add_spring(SpringDamper s);
   void add_rotational_spring(RotationalSpringDamper s);
+  void add_actuator(JointActuator a);
   int add_contact(Contact c);
 
   // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the

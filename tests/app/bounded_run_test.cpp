@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 
 #include "../simulation_support.hpp"
@@ -143,6 +144,16 @@ TEST(BoundedRun, SideFilesAreRefusedBesideAnOutputThatIsNotAFile) {
   EXPECT_EQ(table.out.rfind("t,", 0), 0u) << table.out;
   EXPECT_EQ(table.out.find("wrote"), std::string::npos) << table.out;
   EXPECT_NE(read_text(dir.file("err")).find("wrote /dev/stdout: 11 rows"), std::string::npos);
+}
+
+// -o /dev/null discards the run's files, its event log with them: nothing is created beside the
+// device, and the device itself is never removed.
+TEST(BoundedRun, NullOutputDiscardsTheEventLogToo) {
+  const auto wall = run_cli("run " + source_path("examples/block_wall/block_wall.yaml") + " -o /dev/null --t-end 0.01 -q");
+  EXPECT_EQ(wall.exit_code, 0) << wall.out;
+  EXPECT_FALSE(std::filesystem::exists("/dev/null.events.csv"));
+  EXPECT_FALSE(std::filesystem::is_regular_file("/dev/null"));
+  EXPECT_TRUE(std::filesystem::exists("/dev/null"));
 }
 
 // A checkpointed run of the rigid free-standing body (time-stepping, events), cut by --max-wall.
