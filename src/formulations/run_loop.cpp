@@ -4,10 +4,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <new>
 #include <stdexcept>
 
+#include "formulations/memory_estimate.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_monitors.hpp"
+#include "math/number_format.hpp"
 
 namespace stickslip {
 
@@ -20,6 +23,7 @@ RunLoop::RunLoop(const Model& model, const SimulationOptions& options, OutputSin
       energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
   reporter_.events = events;
   reporter_.unconverged_problem = callbacks.unconverged_problem;
+  reporter_.should_stop = callbacks.should_stop;
   reporter_.warn = [this](const std::string& m) {
     summary_.warnings.push_back(m);
     if (cb_.warning) cb_.warning(m);
@@ -38,8 +42,17 @@ double RunLoop::step_limit(const StepStrategy& strategy, double t_pause) const {
   return std::min(limit, t_pause);
 }
 
+// A row with a number that is not finite is not written: the run fails there, naming the column
+// (a run that blows up, or a model whose magnitudes overflow a double, must not end in success).
 void RunLoop::write_row(const StateSample& s) {
   observer_.record(s.state, s.workspace, row_, s.modes);
+  for (std::size_t c = 0; c < row_.size(); ++c) {
+    if (std::isfinite(row_[c])) continue;
+    const std::string& column = observer_.columns()[c];
+    throw NumericalError(s.state.t, "output column " + column,
+                         "the output column '" + column + "' is " + number_text(row_[c], 3) + " at t = " +
+                             number_text(s.state.t, 9) + " s: the computation left the range of finite numbers");
+  }
   sink_.write(row_);
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
@@ -153,10 +166,18 @@ bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
 
 void RunLoop::begin(StepStrategy& strategy, const Snapshot* checkpoint) {
   start_time_ = std::chrono::steady_clock::now();
-  if (checkpoint) {
-    restore(strategy, *checkpoint);
-  } else {
-    start(strategy);
+  try {
+    if (checkpoint) {
+      restore(strategy, *checkpoint);
+    } else {
+      start(strategy);
+    }
+  } catch (const std::bad_alloc&) {
+    throw NumericalError(opt_.t_start, std::string(scheme_name(opt_.scheme)) + " scheme",
+                         "out of memory while setting up the run (initial state, first decisions, first row)");
+  } catch (const StopRequested&) {  // before the first row: nothing was written
+    summary_.stopped = true;
+    stopped_before_start_ = true;
   }
 }
 
@@ -175,8 +196,19 @@ bool RunLoop::step(StepStrategy& strategy, double t_pause) {
     }
     if (checkpoint_due(strategy)) take_checkpoint(strategy);
     return true;
+  } catch (const StopRequested&) {
+    // Asked inside a step: that step is abandoned (no row, no checkpoint of a half-taken step).
+    summary_.stopped = true;
+    summary_.stopped_at_step = steps_;
+    return false;
   } catch (NumericalError& e) {
     NumericalError located = strategy.diagnose(e);
+    located.set_step(steps_ + 1);
+    sink_.end();
+    throw located;
+  } catch (const std::bad_alloc&) {
+    NumericalError located(strategy.time(), "memory", "out of memory while taking the step from t = " +
+                                                          number_text(strategy.time(), 9) + " s");
     located.set_step(steps_ + 1);
     sink_.end();
     throw located;
@@ -184,6 +216,11 @@ bool RunLoop::step(StepStrategy& strategy, double t_pause) {
 }
 
 SimulationSummary RunLoop::end(StepStrategy& strategy) {
+  if (stopped_before_start_) {  // nothing was written: no last row, no end of the files
+    summary_.t_final = opt_.t_start;
+    summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
+    return summary_;
+  }
   // A last row at t_end when the output interval does not divide the time span.
   const double dt = opt_.output_interval;
   if (!summary_.stopped && dt > 0 && opt_.t_end - output_time(next_output_ - 1) > 1e-9 * dt) {
@@ -198,7 +235,7 @@ SimulationSummary RunLoop::end(StepStrategy& strategy) {
 
 SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoint) {
   begin(strategy, checkpoint);
-  while (strategy.time() < opt_.t_end && step(strategy)) {
+  while (!stopped_before_start_ && strategy.time() < opt_.t_end && step(strategy)) {
   }
   return end(strategy);
 }
@@ -215,8 +252,17 @@ std::unique_ptr<StepStrategy> make_steps(const Model& model, const SimulationOpt
 
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
                             const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint) {
+  check_scheme_memory(model, options, "contacts");  // before anything of the problem's size is allocated
   RunLoop loop(model, options, sink, callbacks, events);
-  std::unique_ptr<StepStrategy> strategy = make_steps(model, options, loop.reporter());
+  std::unique_ptr<StepStrategy> strategy;
+  try {
+    strategy = make_steps(model, options, loop.reporter());
+  } catch (const std::bad_alloc&) {
+    throw NumericalError(options.t_start, std::string(scheme_name(options.scheme)) + " scheme",
+                         "out of memory while building the scheme's data for this model (" +
+                             std::to_string(model.bodies.size()) + " bodies, " + std::to_string(model.contacts.size()) +
+                             " contacts, " + std::to_string(model.n_constraints) + " constraint equations)");
+  }
   return loop.run(*strategy, checkpoint);
 }
 

@@ -29,6 +29,9 @@ struct StepReporter {
   EventSink* events = nullptr;                     // the event log (may be null)
   std::function<void(const std::string&)> warn;   // a warning, at once
   std::function<void(const ContactProblemRecord&)> unconverged_problem;  // SimulationCallbacks'
+  // SimulationCallbacks::should_stop (may be empty), for the long computations inside a step: when it
+  // answers true they throw StopRequested (math/errors.hpp).
+  std::function<bool()> should_stop;
 };
 
 // The state of the model at one instant, as an output row records it.
@@ -158,6 +161,7 @@ class RunLoop {
   long steps_ = 0;        // steps completed
   long next_checkpoint_ = 1;  // index k of the next checkpoint time t_start + k·checkpoint_interval
   SimulationSummary summary_;
+  bool stopped_before_start_ = false;  // a stop request answered while setting up: nothing written
   std::chrono::steady_clock::time_point start_time_ = std::chrono::steady_clock::now();
 };
 

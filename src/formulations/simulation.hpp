@@ -64,9 +64,11 @@ struct SimulationSummary {
 struct SimulationCallbacks {
   std::function<void(double t)> progress;                  // after every step
   std::function<void(const std::string& message)> warning;  // as soon as a warning arises
-  // Polled after every step: true asks the run to stop cleanly (Ctrl-C, a wall-time limit...). The
-  // run then writes no further row, ends the sink (so every row written is whole and flushed) and
-  // returns its summary with `stopped` set, instead of going on to t_end.
+  // Polled after every step, and inside a step's long computations (the sweeps of a large contact
+  // problem, its rescues): true asks the run to stop cleanly (Ctrl-C, a wall-time limit...). The run
+  // then writes no further row, ends the sink (so every row written is whole and flushed) and returns
+  // its summary with `stopped` set, instead of going on to t_end; a step interrupted inside is
+  // abandoned (the run ends at the step before it).
   std::function<bool()> should_stop;
   // A checkpoint (options.checkpoint_interval, and at a stop request when the integrator's history
   // can be saved): everything needed to continue the run with resume(), taken between two steps

@@ -43,6 +43,10 @@ enum class TimeSteppingMethod {
 const char* time_stepping_method_name(TimeSteppingMethod m);  // "theta", "generalized_alpha"
 
 // Options of the time-stepping scheme (the step is integrator_options.step).
+// What the time-stepping scheme does with a contact that can be crossed within one step
+// (time_stepping/tunnelling_check.hpp): a warning (once per contact), a failure, or nothing.
+enum class TunnellingCheck { warn, error, off };
+
 struct TimeSteppingOptions {
   TimeSteppingMethod method = TimeSteppingMethod::theta;
   double theta = 0.5;               // θ of the θ-method, in (0, 1]: 1/2 midpoint, 1 implicit Euler
@@ -77,6 +81,7 @@ struct TimeSteppingOptions {
                                     // this many (planar contacts; 0: never)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
                                     // (model key `unconverged: error`) instead of a counted warning
+  TunnellingCheck tunnelling = TunnellingCheck::warn;  // a contact that can be crossed in one step
 };
 
 // Where a run starts (docs/model-format.md, `simulation: initial`).

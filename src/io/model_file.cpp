@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <numbers>
 
+#include "formulations/memory_estimate.hpp"
 #include "io/dimension_hints.hpp"
 #include "io/model_sections.hpp"
 #include "math/nearest_name.hpp"
@@ -112,6 +113,7 @@ ModelFile read_model(YamlReader& reader) {
   ground.motion = BodyMotion::fixed;
   ctx.body_data.emplace("ground", ground);
   ctx.dimension = dimension;
+  ctx.scheme = out.options.scheme;
 
   // A model built by generators alone needs no `bodies` section.
   if (root.has("bodies") || !root.has("generators")) read_bodies(root.at("bodies"), ctx);
@@ -126,6 +128,8 @@ ModelFile read_model(YamlReader& reader) {
 
   try {
     out.model = builder.build();
+    // The scheme the file names gets its problem's size checked here, at the key that made it.
+    check_scheme_memory(out.model, out.options, root.has("generators") ? "generators" : "contacts");
   } catch (const ModelError& e) {
     reader.fail_at_path(e.path(), e.message());
   }

@@ -32,6 +32,7 @@ struct SectionContext {
   std::vector<JointType> joint_types;     // by joint index
   double t_start = 0;                     // initial time (prescribed bodies' initial poses)
   Dimension dimension = Dimension::planar;  // the model's (top-level `dimension:`)
+  Scheme scheme = Scheme::compliant;        // the file's (generators check its problem's size)
 
   int body(const YamlField& f) const;   // resolves a body name, error if unknown
   int joint(const YamlField& f) const;  // resolves a joint name, error if unknown

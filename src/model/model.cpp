@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <set>
+#include <type_traits>
 
 #include "model/spatial_joint_setup.hpp"
 
@@ -197,6 +199,21 @@ void check_non_negative(double value, const std::string& path) {
   if (!std::isfinite(value) || value < 0) throw ModelError(path, "must be a finite value >= 0");
 }
 
+template <class... Values>
+void check_magnitudes(const std::string& path, const Values&... values) {
+  const auto check = [&](double x) {
+    if (const std::string problem = magnitude_problem(x); !problem.empty()) throw ModelError(path, problem);
+  };
+  const auto each = [&](const auto& v) {
+    if constexpr (std::is_arithmetic_v<std::decay_t<decltype(v)>>) {
+      check(v);
+    } else {
+      for (Eigen::Index i = 0; i < v.size(); ++i) check(v[i]);
+    }
+  };
+  (each(values), ...);
+}
+
 // A rigid body's inertia tensor is symmetric with principal moments J₁, J₂, J₃ > 0 that satisfy the
 // triangle inequalities J_a + J_b ≥ J_c (each moment is a sum of two of the three second moments of
 // the mass distribution). A relative 1e-9 allows for rounding in a tensor written with decimals.
@@ -227,6 +244,11 @@ void validate_spatial_body(const Body& b, const std::string& path) {
   }
   if (!finite(sb.velocity)) throw ModelError(path + ".velocity", "must be finite");
   if (!finite(sb.angular_velocity)) throw ModelError(path + ".angular_velocity", "must be finite");
+  check_magnitudes(path + ".mass", b.mass);
+  check_magnitudes(path + ".inertia", Vec3(sb.inertia.diagonal()));
+  check_magnitudes(path + ".position", sb.position);
+  check_magnitudes(path + ".velocity", sb.velocity);
+  check_magnitudes(path + ".angular_velocity", sb.angular_velocity);
 }
 
 void validate_bodies(const Model& m, NameRegistry& names) {
@@ -249,6 +271,10 @@ void validate_bodies(const Model& m, NameRegistry& names) {
     if (!finite(b.velocity) || !std::isfinite(b.angular_velocity)) {
       throw ModelError(path + ".velocity", "must be finite");
     }
+    check_magnitudes(path + ".mass", b.mass);
+    check_magnitudes(path + ".inertia", b.inertia);
+    check_magnitudes(path + ".position", b.position, b.angle);
+    check_magnitudes(path + ".velocity", b.velocity, b.angular_velocity);
   }
 }
 
@@ -357,6 +383,9 @@ void validate_contacts(const Model& m, NameRegistry& names) {
     }
     check_non_negative(c.radius_i, path + ".radius");
     check_non_negative(c.radius_j, path + ".radius");
+    check_magnitudes(path + ".radius", c.radius_i, c.radius_j);
+    check_magnitudes(path, c.line_point, c.line_direction, c.center_i, c.center_j, c.plane_point, c.plane_normal,
+                     c.sphere_center_i, c.sphere_center_j);
     if (c.shape == ContactShape::circle_line && !(c.line_direction.norm() > 1e-12)) {
       throw ModelError(path + ".line.direction", "must be a non-zero vector");
     }
@@ -518,6 +547,17 @@ void set_principal_frame(Body& b) {
 
 }  // namespace
 
+std::string magnitude_problem(double x, const std::string& written) {
+  if (!std::isfinite(x)) return "must be finite";
+  const double a = std::abs(x);
+  if (a == 0 || (a >= kMinMagnitude && a <= kMaxMagnitude)) return "";
+  char value[40], range[96];
+  std::snprintf(value, sizeof value, "%.6g", x);
+  std::snprintf(range, sizeof range, ": a model's numbers are 0 or between %g and %g in magnitude", kMinMagnitude,
+                kMaxMagnitude);
+  return (written.empty() ? std::string(value) : written) + (a > kMaxMagnitude ? " is too large" : " is too small") + range;
+}
+
 Model ModelBuilder::build() const {
   Model m = model_;
   for (Body& b : m.bodies) b.dimension = m.dimension;
@@ -533,6 +573,7 @@ Model ModelBuilder::build() const {
     refuse_planar_z(m);
   }
   if (!finite(m.gravity)) throw ModelError("gravity", "must be finite");
+  check_magnitudes("gravity", m.gravity);
   NameRegistry names;
   names.add("ground", "bodies");
   validate_bodies(m, names);

@@ -28,6 +28,18 @@ class ModelError : public std::runtime_error {
   std::string path_, message_;
 };
 
+// The magnitudes a model may hold (docs/model-format.md, "Limits"): zero, or between kMinMagnitude
+// and kMaxMagnitude in absolute value. No physical quantity in SI units lies outside, and inside it
+// the products a step forms (a mass times a squared speed, a stiffness times a squared length) stay
+// far from the overflow and underflow of doubles; outside, a body mass of 1e-320 or a coordinate of
+// 1.8e308 made a run spin for ever in its contact solver. Model files check every number against
+// them (io/yaml_reader.cpp); ModelBuilder::build checks the bodies, gravity and contact shapes.
+inline constexpr double kMaxMagnitude = 1e100;
+inline constexpr double kMinMagnitude = 1e-100;
+// "" when x is zero or finite within the magnitudes, else what is wrong with it (naming x as
+// `written` when given: the text a file holds, "1e-320", rather than the double it reads as).
+std::string magnitude_problem(double x, const std::string& written = "");
+
 struct Model {
   std::string name;
   Dimension dimension = Dimension::planar;  // every body has this kind (model/body.hpp)

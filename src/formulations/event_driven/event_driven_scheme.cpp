@@ -78,7 +78,12 @@ class EventDrivenSteps final : public StepStrategy {
  public:
   EventDrivenSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
       : model_(model), opt_(options), reporter_(reporter), sys_(model, options),
-        settler_(model, options, reporter.events, reporter.warn), projection_(model) {}
+        settler_(model, options, reporter.events, reporter.warn), projection_(model) {
+    if (reporter_.should_stop) {
+      settler_.on_stop_request(reporter_.should_stop);
+      sys_.dyn().on_stop_request(reporter_.should_stop);
+    }
+  }
 
   void set_up() override;
   double time() const override { return integ_->t(); }

@@ -47,6 +47,8 @@ inline constexpr double kSlipDirectionSpeed = 1e-11;
 class ModalDynamics {
  public:
   ModalDynamics(const Model& model, const SimulationOptions& options);
+  // A stop request, asked inside the redundant contacts' force distribution (StopRequested).
+  void on_stop_request(std::function<bool()> should_stop) { admissible_.on_stop_request(std::move(should_stop)); }
 
   // Contact modes (open, stick, slip±); rebuilds the row layout. `free_tangent[c]` (may be empty)
   // removes the friction of closed contact c altogether (no slip force, no stick row): the

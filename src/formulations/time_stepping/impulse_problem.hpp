@@ -23,6 +23,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -173,6 +174,12 @@ class ImpulseProblem {
 
   // Keep a copy of each solve's warm start, for record().
   void keep_warm_start(bool keep) { keep_warm_start_ = keep; }
+  // Asked between the sweeps' chunks and before each rescue of a solve: true throws StopRequested
+  // (math/errors.hpp), so that a stop request does not wait for a long solve to end.
+  void on_stop_request(std::function<bool()> should_stop) {
+    lemke_solver_.options().should_stop = should_stop;
+    should_stop_ = std::move(should_stop);
+  }
   // The last solve's problem, warm start (when kept), impulses and figures (contact_problem_record.hpp;
   // t, step and tolerance are the caller's).
   void describe(ContactProblemRecord& out) const;
@@ -240,6 +247,7 @@ class ImpulseProblem {
   ImpulseSolverOptions options_;
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
   bool keep_warm_start_ = false;
+  std::function<bool()> should_stop_;
   const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
   const char* last_interior_point_ = "none";  // and the interior-point rescue
   const char* last_proximal_ = "none";        // and the proximal one

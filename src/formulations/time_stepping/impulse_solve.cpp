@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip {
 void ImpulseProblem::solve() {
@@ -82,7 +83,13 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   };
   last_stalled_ = false;
   last_goal_ = tolerance_ * solvers::residual_scale(b_);
-  while (!result_.solved() && sweeps < cap && !last_stalled_) {
+  // A pass sweeps at least once or takes a subspace step, so the passes stay below the cap and the
+  // rounds; the count bounds the loop also when the sweeps take nothing from a pass (a problem they
+  // refuse, or a residual met only before rounding, which ends a solve at its first check).
+  const int max_passes = cap + options_.subspace_rounds;
+  for (int passes = 0; !result_.solved() && sweeps < cap && !last_stalled_ && passes < max_passes; ++passes) {
+    if (result_.status == solvers::LcpStatus::invalid_input || result_.status == solvers::LcpStatus::singular) break;
+    if (should_stop_ && should_stop_()) throw StopRequested{};
     o.max_iterations = std::min(chunk, cap - sweeps);
     if (subspace && rounds++ < options_.subspace_rounds) {
       if (subspace_step(W)) {
@@ -140,9 +147,15 @@ void ImpulseProblem::solve_iteratively() {
   } else {
     apgd ? solve_apgd(W_) : pgs_with_subspace(W_);
   }
-  if (!result_.solved()) rescue_by_lemke();
-  if (!result_.solved()) rescue_by_interior_point();
-  if (!result_.solved()) rescue_by_proximal_point();
+  // A stop request is answered before each rescue (each can take long on a large problem).
+  const auto rescue = [this](void (ImpulseProblem::*method)()) {
+    if (result_.solved()) return;
+    if (should_stop_ && should_stop_()) throw StopRequested{};
+    (this->*method)();
+  };
+  rescue(&ImpulseProblem::rescue_by_lemke);
+  rescue(&ImpulseProblem::rescue_by_interior_point);
+  rescue(&ImpulseProblem::rescue_by_proximal_point);
 }
 
 void ImpulseProblem::solve_pgs() {

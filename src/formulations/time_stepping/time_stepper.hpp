@@ -77,6 +77,8 @@ class TimeStepper {
   long gyroscopic_unconverged() const { return gyroscopic_unconverged_; }
   // Called with each contact problem left above the tolerance, before `unconverged: error` throws.
   void on_unconverged(std::function<void(const ContactProblemRecord&)> receiver);
+  // A stop request, asked inside long contact solves (ImpulseProblem::on_stop_request).
+  void on_stop_request(std::function<bool()> should_stop) { problem_.on_stop_request(std::move(should_stop)); }
 
   // Checkpoints: the state, the contact states, the impulses that warm-start the next step and the
   // step count (time_stepping/stepper_snapshot.cpp).

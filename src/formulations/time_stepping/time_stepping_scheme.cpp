@@ -11,6 +11,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/run_loop.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
+#include "formulations/time_stepping/tunnelling_check.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -19,8 +20,10 @@ namespace {
 class TimeSteppingSteps final : public StepStrategy {
  public:
   TimeSteppingSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
-      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options) {
+      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options),
+        tunnelling_(model, options.time_stepping.tunnelling) {
     if (reporter_.unconverged_problem) stepper_.on_unconverged(reporter_.unconverged_problem);
+    if (reporter_.should_stop) stepper_.on_stop_request(reporter_.should_stop);
   }
 
   void set_up() override;
@@ -52,6 +55,7 @@ class TimeSteppingSteps final : public StepStrategy {
   const SimulationOptions& opt_;
   StepReporter reporter_;
   TimeStepper stepper_;
+  TunnellingWatch tunnelling_;
   long contact_events_ = 0;
   ImpulseSolverStats earlier_;  // the contact problems' figures before the checkpoint resumed from
   // The span to the next output time (or t_end) in equal steps no longer than h.
@@ -139,8 +143,11 @@ double TimeSteppingSteps::take_step(double t_limit) {
                             ? span_end_
                             : span_start_ + (span_end_ - span_start_) * static_cast<double>(span_step_) /
                                                 static_cast<double>(span_steps_);
+  const double t_before = stepper_.state().t;
   stepper_.step(t_next);
   log_contact_events();
+  // The workspace holds the step's midpoint kinematics until the next output evaluates its end.
+  tunnelling_.check(stepper_.workspace().contacts, stepper_.contact_states(), t_next, t_next - t_before, reporter_.warn);
   return t_next;
 }
 
@@ -175,6 +182,7 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
 void TimeSteppingSteps::save(Snapshot& snapshot) const {
   stepper_.save(snapshot, "stepper.");
   snapshot.put_integer("time_stepping.contact_events", contact_events_);
+  tunnelling_.save(snapshot, "time_stepping.tunnelling_reported");
   snapshot.put_reals("time_stepping.span", {span_start_, span_end_});
   snapshot.put_integers("time_stepping.span_steps", {span_steps_, span_step_});
   const ImpulseSolverStats s = combined(earlier_, stepper_.problem().stats());
@@ -195,6 +203,7 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
   warn_if_rows_shorten_the_step();
   stepper_.restore(snapshot, "stepper.");
   contact_events_ = snapshot.integer("time_stepping.contact_events");
+  tunnelling_.restore(snapshot, "time_stepping.tunnelling_reported");
   const auto& span = snapshot.reals("time_stepping.span", 2);
   span_start_ = span[0];
   span_end_ = span[1];
