@@ -23,6 +23,7 @@ packages=(
   pybind11-dev python3-dev  # the Python module (python/)
   python3-pandas         # results as DataFrames (optional at run time)
   python3-pytest         # the Python module's tests
+  python3-venv           # `pip install .` into a fresh virtual environment (test python.pip_install)
   python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
   lld                    # the linker (CMakeLists.txt: STICKSLIP_LLD), several times faster than ld
