@@ -163,6 +163,32 @@ forces:
   }
 }
 
+// A root link with mass is a floating base unless the including file says `fixed_base: true`: free,
+// it falls as z0 − g t²/2 (the compliant scheme's dopri5 exact on a quadratic up to rounding); fixed, it
+// is the ground and has no columns.
+TEST(UrdfImport, FixedBaseDecidesWhetherAMassiveRootFloats) {
+  test::TempDir dir;
+  dir.write("block.urdf", R"(<?xml version="1.0"?>
+<robot name="block">
+  <link name="block">
+    <inertial><origin xyz="0 0 0"/><mass value="2"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
+  </link>
+</robot>
+)");
+  const std::string settings = R"(
+gravity: [0, 0, -9.81]
+simulation: {scheme: compliant, integrator: dopri5, rtol: 1e-11, atol: 1e-13, t_end: 0.5}
+)";
+  const MemorySink free = test::run(read_model_file(dir.write("free.yaml", "urdf: block.urdf" + settings)));
+  ASSERT_GE(free.column("block.z"), 0);
+  for (std::size_t k = 0; k < free.rows.size(); k += 10) {
+    const double t = at(free, k, "t");
+    EXPECT_NEAR(at(free, k, "block.z"), -0.5 * 9.81 * t * t, 1e-10) << t;
+  }
+  const MemorySink fixed = test::run(read_model_file(dir.write("fixed.yaml", "urdf: {file: block.urdf, fixed_base: true}" + settings)));
+  EXPECT_LT(fixed.column("block.z"), 0);
+}
+
 TEST(UrdfImport, UnsupportedElementsAreReportedAtTheirLines) {
   const ModelFile mf = read_model_file(data("unsupported.urdf"));
   const auto reported = [&](const std::string& what) {

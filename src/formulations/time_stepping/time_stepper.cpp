@@ -319,7 +319,8 @@ void TimeStepper::refine_hanging_decisions(double h) {
   bool hangs = false;
   for (int c = 0; c < problem_.contact_count() && !hangs; ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
-    if (state_[k] != ContactState::stick || !problem_.contact(c).active) continue;
+    // Only where the decision changes the next step's coefficient (μ_s ≠ μ_k) is it worth a solve.
+    if (state_[k] != ContactState::stick || !problem_.contact(c).active || mu_static_[k] == mu_kinetic_[k]) continue;
     vn_after_[k] = problem_.row(problem_.contact(c).normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
     hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), state_[k], stick_speed);
   }
