@@ -28,8 +28,12 @@ void joint_limit_kinematics(const Model& model, const Contact& c, const Workspac
   if (!body_i.is_dynamic()) k.wn_bias += k.wn_i.dot(generalised_acceleration(body_i, bi));
   if (!body_j.is_dynamic()) k.wn_bias += k.wn_j.dot(generalised_acceleration(body_j, bj));
   k.tangent_rows = 1;
-  k.wt_i[0] = k.wn_i;
-  k.wt_j[0] = k.wn_j;
+  // Every tangent block is filled (the normal row, μ = 0): the event-driven scheme's friction
+  // pyramid of a spatial model reads both tangent rows of a contact.
+  for (std::size_t t = 0; t < k.wt_i.size(); ++t) {
+    k.wt_i[t] = k.wn_i;
+    k.wt_j[t] = k.wn_j;
+  }
   k.vt = TangentVector(k.vn, 0.0);
   k.wt_bias = TangentVector(k.wn_bias, 0.0);
   if (joint.dimension == Dimension::spatial) {
