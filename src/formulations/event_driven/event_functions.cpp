@@ -65,6 +65,8 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
       if (!std::isnan(dyn.redundant_margin(e.contact))) return dyn.redundant_margin(e.contact);
       return dyn.mu_static(e.contact) * f.normal - tangent_magnitude(f.tangential, kin.tangent_rows);
     case EventFunction::leaving: return kin.range_margin;
+    case EventFunction::joint_saturation:
+    case EventFunction::joint_slip_reversal: break;  // a joint's events: on_joint() above
   }
   return 1.0;
 }
