@@ -88,10 +88,11 @@ test-release: deps $(BUILD)/CMakeCache.txt
 # The installed package's test stays: the sanitized package exports the sanitizers' link options.
 # The checks of the documentation (its quoted figures, label numbers, and its code blocks) read what
 # the program prints: the Release pass checks them, and the runs behind them are the golden test's.
+# So does the check that every example runs where it stands (the same runs again, plus matplotlib).
 test-asan: asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS) -LE '^(long|numbers)$$' \
-	  -E '^(determinism[.]examples|viewer[.]browser|docs[.]code_blocks)$$'
+	  -E '^(determinism[.]examples|viewer[.]browser|docs[.]code_blocks|examples[.]where_they_stand)$$'
 
 # Long validations (paper cases over their full duration): not part of `make test`.
 test-long: build

@@ -63,7 +63,9 @@ py::object run(const ModelDocument& doc, const RunOptions& run_options, const py
   } catch (const std::invalid_argument& e) {
     throw input_error(e.what(), "InputError", doc.name(), 0, 0, "", e.what());
   }
-  return make_result(sink, events, summary_dict(summary));
+  py::object result = make_result(sink, events, summary_dict(summary));
+  result.attr("model") = py::cast(ModelDocument(doc));  // a copy: the animation draws the rows' model
+  return result;
 }
 
 // The model built (and so checked) before it is handed out; throws InputError.
@@ -141,17 +143,10 @@ indices work too: "bodies[1].mass", "gravity[1]", "joints.A.points.0.1".)")
              std::optional<double> dt, std::optional<double> t_end, std::optional<double> rtol,
              std::optional<double> atol, std::optional<double> output_interval,
              std::optional<std::array<double, 2>> baumgarte, bool projection, const py::object& progress) {
-            RunOptions r;
-            r.scheme = std::move(scheme);
-            r.integrator = std::move(integrator);
-            r.dt = dt;
-            r.t_end = t_end;
-            r.rtol = rtol;
-            r.atol = atol;
-            r.output_interval = output_interval;
-            r.baumgarte = baumgarte;
-            r.projection = projection;
-            return run(d, r, progress);
+            return run(d,
+                       run_options(std::move(scheme), std::move(integrator), dt, t_end, rtol, atol, output_interval,
+                                   baumgarte, projection),
+                       progress);
           },
           py::kw_only(), py::arg("scheme") = py::none(), py::arg("integrator") = py::none(), py::arg("dt") = py::none(),
           py::arg("t_end") = py::none(), py::arg("rtol") = py::none(), py::arg("atol") = py::none(),

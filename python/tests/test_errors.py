@@ -48,11 +48,11 @@ def test_a_model_is_checked_as_soon_as_it_is_made(tmp_path):
     typo = tmp_path / "typo.yaml"
     typo.write_text(text)
     for make in (lambda: stickslip.Model.load(str(typo)), lambda: stickslip.Model.from_yaml(text, name="typo.yaml")):
-        with pytest.raises(stickslip.InputError, match=r"typo.yaml:6:5: bodies\[0\].mas: unknown key 'mas' "
+        with pytest.raises(stickslip.InputError, match=r"typo.yaml:7:5: bodies\[0\].mas: unknown key 'mas' "
                                                        r"\(did you mean 'mass'\?") as e:
             make()
-        assert (e.value.line, e.value.path) == (6, "bodies[0].mas")
-    with pytest.raises(stickslip.InputError, match=r"<dict>: bodies\[0\].inertia: missing key"):
+        assert (e.value.line, e.value.path) == (7, "bodies[0].mas")
+    with pytest.raises(stickslip.InputError, match=r"<dict>: bodies\[0\]: missing key 'inertia'"):
         stickslip.Model.from_dict({"bodies": [{"name": "b", "mass": 1}]})
     built = stickslip.Model()  # built entry by entry: checked when it runs, or by check()
     built.add("bodies", {"name": "b", "mass": 1})
@@ -102,7 +102,11 @@ def test_a_numerical_failure_carries_the_warnings_before_it(cli):
     p = subprocess.run([cli, "run", str(path), "-o", os.devnull, "--integrator", "bdf", "--projection"],
                        capture_output=True, text=True)
     printed = [line[len("warning: "):] for line in p.stderr.splitlines() if line.startswith("warning: ")]
-    assert p.returncode == 1 and printed == list(e.value.warnings)
+    # The slow-steps warning depends on wall time (it estimates the hours left at the run's pace, and
+    # is given only when that exceeds a minute), so two runs of one model may differ in it alone.
+    def deterministic(warnings):
+        return [w for w in warnings if "the steps have collapsed" not in w]
+    assert p.returncode == 1 and deterministic(printed) == deterministic(e.value.warnings)
     assert len(e.value.result) > 0 and e.value.result.summary is None
 
 

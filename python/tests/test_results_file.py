@@ -1,6 +1,7 @@
 """stickslip.read_results: the files of `stickslip run` read back equal the run from Python bit for
 bit (the CSV holds shortest round-trip decimals, the .npy the doubles themselves); a last row cut
 short by a killed run is dropped with a warning, never read as a number."""
+import shutil
 import subprocess
 
 import numpy as np
@@ -58,6 +59,8 @@ def test_a_partial_last_npy_row_is_dropped_with_a_warning(cli, tmp_path):
     cli_run(cli, out)
     whole = stickslip.read_results(out)
     partial = cut(out, tmp_path / "cut.npy", 3)
+    # The column names of .npy results are beside them (r.columns.txt): the cut copy needs its own.
+    shutil.copy(stickslip.results_file.npy_columns_path(out), stickslip.results_file.npy_columns_path(partial))
     with pytest.warns(stickslip.SimulationWarning, match=rf"the bytes after row {len(whole) - 1} are an incomplete row"):
         read = stickslip.read_results(partial)
     assert np.array_equal(read.data, whole.data[:-1], equal_nan=True)

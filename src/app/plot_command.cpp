@@ -10,6 +10,8 @@
 
 #include "app/commands.hpp"
 #include "app/plot_script.hpp"
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
 
 namespace stickslip::app {
 namespace {
@@ -41,6 +43,12 @@ int run_python(const std::vector<std::string>& args) {
 int plot(const PlotArgs& a) {
   if (const std::string clash = output_clash({a.csv}, {a.output}, "the results", "-o"); !clash.empty()) {
     std::cerr << "error: " << clash << "\n";
+    return kExitBadInput;
+  }
+  try {  // a regular file within its cap, checked before Python reads it (docs/cli.md, "Limits")
+    (void)open_input_file(a.csv, kResultFileLimit);
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
   }
   // -I (isolated): neither the current folder nor PYTHON* variables reach sys.path, so a file of the

@@ -43,6 +43,7 @@ Observer::Observer(const Model& model) : model_(model) {
   for (const Driver& d : model.drivers) columns_.push_back(d.name + ".effort");
   for (const SpringDamper& s : model.springs) columns_.push_back(s.name + ".force");
   for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
+  for (const JointActuator& a : model.actuators) columns_.push_back(a.name + ".effort");
   for (const Contact& c : model.contacts) {
     if (c.from_shapes()) continue;  // compiled shape contacts: reports and the points file
     if (c.spatial()) {  // both tangent rows, and the slip speed |v_T|
@@ -57,6 +58,11 @@ Observer::Observer(const Model& model) : model_(model) {
   }
   for (const Joint& j : model.joints) {
     if (!j.friction) continue;
+    if (joint_friction_rows(j) == 2) {  // spatial spherical and cylindrical joints: two slip rows
+      for (const char* col : {".fn", ".ff1", ".ff2", ".vt1", ".vt2"}) columns_.push_back(j.name + col);
+      if (j.friction->law->state_size() > 0) for (const char* col : {".z1", ".z2"}) columns_.push_back(j.name + col);
+      continue;
+    }
     for (const char* col : {".fn", ".ff", ".vt"}) columns_.push_back(j.name + col);
     if (j.friction->law->state_size() > 0) columns_.push_back(j.name + ".z");
   }
@@ -133,6 +139,7 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
     row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
   }
+  for (const JointActuator& a : model_.actuators) row.push_back(a.effort.value(s.t));
   record_contacts(s, ws, row, states);
   record_reports(ws, shape_points, row);
   Energy e = mechanical_energy(model_, s, ws);
@@ -173,7 +180,14 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     const Joint& j = model_.joints[k];
     if (!j.friction) continue;
-    row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential[0], ws.joint_slip[k]});
+    const ContactForce& f = ws.joint_friction[k];
+    if (joint_friction_rows(j) == 2) {
+      const TangentVector& v = ws.joint_slip_rows[k];
+      row.insert(row.end(), {f.normal, f.tangential[0], f.tangential[1], v[0], v[1]});
+      if (j.friction->law->state_size() > 0) row.insert(row.end(), {s.z[j.z_offset], s.z[j.z_offset + 1]});
+      continue;
+    }
+    row.insert(row.end(), {f.normal, f.tangential[0], ws.joint_slip[k]});
     if (j.friction->law->state_size() > 0) row.push_back(s.z[j.z_offset]);
   }
   for (const JointContactSlot& slot : ws.joint_contacts) {

@@ -39,6 +39,7 @@ std::vector<BodyFeatures> collect_features(const Model& m) {
     f[j.body_j].points.push_back(j.point_j);
   }
   for (const Contact& c : m.contacts) {
+    if (c.joint_limit()) continue;  // a stop on a joint coordinate has no shape to draw
     if (c.shape == ContactShape::circle_circle && c.radius_i > 0) add_circle(f[c.body_i], c.center_i, c.radius_i);
     if (c.shape == ContactShape::circle_circle && c.radius_i == 0) f[c.body_i].points.push_back(c.center_i);
     if (c.radius_j > 0) add_circle(f[c.body_j], c.center_j, c.radius_j);
@@ -156,6 +157,7 @@ Scene scene_from_model(const Model& m) {
     scene.springs.push_back({s.name, s.body_i, s.body_j, s.point_i, s.point_j});
   }
   for (const Contact& c : m.contacts) {
+    if (c.joint_limit()) continue;
     SceneContact sc;
     sc.name = c.name;
     sc.body_i = c.body_i;

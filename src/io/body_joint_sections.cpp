@@ -150,21 +150,7 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
     d.joint = ctx.joint(jf);
     d.target = DriverTarget::joint_coordinate;
     const JointType type = ctx.joint_types[static_cast<std::size_t>(d.joint)];
-    // A revolute joint's coordinate is an angle, a prismatic joint's a length; a spatial cylindrical
-    // joint has both and a universal joint two angles, of which the driver names one; the others have
-    // none (joint_driver_problem).
-    const auto coordinate = f.get("coordinate");
-    if (coordinate) {
-      if (ctx.dimension != Dimension::spatial) coordinate->fail("a joint driver drives the joint coordinate; remove 'coordinate'");
-      const std::string c = coordinate->as_choice({"angle", "slide", "angle_i", "angle_j"});
-      d.joint_coordinate = c == "angle"     ? JointCoordinate::angle
-                           : c == "slide"   ? JointCoordinate::slide
-                           : c == "angle_i" ? JointCoordinate::angle_i
-                                            : JointCoordinate::angle_j;
-    }
-    if (const std::string problem = joint_driver_problem(type, ctx.dimension, d.joint_coordinate); !problem.empty()) {
-      (coordinate ? *coordinate : jf).fail(problem);
-    }
+    d.joint_coordinate = read_joint_coordinate(f, jf, ctx, d.joint, "driver");
     if (driven_joint_coordinate(type, d.joint_coordinate) != JointCoordinate::slide) q = FunctionQuantity::angle;
   }
   d.function = read_time_function(f.at("function"), ctx.reader, q);
@@ -172,6 +158,27 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
 }
 
 }  // namespace
+
+// A revolute joint's coordinate is an angle, a prismatic joint's a length; a spatial cylindrical joint
+// has both and a universal joint two angles, of which the element names one; the others have none.
+JointCoordinate read_joint_coordinate(const YamlField& f, const YamlField& joint_field, SectionContext& ctx, int joint,
+                                      const std::string& element) {
+  JointCoordinate out = JointCoordinate::natural;
+  const auto coordinate = f.get("coordinate");
+  if (coordinate) {
+    if (ctx.dimension != Dimension::spatial) coordinate->fail("a planar joint has one coordinate; remove 'coordinate'");
+    const std::string c = coordinate->as_choice({"angle", "slide", "angle_i", "angle_j"});
+    out = c == "angle"     ? JointCoordinate::angle
+          : c == "slide"   ? JointCoordinate::slide
+          : c == "angle_i" ? JointCoordinate::angle_i
+                           : JointCoordinate::angle_j;
+  }
+  const JointType type = ctx.joint_types[static_cast<std::size_t>(joint)];
+  if (const std::string problem = joint_driver_problem(type, ctx.dimension, out, element); !problem.empty()) {
+    (coordinate ? *coordinate : joint_field).fail(problem);
+  }
+  return out;
+}
 
 BodyMotion read_body_motion(const YamlField& f) {
   const auto m = f.get("motion");

@@ -1,8 +1,10 @@
 #include "io/model_file.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <numbers>
 
+#include "formulations/memory_estimate.hpp"
 #include "io/dimension_hints.hpp"
 #include "io/model_sections.hpp"
 #include "math/nearest_name.hpp"
@@ -61,7 +63,9 @@ double initial_angle(const Body& b, double t0) {
 
 InputError locate_model_error(const std::string& file, const ModelError& e) {
   try {
+    if (std::filesystem::path(file).extension() == ".urdf") return locate_urdf_model_error(file, e);
     const YamlReader reader(file);
+    if (reads_urdf(file, reader)) return locate_urdf_model_error(file, e);
     reader.fail_at_path(e.path(), e.message());
   } catch (const InputError& located) {
     return located;
@@ -70,6 +74,7 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 }
 
 ModelFile read_model_file(const std::string& path) {
+  if (std::filesystem::path(path).extension() == ".urdf") return read_urdf_file(path);
   YamlReader reader(path);
   ModelFile out = read_model(reader);
   out.input_files.insert(out.input_files.begin(), path);  // the model file first, then its tables
@@ -77,6 +82,7 @@ ModelFile read_model_file(const std::string& path) {
 }
 
 ModelFile read_model(YamlReader& reader) {
+  if (reader.root_node().IsMap() && reader.root_node()["urdf"]) return read_model_including_urdf(reader);
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "materials", "material_pairs", "bodies",
                     "joints", "drivers", "forces", "contacts", "contact_reports", "generators", "simulation"});
@@ -107,6 +113,7 @@ ModelFile read_model(YamlReader& reader) {
   ground.motion = BodyMotion::fixed;
   ctx.body_data.emplace("ground", ground);
   ctx.dimension = dimension;
+  ctx.scheme = out.options.scheme;
 
   // Shapes name their materials, so materials come first.
   if (const auto m = root.get("materials")) {
@@ -134,6 +141,8 @@ ModelFile read_model(YamlReader& reader) {
 
   try {
     out.model = builder.build();
+    // The scheme the file names gets its problem's size checked here, at the key that made it.
+    check_scheme_memory(out.model, out.options, root.has("generators") ? "generators" : "contacts");
   } catch (const ModelError& e) {
     reader.fail_at_path(e.path(), e.message());
   }

@@ -34,6 +34,7 @@ struct SectionContext {
   Dimension dimension = Dimension::planar;  // the model's (top-level `dimension:`)
   std::map<std::string, int> shapes;     // name → index in Model::shapes
   std::map<std::string, int> materials;  // name → index in Model::materials
+  Scheme scheme = Scheme::compliant;        // the file's (generators check its problem's size)
 
   int body(const YamlField& f) const;   // resolves a body name, error if unknown
   int joint(const YamlField& f) const;  // resolves a joint name, error if unknown
@@ -60,6 +61,11 @@ void read_joints(const YamlField& section, SectionContext& ctx);
 // A joint of a spatial model (spatial_joint_reader.cpp).
 void read_spatial_joint(const YamlField& f, SectionContext& ctx);
 void read_drivers(const YamlField& section, SectionContext& ctx);
+// The coordinate of joint `joint` that an element acts on (`element`: "driver", "joint actuator",
+// "joint limit"): the map's optional `coordinate` key (angle, slide, angle_i, angle_j; spatial models
+// only), checked against the joint type with joint_driver_problem; the error names the key.
+JointCoordinate read_joint_coordinate(const YamlField& f, const YamlField& joint_field, SectionContext& ctx, int joint,
+                                      const std::string& element);
 void read_forces(const YamlField& section, SectionContext& ctx);
 void read_contacts(const YamlField& section, SectionContext& ctx);
 void read_generators(const YamlField& section, SectionContext& ctx);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 
+#include "io/input_file.hpp"
 #include "io/number_text.hpp"
 
 namespace stickslip {
@@ -30,11 +31,7 @@ int cell_column(const std::vector<std::string>& cells, std::size_t k) {
   return col;
 }
 
-std::ifstream open_input(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file, 0, 0, "", "cannot open the file");
-  return in;
-}
+std::ifstream open_input(const std::string& file) { return open_input_file(file, kResultFileLimit); }
 
 // A line getline() ended at the end of the file rather than at a newline: a row cut short.
 bool cut_short(const std::istream& in, const std::string& line) { return in.eof() && !line.empty(); }

@@ -137,10 +137,13 @@ ContactLaws read_material_laws(const YamlField& f) {
   if (const auto fr = f.get("friction")) laws.friction = read_friction_law(*fr);
   if (const auto v = f.get("min_impact_speed")) laws.min_impact_speed = v->as_positive();
   if (laws.friction && !laws.any()) f.at("friction").fail("friction needs an 'impact' or a 'normal' law beside it");
-  Contact probe;  // the contacts these laws will serve
-  probe.shape = ContactShape::shape_point;
-  probe.friction = laws.friction;
-  if (const std::string problem = spatial_friction_problem(probe); !problem.empty()) f.at("friction").fail(problem);
+  // Karnopp's stick force is a stage over the model's contacts (compliant/karnopp_stage.cpp): the
+  // points of shape pairs, found per evaluation, are not in it.
+  if (laws.friction && laws.friction->uses_stick_force() && !laws.friction->set_valued()) {
+    f.at("friction").fail("the '" + std::string(laws.friction->name()) +
+                          "' law reads a stick force that contacts between shapes do not have (use coulomb, or "
+                          "stribeck, coulomb_tanh, coulomb_linear, coulomb_viscous; lugre and dahl on explicit contacts)");
+  }
   return laws;
 }
 

@@ -9,8 +9,10 @@
 #include <set>
 #include <sstream>
 
+#include "io/input_file.hpp"
 #include "io/number_text.hpp"
 #include "io/yaml_guard.hpp"
+#include "model/model.hpp"
 #include "math/nearest_name.hpp"
 
 namespace stickslip {
@@ -31,11 +33,7 @@ std::string describe(const YAML::Node& node) {
 
 YamlReader::YamlReader(std::string file)
     : file_(std::move(file)), directory_(std::filesystem::path(file_).parent_path().string()) {
-  std::ifstream in(file_);
-  if (!in) throw InputError(file_, 0, 0, "", "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  parse(text.str());
+  parse(read_input_text(file_, kYamlFileLimit));
 }
 
 YamlReader::YamlReader(std::string file, YAML::Node root, std::string directory)
@@ -57,6 +55,11 @@ void YamlReader::parse(const std::string& text) {
     document = load_first_yaml_document(text);
   } catch (const YAML::Exception& e) {
     throw InputError(file_, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
+  }
+  if (const YamlStructureProblem& problem = document.expansion.problem; problem.found) {
+    const YAML::Mark& m = problem.mark;
+    throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
+                     "YAML structure: " + problem.message);
   }
   // A second document ('---') would otherwise be ignored without a word.
   if (document.more) {
@@ -174,6 +177,7 @@ double YamlField::as_double() const {
   const io::NumberText read = io::parse_real(node_.Scalar(), v);
   if (read != io::NumberText::ok) fail(io::number_text_problem(read, node_.Scalar()));
   if (!std::isfinite(v)) fail("must be finite, got '" + node_.Scalar() + "'");
+  if (const std::string problem = magnitude_problem(v, node_.Scalar()); !problem.empty()) fail(problem);
   return v;
 }
 
@@ -233,11 +237,13 @@ double YamlField::as_angle() const {
   if (read == io::NumberText::out_of_range) fail(io::number_text_problem(read, s));
   if (read == io::NumberText::ok) {
     if (!std::isfinite(v)) fail("must be finite");
+    if (const std::string problem = magnitude_problem(v, s); !problem.empty()) fail(problem);
     return v * reader_->angle_scale();
   }
   std::istringstream in(s);
   std::string unit, extra;
   if (in >> v >> unit && !(in >> extra) && std::isfinite(v)) {
+    if (const std::string problem = magnitude_problem(v, s); !problem.empty()) fail(problem);
     if (unit == "deg") return v * std::numbers::pi / 180.0;
     if (unit == "rad") return v;
   }

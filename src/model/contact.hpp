@@ -13,6 +13,11 @@
 //                  the overlap.
 // Spatial contacts have two tangent rows t₁, t₂ = n × t₁ (an orthonormal, right-handed basis
 // (t₁, t₂, n)), chosen to move continuously with the contact (contact_kinematics.cpp says how).
+// Joint limits (either dimension): joint_limit keeps a coordinate of a joint (a revolute joint's angle,
+// a prismatic joint's slide, as a driver names it; model/driver.hpp) above a lower limit (side +1)
+// or below an upper one (side −1): g_N = side (x − limit), W_N = side G_x (the coordinate's row,
+// assembly/constraints.hpp, evaluate_joint_coordinate), frictionless; units rad or m, and its
+// "force" is the torque or force the stop exerts (assembly/joint_limit.cpp).
 // A contact is compliant (a normal force law) or rigid (an impact law), or carries both so that one
 // model file runs under every scheme: the compliant and event-driven schemes use the normal law when
 // there is one, the time-stepping scheme the impact law. Friction is optional.
@@ -26,13 +31,14 @@
 #include "laws/impact_law.hpp"
 #include "laws/normal_law.hpp"
 #include "math/types.hpp"
+#include "model/driver.hpp"
 
 namespace stickslip {
 
 // shape_point: one point of the contact between two shapes (model/shapes.hpp), found by the collision
 // detection (assembly/shape_contacts.hpp), which gives its geometry at each instant; the schemes make
 // these, one per point they hold, never the model.
-enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere, shape_point };
+enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere, shape_point, joint_limit };
 
 // Tangent rows of a contact: one in the plane; two for a spatial contact (stage S3 of issue 11).
 constexpr int kMaxTangentRows = 2;
@@ -63,6 +69,11 @@ struct Contact {
   // sphere_sphere: the reference normal n_ref (world, the initial direction C_i → C_j) and t₁ ⊥ n_ref.
   Vec3 reference_normal = Vec3::UnitZ();
   Vec3 reference_tangent = Vec3::UnitX();
+  // joint_limit: the joint and coordinate, the limit and its side (+1 lower, −1 upper).
+  int joint = -1;
+  JointCoordinate coordinate = JointCoordinate::natural;
+  double limit = 0;
+  double limit_side = 1;
 
   std::shared_ptr<const laws::NormalLaw> normal;      // compliant contact; null for a rigid one
   std::shared_ptr<const laws::ImpactLaw> impact;      // rigid contact restitution (optional)
@@ -78,6 +89,7 @@ struct Contact {
   bool from_shapes() const { return shape_i >= 0; }
 
   bool compliant() const { return normal != nullptr; }
+  bool joint_limit() const { return shape == ContactShape::joint_limit; }
   bool spatial() const {
     return shape == ContactShape::sphere_plane || shape == ContactShape::sphere_sphere ||
            shape == ContactShape::shape_point;

@@ -8,18 +8,13 @@
 #include "formulations/observer.hpp"
 #include "io/csv_writer.hpp"
 #include "io/error_messages.hpp"
+#include "io/input_file.hpp"
 #include "io/yaml_reader.hpp"
 
 namespace stickslip {
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, 0, 0, "", "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_text(const std::string& path) { return read_input_text(path, kYamlFileLimit); }
 
 // The option of the sweep's `run:` that replaces the model value at `path` (a resolved key path) in
 // every run, or "" when none does.
