@@ -95,6 +95,7 @@ struct Axis {
   double gap = -kInf;
   int face = -1;
   Vec3 witness_a = Vec3::Zero(), witness_b = Vec3::Zero();  // gjk: closest points of the cores
+  double distance = 0;  // gjk: the distance it reports (≤ 0: touching or overlapping, EPA's depth)
 };
 
 struct GjkResult : btDiscreteCollisionDetectorInterface::Result {
@@ -127,17 +128,22 @@ Axis gjk_axis(const Core& a, const Core& b) {
   axis.u = n.normalized();
   axis.witness_b = from_bt(r.point_on_b);
   axis.witness_a = axis.witness_b - axis.u * r.distance;
+  axis.distance = r.distance;
   // Scored as the faces are, by the cores' supports along the axis: a lower bound of the distance
   // for any axis, equal to it for the exact one, so a poor axis (GJK at touching cores) cannot win.
   axis.gap = separation(a, b, axis.u);
   return axis;
 }
 
-// The face normals of a (u = n) and of b (u = −n) that may separate the cores, those within 60° of
-// GJK's axis when it has one (a face further turned cannot hold the contact), each scored by g(u).
+// The face normals of a (u = n) and of b (u = −n) that may separate the cores, each scored by g(u).
+// When the cores are apart by more than `tie`, only those within 60° of GJK's axis (a face further
+// turned cannot hold the contact); when they touch or overlap, all of them: GJK's axis is then EPA's,
+// which at a face-on-face touch can point anywhere along the touching faces (measured: 45° off the
+// common normal of a box resting on a box, which left the face out and the box without a point).
 void face_axes(const Core& a, const Core& b, const Axis& gjk, double tie, Axis& best) {
+  const bool apart = gjk.source == AxisSource::gjk && gjk.distance > tie;
   const auto consider = [&](AxisSource source, const Vec3& u, int face) {
-    if (gjk.source == AxisSource::gjk && u.dot(gjk.u) < 0.5) return;
+    if (apart && u.dot(gjk.u) < 0.5) return;
     const double g = separation(a, b, u);
     if (g > best.gap + tie) best = {source, u, g, face, Vec3::Zero(), Vec3::Zero()};
   };

@@ -90,6 +90,24 @@ TEST(CollisionWorld, EqualBoxesStackedGiveFourCornersUnderASlightTurn) {
   }
 }
 
+// A block resting on a table box as a time step left it: touching to 1e-13 m and turned by 1e-12
+// rad. GJK's axis is then EPA's, 45° off the common normal (measured); the face normals are still
+// all compared, so the four corners are found with the normal +z and the gap to rounding.
+TEST(CollisionWorld, TouchingBoxesKeepTheirCornersWhereGjksAxisIsOff) {
+  auto w = world_of({{make_box(Vec3(1, 1, 0.5)), at(Vec3(0, 0, -0.5)), 0},
+                     {make_box(Vec3(0.1, 0.1, 0.15)),
+                      at(Vec3(3.5814873087635508e-12, -2.695756308066996e-13, 0.15000000000013475),
+                         Quat(1, -5.329353867933317e-13, 5.3570085564035569e-13, -1.8974935910714976e-12).normalized()),
+                      1}});
+  w->detect(kMargin);
+  ASSERT_EQ(w->points().size(), 4u);
+  for (const ContactPoint& p : w->points()) {
+    EXPECT_NEAR(p.normal.z(), 1.0, 1e-12);
+    // The block's corners lie within 0.1 × 2e-12 rad + 1.3e-13 m of the table's top.
+    EXPECT_NEAR(p.gap, 0.0, 1e-12);
+  }
+}
+
 // Two equal square faces turned 45° to each other meet in a regular octagon: eight points at
 // distance a/cos(22.5°)·… from the centre, all on the circle through the octagon's vertices.
 TEST(CollisionWorld, TurnedSquaresGiveTheClippedOctagon) {

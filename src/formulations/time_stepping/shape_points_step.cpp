@@ -78,6 +78,7 @@ void TimeStepper::size_contact_arrays() {
   mu_static_.resize(n, 0.0);
   mu_kinetic_.resize(n, 0.0);
   prescribed_contact_.resize(n, 0);
+  new_at_rest_.resize(n, 0);
 }
 
 void TimeStepper::set_shape_laws(int c) {
@@ -101,6 +102,12 @@ void TimeStepper::adopt_shape_points() {
     const bool carried = prev >= 0 && prev < static_cast<int>(carried_state_.size());
     if (carried) persisted_[static_cast<std::size_t>(prev)] = 1;
     state_[static_cast<std::size_t>(c)] = carried ? carried_state_[static_cast<std::size_t>(prev)] : ContactState::open;
+    // A new point stays open for the event log (its first step's outcome is its onset), but one that
+    // touches without slipping is held by μ_s in that step: a block set on a table and pushed below
+    // μ_s m g must not start sliding at μ_k because the detection met its corners only now.
+    const ContactKinematics& kin = shapes_.kinematics(k);
+    new_at_rest_[static_cast<std::size_t>(c)] =
+        !carried && kin.gap <= opt_.activation_gap && kin.vt.norm() <= kTimeSteppingStickSpeed ? 1 : 0;
     set_shape_laws(c);
   }
   vanished_.clear();

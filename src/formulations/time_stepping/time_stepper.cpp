@@ -155,6 +155,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   slip_start_.assign(ws_.joint_contacts.size(), 0.0);
   set_up_joint_friction();
   state_.assign(nc, ContactState::open);
+  new_at_rest_.assign(nc, 0);
   previous_ = state_;
   vn_before_.assign(nc, 0.0);
   vn_after_.assign(nc, 0.0);
@@ -286,7 +287,7 @@ void TimeStepper::fill_contact_rows(double h) {
     const bool closing = g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap;
     cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap || (c >= explicit_ && closing) : closing);
     if (!cr.active) continue;
-    cr.mu = state_[k] == ContactState::stick ? mu_static_[k] : mu_kinetic_[k];
+    cr.mu = starts_stuck(k) ? mu_static_[k] : mu_kinetic_[k];
     double bias = 0;
     if (moreau) {
       bias = restitution_[k] * std::min(vn_pre, 0.0);
@@ -343,9 +344,9 @@ void TimeStepper::refine_hanging_decisions(double h) {
   for (int c = 0; c < problem_.contact_count() && !hangs; ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     // Only where the decision changes the next step's coefficient (μ_s ≠ μ_k) is it worth a solve.
-    if (state_[k] != ContactState::stick || !problem_.contact(c).active || mu_static_[k] == mu_kinetic_[k]) continue;
+    if (!starts_stuck(k) || !problem_.contact(c).active || mu_static_[k] == mu_kinetic_[k]) continue;
     vn_after_[k] = problem_.row(problem_.contact(c).normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
-    hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), state_[k], stick_speed);
+    hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), ContactState::stick, stick_speed);
   }
   if (!hangs) return;
   problem_.refine(kRefineShare);

@@ -191,6 +191,10 @@ class TimeStepper {
   std::vector<unsigned char> prescribed_contact_;  // per contact: touches a prescribed body (known velocity)
   std::vector<double> restitution_, mu_static_, mu_kinetic_;
   std::vector<ContactState> state_, previous_;
+  // A new shape point that touches with no slip (a part resting where the detection first finds it):
+  // it starts its first step held by μ_s, as a contact that stuck does (shape_points_step.cpp).
+  std::vector<char> new_at_rest_;
+  bool starts_stuck(std::size_t k) const { return state_[k] == ContactState::stick || new_at_rest_[k]; }
   std::vector<double> vn_before_, vn_after_;
   std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
   std::vector<char> closing_fit_;      // rows the closing velocity is fitted to (gap_closure.cpp)
