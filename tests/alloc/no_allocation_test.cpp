@@ -194,6 +194,18 @@ INSTANTIATE_TEST_SUITE_P(
         " impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"
         "simulation: {time_stepping: {solver: apgd}}\n"},
         SteppingCase{"SpatialSliderCrankJoints", "examples/spatial_slider_crank/spatial_slider_crank.yaml"},
+        // Contacts between shapes (issue 30): the detection, the points' identities and the carried
+        // impulses in steady state (a block at rest on a table box: four points, one layout), and a box
+        // sliding and turning on a plane (its four corners persist while they move).
+        SteppingCase{"ShapesBlockOnTable", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "materials: [{name: wood, density: 500, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.6, mu_k: 0.5}}]\n"
+        "bodies: [{name: table, motion: fixed, position: [0, 0, -0.5], shapes: [{type: box, half_extents: [1, 1, 0.5], material: wood}]},"
+        " {name: block, position: [0, 0, 0.05], shapes: [{type: box, half_extents: [0.1, 0.1, 0.05], material: wood}]}]\n"},
+        SteppingCase{"ShapesBoxSlidingOnPlane", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "materials: [{name: steel, density: 7800, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.1, mu_k: 0.1}}]\n"
+        "bodies: [{name: floor, motion: fixed, shapes: [{type: plane, normal: [0, 0, 1], material: steel}]},"
+        " {name: box, position: [0, 0, 0.05], velocity: [2, 1, 0], angular_velocity: [0, 0, 3],"
+        " shapes: [{type: box, half_extents: [0.1, 0.1, 0.05], material: steel}]}]\n"},
         // Spinning bodies (issue 32): the implicit gyroscopic term's Newton solves and its rounds on
         // a top's pivot (mixed LCP), and the generalized-α method with the disc cone (a spinning box
         // on its corners) and with spring elements (its iteration matrix and end-state forces).
