@@ -60,6 +60,10 @@ function start() {
     // Frame times of the last rendered frames while playing (ms): how smooth the page is.
     frameTimes: () => controls.frameTimes.slice(),
     renderTimes: () => controls.renderTimes.slice(),
+    // 3-D: of each render time, the part spent in three.js's render call (the rest is the page's own
+    // work: evaluating the instant, writing instance matrices).
+    drawTimes: () => controls.drawTimes.slice(),
+    lastDrawMs: () => view.drawMs ?? null,
     // 2-D: {cx, cy, s, w, h}, the world point at the canvas centre and pixels per metre.
     camera: () => (view.cameraState ? view.cameraState() : null),
     // 2-D: bodyPixel draws body k alone and reads a pixel. 3-D: the body under a canvas pixel
