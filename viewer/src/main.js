@@ -72,6 +72,7 @@ function start() {
     bodyPixel: (k, x, y) => (view.bodyPixel ? view.bodyPixel(controls.state, k, x, y) : null),
     objectPose: (k) => (view.objectPose ? view.objectPose(k) : null),
     contactColor: (k) => (view.contactColor ? view.contactColor(k) : null),
+    instanceMatrix: (k) => (view.instanceMatrix ? view.instanceMatrix(k) : null),
     bandLabels: () => controls.bandLabels(),
     columnText: () => document.getElementById('column-value').textContent,
   };

@@ -115,6 +115,8 @@ export class View3D {
       set.mesh.userData.body = body;
       return { set, body, local };
     });
+    this.firstInstance = new Map();  // body → [shape set, instance] of its first shape
+    this.shapeSets.forEach(({ body }, s) => body.forEach((k, n) => { if (!this.firstInstance.has(k)) this.firstInstance.set(k, [s, n]); }));
   }
 
   // A square patch with a grid, 2.4 times the scene's size (or the plane's own size).
@@ -339,6 +341,14 @@ export class View3D {
     const p = new Vector3(), q = new Quaternion(), s = new Vector3();
     this.bodyMatrix(k).decompose(p, q, s);
     return { position: p.toArray(), orientation: [q.w, q.x, q.y, q.z] };
+  }
+
+  // The 16 numbers (column-major, single precision) the GPU draws body k's first shape with, or null.
+  instanceMatrix(k) {
+    const at = this.firstInstance.get(k);
+    if (!at) return null;
+    const m = this.shapeSets[at[0]].set.mesh.instanceMatrix.array;
+    return Array.from(m.subarray(16 * at[1], 16 * at[1] + 16));
   }
 
   // The body whose shape is nearest the camera under canvas pixel (x, y), or null; with `only`,
