@@ -108,7 +108,7 @@ def measure(bodies, frames, precision, contacts, seconds, steps):
                 raise SystemExit(f"the page reports: {error}")
             load = browser.evaluate("window.stickslip.timings.first_frame_ms")
             code, draw = browser.evaluate(STEPPED % steps)
-            browser.evaluate("window.stickslip.play()")
+            browser.evaluate("window.stickslip.seek(window.stickslip.times()[0]); window.stickslip.play()")
             time.sleep(seconds)
             intervals = browser.evaluate("window.stickslip.frameTimes()")
     return {"bodies": bodies, "frames": frames, "mb": size / 1e6, "load_s": load / 1e3, "code_ms": median(code),
