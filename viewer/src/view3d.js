@@ -80,7 +80,7 @@ export class View3D {
   }
 
   // Shapes of equal kind and size share an instanced mesh; each instance remembers its body and its
-  // pose in the body (typed arrays, read by placeShapes every frame). Planes are meshes of their
+  // pose in the body (typed arrays, read by render() every frame). Planes are meshes of their
   // own, sized to the scene.
   buildBodies() {
     const size = this.bounds.size, groups = new Map();
