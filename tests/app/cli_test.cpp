@@ -356,6 +356,10 @@ TEST(Cli, ViewThinsLargeRunsInTime) {
   EXPECT_TRUE(thin.out.find("kept one frame in 3 (") != std::string::npos || thin.out.find("kept one frame in 4 (") != std::string::npos)
       << thin.out;
   EXPECT_LT(data_size(), whole_size / 3 + 100);
+  // The ParaView series takes the same frames (and no size limit).
+  const auto series = run_cli("view " + csv + " --model " + handle + " --format vtk --fps 0 --max-frames 3 --max-size " + std::to_string(third));
+  EXPECT_NE(series.out.find("3 frames from 251 rows"), std::string::npos) << series.out;
+  EXPECT_EQ(series.out.find("note:"), std::string::npos) << series.out;
   EXPECT_EQ(run_cli("view " + csv + " --model " + handle + " --every 0").exit_code, 2);
   EXPECT_EQ(run_cli("view " + csv + " --model " + handle + " --max-size 501").exit_code, 2);
   EXPECT_EQ(run_cli("view " + csv + " --model " + handle + " --max-size 0").exit_code, 2);
