@@ -167,3 +167,44 @@ def test_a_result_shows_as_its_animation_in_jupyter():
     cell = result._repr_html_()
     assert cell.startswith("<iframe") and "srcdoc=" in cell
     assert stickslip.Model.load(PENDULUM).run(t_end=0.1)._repr_html_().startswith("<iframe")
+
+
+@pytest.mark.parametrize("case, scheme, integrator", [("shaking_stack", "time-stepping", []),
+                                                      ("capsule_grip", "compliant", ["rk4", "1e-4"])])
+def test_contacts_report_the_shape_points_of_the_contact_points_file(cli, tmp_path, case, scheme, integrator):
+    """Contacts between shapes only (three boxes on a table; a capsule between two pads): at each
+    instant the stepping API stops at, contacts() holds exactly the rows that the contact points file
+    of the same run has at that time, in its order. Both are one computation written two ways (the
+    compliant case with rk4, whose steps end on the output times, so that stopping there takes no
+    step the run did not take) and the CSV holds each number in its shortest round-trip form, so the
+    comparison is exact (no tolerance)."""
+    path = example(case, case + ".yaml")
+    out = str(tmp_path / "run.csv")
+    options = dict(scheme=scheme, t_end=0.02, output_interval=0.005)
+    cli_options = ["--scheme", scheme, "--t-end", "0.02", "--output-interval", "0.005"]
+    if integrator:
+        options.update(integrator=integrator[0], dt=float(integrator[1]))
+        cli_options += ["--integrator", integrator[0], "--dt", integrator[1]]
+    cli_run(cli, path, out, *cli_options)
+    model = stickslip.Model.load(path)
+    points = stickslip.read_contact_points(tmp_path / "run.points.csv", model)
+    sim = stickslip.Simulation(model, **options)
+    states = {0: "open", 1: "stick", 2: "slip+", 3: "slip-"}
+    for t in (0.0, 0.01, 0.02):
+        if t > 0:
+            sim.advance(t)
+        rows = np.flatnonzero(points["t"] == t)
+        reported = [c for c in sim.contacts() if "shape_i" in c]
+        assert len(reported) == len(rows) > 0
+        for c, r in zip(reported, rows):
+            assert c["name"] == f"{c['shape_i']}|{c['shape_j']}#{c['point_id']}"
+            assert (c["shape_i"], c["shape_j"]) == (points["shape_i_name"][r], points["shape_j_name"][r])
+            assert c["point_id"] == points["point"][r]
+            assert c["state"] == states[int(points["state"][r])]
+            assert list(c["point"]) == [points[k][r] for k in ("x", "y", "z")]
+            assert list(c["normal"]) == [points[k][r] for k in ("nx", "ny", "nz")]
+            assert list(c["friction_force"]) == [points[k][r] for k in ("ftx", "fty", "ftz")]
+            assert (c["gap"], c["normal_velocity"], c["slip_speed"], c["normal_force"]) == \
+                (points["gap"][r], points["vn"][r], points["slip"][r], points["fn"][r])
+        # The shapes carry weight: some point presses (not only points within the margin).
+        assert t == 0.0 or max(c["normal_force"] for c in reported) > 0
