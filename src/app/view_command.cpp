@@ -118,7 +118,9 @@ int view(const ViewArgs& a) {
     ContactPoints points;
     if (!a.no_contact_points && (!a.contact_points.empty() || std::filesystem::exists(points_path))) {
       int dropped = 0;
-      points = read_contact_points(points_path, &dropped);
+      std::vector<std::string> shape_names;
+      for (const BodyShape& s : mf.model.shapes) shape_names.push_back(s.name);
+      points = read_contact_points(points_path, &dropped, &shape_names);
       warn_if_cut(points_path, dropped);
     }
     const AnimationData data = animation_data(scene, results, events, options, points);
