@@ -7,6 +7,7 @@
 #include "assembly/contact_kinematics.hpp"
 #include "formulations/run_loop.hpp"
 #include "math/number_format.hpp"
+#include "model/shape_compiler.hpp"
 
 namespace stickslip {
 
@@ -22,10 +23,17 @@ int find_named(const Elements& elements, const std::string& name) {
   return -1;
 }
 
+// As simulate(): the event-driven scheme runs contacts between shapes as the explicit point contacts
+// they compile into (model/shape_compiler.hpp).
+Model scheme_model(Model model, const SimulationOptions& options) {
+  if (options.scheme != Scheme::event_driven || !model.has_shape_contacts()) return model;
+  return compile_shape_contacts(model, scheme_name(options.scheme));
+}
+
 }  // namespace
 
 Simulation::Simulation(Model model, SimulationOptions options, SimulationCallbacks callbacks)
-    : model_(std::move(model)), original_(model_), options_(std::move(options)), callbacks_(std::move(callbacks)) {
+    : model_(scheme_model(std::move(model), options)), original_(model_), options_(std::move(options)), callbacks_(std::move(callbacks)) {
   check_simulation(model_, options_);
   choice_ = choose_integrator(model_, options_);
   options_.integrator = choice_.name;
