@@ -33,6 +33,13 @@ YAML::Node list(const Vec3& v) {
   return n;
 }
 
+YAML::Node quaternion(const Eigen::Quaterniond& q) {
+  YAML::Node n(YAML::NodeType::Sequence);
+  for (double c : {q.w(), q.x(), q.y(), q.z()}) n.push_back(c);
+  n.SetStyle(YAML::EmitterStyle::Flow);
+  return n;
+}
+
 std::string radians(double a) {
   std::ostringstream s;
   s.precision(17);
@@ -55,12 +62,13 @@ class Importer {
   void run(const urdf::ModelInterface& robot) {
     const urdf::LinkConstSharedPtr root = robot.getRoot();
     const bool massless = !root->inertial || root->inertial->mass <= 0;
+    const Pose3 base{settings_.base_orientation, settings_.base_position};
     if (!(massless || settings_.fixed_base)) {
-      add_body(*root, Pose3{});  // a floating base: a free body, as the URDF leaves it
+      add_body(*root, base);  // a floating base: a free body, as the URDF leaves it
     } else if (grounded_collisions(*root)) {
-      add_fixed_body(*root);  // the ground's shapes on a fixed body that the joints join
+      add_fixed_body(*root, base);  // the ground's shapes on a fixed body that the joints join
     } else {
-      links_[root->name] = {"ground", Pose3{}, Pose3{}};
+      links_[root->name] = {"ground", base, Pose3{}};  // a frame on the ground at the placement
     }
     add_shapes(*root);
     descend(*root);
@@ -99,14 +107,16 @@ class Importer {
     return it == lines_.links.end() ? 0 : it->second;
   }
 
-  void add_fixed_body(const urdf::Link& link) {
+  void add_fixed_body(const urdf::Link& link, const Pose3& base) {
     YAML::Node b;
     b["name"] = link.name;
     b["motion"] = "fixed";
+    b["position"] = list(base.position);
+    b["orientation"]["quaternion"] = quaternion(base.rotation);
     out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = link_line(link.name);
     body_index_[link.name] = out_.tree["bodies"].size();
     out_.tree["bodies"].push_back(b);
-    links_[link.name] = {link.name, Pose3{}, Pose3{}};
+    links_[link.name] = {link.name, base, base};
     fixed_body_ = link.name;
   }
 
@@ -143,11 +153,7 @@ class Importer {
     inertia.push_back(list(Vec3(in.ixz, in.iyz, in.izz)));
     b["inertia"] = inertia;
     b["position"] = list(body_pose.position);
-    const Eigen::Quaterniond& q = body_pose.rotation;
-    YAML::Node quaternion(YAML::NodeType::Sequence);
-    for (double c : {q.w(), q.x(), q.y(), q.z()}) quaternion.push_back(c);
-    quaternion.SetStyle(YAML::EmitterStyle::Flow);
-    b["orientation"]["quaternion"] = quaternion;
+    b["orientation"]["quaternion"] = quaternion(body_pose.rotation);
     out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = link_line(link.name);
     body_index_[link.name] = out_.tree["bodies"].size();
     out_.tree["bodies"].push_back(b);
