@@ -194,11 +194,19 @@ class Importer {
     y["bodies"].SetStyle(YAML::EmitterStyle::Flow);
     y["location"] = list(frame.position);
     if (j.type != urdf::Joint::FIXED) y["axis"] = list(axis_i);
+    if (j.type != urdf::Joint::FIXED && j.dynamics) add_friction(j, y);
     out_.lines["joints[" + std::to_string(out_.tree["joints"].size()) + "]"] = joint_line(j.name);
     out_.tree["joints"].push_back(y);
     if (j.type == urdf::Joint::FIXED) return;
     if (j.type != urdf::Joint::CONTINUOUS && j.limits) add_limits(j);
     if (j.dynamics) add_dynamics(j, parent, links_.at(child.name), frame.position, axis_world);
+  }
+
+  // <dynamics friction>: URDF's constant Coulomb bound, a torque or a force (docs/urdf.md).
+  void add_friction(const urdf::Joint& j, YAML::Node& y) {
+    const double friction = j.dynamics->friction;
+    if (friction < 0) note(j.name, "<dynamics friction> < 0 not imported (a friction bound is >= 0)");
+    if (friction > 0) y["friction"][j.type == urdf::Joint::PRISMATIC ? "force" : "torque"] = friction;
   }
 
   void add_limits(const urdf::Joint& j) {
@@ -240,10 +248,6 @@ class Importer {
   // the child (its length changes by the slide exactly).
   void add_dynamics(const urdf::Joint& j, const LinkBody& parent, const LinkBody& child, const Vec3& at, const Vec3& axis) {
     const urdf::JointDynamics& d = *j.dynamics;
-    if (d.friction != 0) {
-      note(j.name, "<dynamics friction> not imported: stickslip's joint friction takes its normal force from the "
-                   "reaction (friction: with pin_radius, docs/model-format.md); add it in a model file that includes this URDF");
-    }
     if (d.damping <= 0) return;
     YAML::Node f;
     f["name"] = j.name + "_damping";
@@ -290,8 +294,16 @@ UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings) {
   for (const char* section : {"joints", "forces", "contacts"}) {
     if (out.tree[section].size() == 0) out.tree.remove(section);
   }
-  out.tree["simulation"]["scheme"] = "time-stepping";
-  out.tree["simulation"]["step"] = 1e-3;
+  // The time-stepping scheme decides joint friction beside no contacts (stops) or spring elements
+  // (dampers); the event-driven scheme decides it beside both (docs/schemes.md).
+  bool friction = false;
+  for (const auto& joint : out.tree["joints"]) friction = friction || joint["friction"].IsDefined();
+  if (friction && (out.tree["contacts"] || out.tree["forces"])) {
+    out.tree["simulation"]["scheme"] = "event-driven";
+  } else {
+    out.tree["simulation"]["scheme"] = "time-stepping";
+    out.tree["simulation"]["step"] = 1e-3;
+  }
   return out;
 }
 
