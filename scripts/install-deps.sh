@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages stickslip needs, only those that are missing.
 # Idempotent; runs as root (or through sudo); non-interactive (always, and required under CI=true).
-#   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` sets it):
-#                  Siconos Numerics, the established LCP library bench_lcp_reference compares Lemke
-#                  with (it pulls OpenBLAS, HDF5 and MUMPS; `make test`, `make demo` and CI do not).
+#   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` and
+#                  `make bench-engines` set it): Siconos Numerics, the established LCP library
+#                  bench_lcp_reference compares Lemke with (it pulls OpenBLAS, HDF5 and MUMPS), and the
+#                  Bullet and ODE engines of bench/engines; `make test`, `make demo` and CI need none.
 set -euo pipefail
 
 packages=(
@@ -28,6 +29,7 @@ packages=(
 )
 if [ "${BENCH_DEPS:-0}" = 1 ]; then
   packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)
+  packages+=(libbullet-dev libode-dev)  # bench/engines: the same scenes in Bullet and ODE (make bench-engines)
 fi
 
 missing=()

@@ -59,9 +59,23 @@ class ResultFiles final : public OutputSink {
     results().flush();
     if (events_) events_->flush();
   }
-  void end() override {
-    results().end();
-    if (events_) events_->close();
+  void end() override { end(false); }
+  // `durable`: the files synced before they are closed (a stopped run that may be resumed).
+  void end(bool durable) {
+    if (!durable) {
+      results().end();
+    } else if (npy_) {
+      npy_->end_durably();
+    } else {
+      csv_->end_durably();
+    }
+    if (events_) events_->close(durable);
+  }
+  // What is written so far to the disk, before a checkpoint that counts these bytes is written.
+  void sync() {
+    if (npy_) npy_->sync();
+    if (csv_) csv_->sync();
+    if (events_) events_->sync();
   }
   CsvEventSink* events() { return events_.get(); }
   bool begun() const { return npy_ ? npy_->begun() : csv_->begun(); }
@@ -268,6 +282,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
       s.put_integer("app.inputs_digest", digest);
       s.put_integer("app.results_bytes", static_cast<std::int64_t>(files->results_bytes()));
       s.put_integer("app.events_bytes", static_cast<std::int64_t>(files->events_bytes()));
+      files->sync();  // the rows it counts reach the disk before the checkpoint does
       write_checkpoint(checkpoint_file, s);
       ++checkpoints_written;
     };
@@ -278,7 +293,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     const SimulationSummary s = checkpoint ? resume(mf.model, options, *checkpoint, *files, cb, events)
                                            : simulate(mf.model, options, *files, cb, events);
     progress.clear();
-    files->end();
+    files->end(s.stopped);  // a stopped run's rows synced: it ends where a resumption begins
     print_summary(options, out, events_path, s, s.stats.steps - steps_before);
     if (checkpoints_written > 0) std::printf("wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
     dump.print_summary();

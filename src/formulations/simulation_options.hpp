@@ -65,6 +65,9 @@ struct TimeSteppingOptions {
                                     // this many (planar contacts; 0: never)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
                                     // (model key `unconverged: error`) instead of a counted warning
+  bool velocity_sweeps = true;      // pgs with disc cones (spatial contacts) and no spring elements:
+                                    // Gauss-Seidel in velocity space; false: over the assembled W.
+                                    // C++ only (no model key): tests and benchmarks compare the two
 };
 
 // Where a run starts (docs/model-format.md, `simulation: initial`).

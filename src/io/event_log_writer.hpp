@@ -23,7 +23,8 @@ class CsvEventSink final : public EventSink {
   void open();  // creates or truncates the file and writes the header (write() opens it too)
   void write(const EventRecord& e) override;
   void flush() override { out_.flush(); }
-  void close() { out_.close(); }
+  void close(bool durable = false) { out_.close(durable); }  // `durable`: synced first
+  void sync() { out_.sync(); }  // flush(), and the lines to the disk
   long count() const { return count_; }
   bool opened() const { return out_.file().is_open(); }
   std::uint64_t bytes() const { return out_.bytes(); }

@@ -39,19 +39,55 @@ void SubspaceStep::analyse(const RowSparseMat& H) {
   rhs_.setZero(n);
   // A row wider than NormalMatrix::kMaxRowEntries is refused in apply() (not analysed).
   for (auto& k : normal_) k.analyse(H);
+  for (FactoredFace& f : factored_) f.valid = false;
+}
+
+bool SubspaceStep::same_face(const FactoredFace& f, bool with_ties) const {
+  if (!f.valid || f.rows != rows_) return false;
+  if (!with_ties) return true;
+  for (const int r : rows_) {
+    const auto k = static_cast<std::size_t>(r);
+    if (f.tie_of[k] != tie_of_[k] || f.tie_count[k] != tie_count_[k]) return false;
+    for (int j = 0; tie_of_[k] >= 0 && j < tie_count_[k]; ++j) {
+      const auto t = static_cast<std::size_t>(tie_of_[k] + j);
+      if (f.factor[t] != factor_[t]) return false;
+    }
+  }
+  return true;
+}
+
+void SubspaceStep::remember_face(FactoredFace& f, bool with_ties) {
+  f.valid = true;
+  f.reuses = 0;
+  f.rows = rows_;
+  if (!with_ties) return;
+  f.tie_of = tie_of_;
+  f.tie_count = tie_count_;
+  f.factor = factor_;
 }
 
 // K + εI assembled over the unknowns (with_ties false: CᵀC, slot 0; true: BBᵀ, slot 1) in the
 // mass-scaled velocities, factorised, and rhs solved in place.
 bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& rhs) {
-  NormalMatrix& K = normal_[with_ties ? 1 : 0];
-  NormalMatrix::Rows rows{rows_, {}, {}, {}};
+  const int slot = with_ties ? 1 : 0;
+  NormalMatrix& K = normal_[slot];
+  FactoredFace& face = factored_[slot];
+  if (reuse_ && !fresh_only_ && face.reuses < kMaxReuses && same_face(face, with_ties)) {
+    ++face.reuses;
+    reused_ = true;
+    K.solve_in_place(rhs);
+    return rhs.allFinite();
+  }
+  face.valid = false;
+  NormalMatrix::Rows rows{rows_, {}, {}, {}, {}};
   if (with_ties) {
     rows.tie_of = tie_of_;
     rows.tie_factor = factor_;
+    rows.tie_count = tie_count_;
   }
   K.assemble(H, rows, root_inverse_mass_);
   if (!K.factorize(kVelocityRegularisation * std::max(K.largest_diagonal(), 1e-300))) return false;
+  if (reuse_) remember_face(face, with_ties);
   K.solve_in_place(rhs);
   return rhs.allFinite();
 }
@@ -59,9 +95,12 @@ bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& 
 bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
                          std::span<const FrictionContact> contacts, Vec& p) {
   const Eigen::Index n = b.size();
-  if (nv_ != H.cols() || H.rows() != n || inverse_mass.size() != nv_ || !fits(n, n, n, p.size(), contacts)) return false;
+  if (nv_ != H.cols() || H.rows() != n || inverse_mass.size() != nv_ || !H.isCompressed() ||
+      !fits(n, n, n, p.size(), contacts))
+    return false;
   for (const FrictionContact& c : contacts)
-    if (!same_pattern(H, c.normal, c.tangent)) return false;
+    for (int t = c.tangent; t < c.tangent + c.tangent_rows; ++t)
+      if (!same_pattern(H, c.normal, t)) return false;
   for (Eigen::Index r = 0; r < n; ++r)
     if (H.outerIndexPtr()[r + 1] - H.outerIndexPtr()[r] > NormalMatrix::kMaxRowEntries) return false;
   for (Eigen::Index r = 0; r < n; ++r) w_diagonal_[r] = H.row(r).cwiseAbs2().dot(inverse_mass);
@@ -70,13 +109,25 @@ bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, cons
    public:
     Factored(SubspaceStep& s, const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b)
         : s_(s), H_(H), minv_(inverse_mass), b_(b) {}
-    void product(const Vec& x, Vec& w) override {  // through the velocities M⁻¹ Hᵀ x
+    // Through the velocities M⁻¹ Hᵀ x, on H's compressed arrays (the sums of Eigen's sparse row
+    // products, in their order, without their iterators).
+    void product(const Vec& x, Vec& w) override {
       Vec& v = s_.velocity_;
       v.setZero();
-      for (Eigen::Index r = 0; r < x.size(); ++r)
-        if (x[r] != 0.0) v += x[r] * H_.row(r).transpose();
+      const int* outer = H_.outerIndexPtr();
+      const int* inner = H_.innerIndexPtr();
+      const double* value = H_.valuePtr();
+      for (Eigen::Index r = 0; r < x.size(); ++r) {
+        const double xr = x[r];
+        if (xr == 0.0) continue;
+        for (int k = outer[r]; k < outer[r + 1]; ++k) v[inner[k]] += xr * value[k];
+      }
       v.array() *= minv_.array();
-      for (Eigen::Index r = 0; r < x.size(); ++r) w[r] = H_.row(r).dot(v) + b_[r];
+      for (Eigen::Index r = 0; r < x.size(); ++r) {
+        double sum = 0.0;
+        for (int k = outer[r]; k < outer[r + 1]; ++k) sum += value[k] * v[inner[k]];
+        w[r] = sum + b_[r];
+      }
     }
     bool correction() override { return s_.solve_velocities(H_); }
     double diagonal(Eigen::Index r) const override { return s_.w_diagonal_[r]; }
@@ -88,7 +139,13 @@ bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, cons
     const VecRef& b_;
   };
   Factored op(*this, H, inverse_mass, b);
-  return run(op, contacts, n, p);
+  reused_ = false;
+  if (run(op, contacts, n, p)) return true;
+  if (!reused_) return false;
+  fresh_only_ = true;  // the older factor may be why: once more with fresh ones
+  const bool improved = run(op, contacts, n, p);
+  fresh_only_ = false;
+  return improved;
 }
 
 // The correction of the face from x_ with velocities w_, in the mass-scaled velocities ŷ = M^{1/2} y
@@ -116,7 +173,8 @@ bool SubspaceStep::solve_velocities(const RowSparseMat& H) {
     const int r = rows_[static_cast<std::size_t>(k)];
     d[k] = H.row(r).dot(y);
     const int t = tie_of_[static_cast<std::size_t>(r)];
-    if (t >= 0) d[k] += factor_[static_cast<std::size_t>(t)] * H.row(t).dot(y);
+    for (int j = 0; t >= 0 && j < tie_count_[static_cast<std::size_t>(r)]; ++j)
+      d[k] += factor_[static_cast<std::size_t>(t + j)] * H.row(t + j).dot(y);
   }
   spread(d);
   return true;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 
 #include "assembly/applied_forces.hpp"
@@ -76,6 +77,7 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
   s.interior_point_rescue = o.interior_point_rescue;
   s.proximal_rescue_rows = o.proximal_rescue_rows;
   s.direct_contacts = o.direct_contacts;
+  s.velocity_sweeps = o.velocity_sweeps;
   return s;
 }
 
@@ -203,7 +205,10 @@ void TimeStepper::predict(double h) {
   compute_body_kinematics(model_, mid_, ws_);
   assemble_applied_forces(model_, mid_, ws_);
   if (model_.n_constraints > 0) assemble_constraints(model_, mid_, ws_);
-  compute_contact_kinematics(model_, ws_);
+  // The velocity level only; a Moreau-Jean contact beyond the activation gap takes no part, so its
+  // tangent rows are not needed (fill_contact_rows reads them for active contacts only).
+  const bool moreau = opt_.formulation == ContactFormulation::moreau_jean;
+  compute_contact_rows(model_, ws_, moreau ? opt_.activation_gap : std::numeric_limits<double>::infinity());
   prescribed_velocities(s_.t, velocity_pre_);
   prescribed_velocities(s_.t + h, velocity_post_);
 }
@@ -241,14 +246,15 @@ void TimeStepper::fill_contact_rows(double h) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactKinematics& kin = ws_.contacts[k];
     ContactRows& cr = problem_.contact(c);
-    // Rows of the normal and of each tangent direction, restricted to the dynamic bodies.
-    for (int r = 0; r <= cr.tangent_rows; ++r) {
+    // Rows of the normal and (below, an active contact's) of each tangent direction, restricted to
+    // the dynamic bodies; slots without a dynamic body (offset -1) are never read.
+    const auto copy_row = [&](int r) {
       const ContactDirection d = r == 0 ? ContactDirection::normal() : ContactDirection::tangent(r - 1);
       ImpulseRow& row = problem_.row(r == 0 ? cr.normal : cr.tangent + r - 1);
-      // Slots without a dynamic body (offset -1) are never read.
       if (row.offset[0] >= 0) row.w[0] = kin.w_i(d);
       if (row.offset[1] >= 0) row.w[1] = kin.w_j(d);
-    }
+    };
+    copy_row(0);
     const ImpulseRow& normal = problem_.row(cr.normal);
     const double vn_pre = normal.dot(s_.v) + known_velocity(c, ContactDirection::normal(), velocity_pre_);
     vn_before_[k] = vn_pre;
@@ -257,7 +263,8 @@ void TimeStepper::fill_contact_rows(double h) {
     gap_predicted_[k] = g_end;
     cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap
                                         : g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap);
-    if (!cr.active) continue;
+    if (!cr.active) continue;  // its tangent rows are not read (impulse_problem.hpp)
+    for (int r = 1; r <= cr.tangent_rows; ++r) copy_row(r);
     cr.mu = state_[k] == ContactState::stick ? mu_static_[k] : mu_kinetic_[k];
     double bias = 0;
     if (moreau) {
