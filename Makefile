@@ -62,7 +62,10 @@ asan: deps $(ASAN_BUILD)/CMakeCache.txt
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-demo: build
+# The demo builds only what it runs, the command (not the tests, benchmarks or Python module that
+# `make build` adds).
+demo: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target stickslip_cli
 	@./scripts/demo.sh $(BUILD)/bin/stickslip $(DEMO_MODEL) $(DEMO_DIR)
 
 # The whole suite: the Release build's tests, then the same tests under ASan + UBSan (a Debug
@@ -78,15 +81,18 @@ test-release: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target stickslip_suite
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -LE long
 
-# Two tests run in the Release pass only. The determinism test (every example run twice, files
+# Some tests run in the Release pass only. The determinism test (every example run twice, files
 # compared by hash): under the sanitizers it would repeat the golden test's runs twice more, and the
 # golden test already runs every example under them once. The browser test (Chromium on pages the
 # command writes, 25 s of that pass): the command's `view` runs under the sanitizers in tests/app.
 # The installed package's test stays: the sanitized package exports the sanitizers' link options.
+# The checks of the documentation (its quoted figures, label numbers, and its code blocks) read what
+# the program prints: the Release pass checks them, and the runs behind them are the golden test's.
+# So does the check that every example runs where it stands (the same runs again, plus matplotlib).
 test-asan: asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS) -LE long \
-	  -E '^(determinism[.]examples|viewer[.]browser)$$'
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS) -LE '^(long|numbers)$$' \
+	  -E '^(determinism[.]examples|viewer[.]browser|docs[.]code_blocks|examples[.]where_they_stand)$$'
 
 # Long validations (paper cases over their full duration): not part of `make test`.
 test-long: build
@@ -141,7 +147,7 @@ fuzz-ci: deps $(FUZZ_BUILD)/CMakeCache.txt
 # Mutation testing (docs/testing.md): every mutant of tests/mutants.txt, one at a time, in a scratch
 # copy of the tree (build-mutate/); prints the survivors. Not part of `make test`.
 mutate: deps
-	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+	@/usr/bin/python3 -I scripts/mutate.py --jobs $(JOBS)
 
 # Line coverage of src/ by the tests (gcov/lcov, build-coverage/): the per-file table of docs/testing.md.
 coverage: deps

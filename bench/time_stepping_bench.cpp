@@ -166,20 +166,29 @@ void BM_SpatialBoxPile(benchmark::State& st) {
   stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
   const double h = 1e-3;
   for (int k = 0; k < 20; ++k) stepper.step(stepper.state().t + h);  // settle, warm the start
-  const long sweeps0 = stepper.problem().stats().iterations;
-  const long unconverged0 = stepper.problem().stats().unconverged;
+  const ImpulseSolverStats before = stepper.problem().stats();
   for (auto _ : st) stepper.step(stepper.state().t + h);
   const double steps = static_cast<double>(st.iterations());
+  const ImpulseSolverStats& after = stepper.problem().stats();
   st.counters["boxes"] = static_cast<double>(mf.model.bodies.size() - 1);
   st.counters["contacts"] = static_cast<double>(mf.model.contacts.size());
-  st.counters["sweeps"] = static_cast<double>(stepper.problem().stats().iterations - sweeps0) / steps;
+  st.counters["sweeps"] = static_cast<double>(after.iterations - before.iterations) / steps;
   st.counters["s_per_step"] = benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  // Solves left above the tolerance during the timed steps (the settling steps not counted).
-  st.counters["unconverged"] = static_cast<double>(stepper.problem().stats().unconverged - unconverged0);
+  // Solves left above the tolerance during the timed steps (the settling steps not counted), those
+  // handed to the proximal point rescue and finished by it, its Newton steps per solve handed, and
+  // the solves refined for a stick/slip decision.
+  st.counters["unconverged"] = static_cast<double>(after.unconverged - before.unconverged);
+  const double handed = static_cast<double>(after.proximal_attempts - before.proximal_attempts);
+  st.counters["proximal"] = handed;
+  st.counters["finished"] = static_cast<double>(after.proximal_rescued - before.proximal_rescued);
+  st.counters["newton"] = handed > 0 ? static_cast<double>(after.proximal_newton_steps - before.proximal_newton_steps) / handed : 0.0;
+  st.counters["refined"] = static_cast<double>(after.refinements - before.refinements);
+  st.counters["resolves"] = static_cast<double>(stepper.gyroscopic_resolves()) / steps;  // settling included
 }
 // Boxes on the ground: 1, 25, 100 and 400 single boxes (8 to 3200 corner contacts), and 10 × 10
 // columns of 3 boxes. Piles: columns of 10 boxes, one (10 boxes), 5 (50) and 10 (100 boxes, 800
-// corner contacts). The same 300 steps (t = 0.02 … 0.32 s) for every size.
+// corner contacts); towers of 20 boxes, one and five. The same 300 steps (t = 0.02 … 0.32 s) for
+// every size.
 BENCHMARK(BM_SpatialBoxPile)
     ->Args({1, 1, 1})
     ->Args({5, 5, 1})
@@ -189,9 +198,51 @@ BENCHMARK(BM_SpatialBoxPile)
     ->Args({1, 1, 10})
     ->Args({1, 5, 10})
     ->Args({2, 5, 10})
+    ->Args({1, 1, 20})
+    ->Args({1, 5, 20})
     ->ArgNames({"nx", "ny", "layers"})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(300);
+
+// Spinning bodies (issue 32): a fast heavy top on a spherical joint (m = 0.5 kg, l = 0.05 m, J = (3.5,
+// 3.5, 5)·1e-4 kg m², ω₃ = 200 rad/s at 20° in steady precession: tests/formulations/
+// spinning_bodies_test.cpp) and the torque-free T-handle of examples/tumbling_t_handle, h = 1 ms, under
+// the θ-method (0) and the generalized-α method (1). `resolves`: complementarity problems solved
+// again per step by the implicit gyroscopic iteration (time_stepping/implicit_gyroscopic.cpp).
+std::string spinning_body(bool top, bool alpha) {
+  const std::string method = alpha ? "{method: generalized_alpha}" : "{method: theta}";
+  if (!top) {
+    return "dimension: spatial\nbodies: [{name: handle, mass: 0.2, inertia: [2.0e-4, 5.0e-4, 6.0e-4],"
+           " angular_velocity: [0, 20, 0.02]}]\nsimulation: {scheme: time-stepping, time_stepping: " + method + "}\n";
+  }
+  return "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+         "bodies: [{name: top, mass: 0.5, inertia: [3.5e-4, 3.5e-4, 5e-4],"
+         " position: [0, -0.017101007166283436, 0.04698463103929543], orientation: {axis: [1, 0, 0], angle: 0.3490658503988659},"
+         " velocity: [0.04361248790106087, 0, 0], angular_velocity: [0, -67.5843820040389, 188.2368511444359],"
+         " angular_velocity_frame: global}]\n"
+         "joints: [{name: pivot, type: spherical, bodies: [ground, top], points: [[0, 0, 0], [0, 0, -0.05]]}]\n"
+         "simulation: {scheme: time-stepping, time_stepping: " + method + "}\n";
+}
+
+void run_spinning(benchmark::State& st, bool top) {
+  const ModelFile mf = from_yaml(spinning_body(top, st.range(0) == 1));
+  TimeStepper stepper(mf.model, mf.options);
+  const State s0 = assembled_initial_state(mf.model, mf.options, stepper.workspace());
+  stepper.reset(s0);
+  const double h = 1e-3;
+  long k = 0;
+  for (auto _ : st) {
+    if (++k % 2000 == 0) stepper.reset(s0);
+    stepper.step(stepper.state().t + h);
+  }
+  st.counters["steps_per_s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["resolves"] = static_cast<double>(stepper.gyroscopic_resolves()) / static_cast<double>(st.iterations());
+}
+
+void BM_FastTop(benchmark::State& st) { run_spinning(st, true); }
+void BM_TumblingHandle(benchmark::State& st) { run_spinning(st, false); }
+BENCHMARK(BM_FastTop)->Arg(0)->Arg(1)->ArgName("alpha");
+BENCHMARK(BM_TumblingHandle)->Arg(0)->Arg(1)->ArgName("alpha");
 
 }  // namespace
 }  // namespace stickslip

@@ -26,7 +26,7 @@ done
 shopt -s nullglob
 runs=("$tmp"/*.json)
 if ((${#runs[@]} > 0)); then
-  python3 "$root/scripts/bench_results.py" record --commit "$commit" --out "$results" "${runs[@]}"
-  python3 "$root/scripts/bench_results.py" compare --dir "$results"
+  python3 -I "$root/scripts/bench_results.py" record --commit "$commit" --out "$results" "${runs[@]}"
+  python3 -I "$root/scripts/bench_results.py" compare --dir "$results"
 fi
 exit $status

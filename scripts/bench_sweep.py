@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scaling of a sweep with the number of workers (docs/performance.md, "Sweeps").
+"""Scaling of a sweep with the number of workers (listed in docs/performance.md).
 
 usage: /usr/bin/python3 scripts/bench_sweep.py [BUILD] [--sweep FILE] [--workers 1,2]
 Runs the sweep (default: examples/free_standing_body_sweep/drift.yaml) once per worker count with

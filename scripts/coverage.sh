@@ -21,5 +21,5 @@ lcov --quiet --zerocounters --directory "$build"
 lcov --quiet --capture --directory "$build" --output-file "$build/all.info" --rc lcov_branch_coverage=0
 lcov --quiet --extract "$build/all.info" "$root/src/*" --output-file "$build/src.info"
 genhtml --quiet "$build/src.info" --prefix "$root" --output-directory "$build/html"
-/usr/bin/python3 "$root/scripts/coverage_table.py" "$build/src.info" "$root"
+/usr/bin/python3 -I "$root/scripts/coverage_table.py" "$build/src.info" "$root"
 echo "coverage: HTML report in $build/html/index.html"

@@ -4,7 +4,8 @@
 # usage: demo.sh STICKSLIP MODEL OUT_DIR [COLUMNS]
 set -euo pipefail
 cli=$1 model=$2 out_dir=$3
-columns=${4:-body.x,platform.x,tip_left.vt,tip_right.vt,tip_left.fn,tip_right.fn,tip_left.ft,tip_right.ft}
+# x_xd = x1 - x0 - x1(0): the body's drift relative to the platform, the quantity Zhang & Wang 2017 plot.
+columns=${4:-body.x,platform.x,x_xd=body.x-platform.x-body.x[0],tip_left.vt,tip_right.vt,tip_left.fn,tip_right.fn,tip_left.ft,tip_right.ft}
 mkdir -p "$out_dir"
 name=$(basename "$model" .yaml)
 csv="$out_dir/$name.csv"

@@ -12,6 +12,7 @@ packages=(
   ninja-build            # the build trees' generator (Makefile: GENERATOR)
   libeigen3-dev          # linear algebra
   libyaml-cpp-dev        # model files
+  liburdfdom-dev libtinyxml2-dev  # URDF import (src/io/urdf_import.cpp): urdfdom reads the robot, tinyxml2 the lines
   libcli11-dev           # command line
   libgtest-dev googletest  # tests
   libbenchmark-dev       # micro-benchmarks
@@ -23,6 +24,7 @@ packages=(
   pybind11-dev python3-dev  # the Python module (python/)
   python3-pandas         # results as DataFrames (optional at run time)
   python3-pytest         # the Python module's tests
+  python3-venv           # `pip install .` into a fresh virtual environment (test python.pip_install)
   python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
   lld                    # the linker (CMakeLists.txt: STICKSLIP_LLD), several times faster than ld

@@ -21,7 +21,7 @@ each problem it prints its size (rows, closed contacts, the rank of W on their r
            Curnier's function (Alart & Curnier 1991), from p_k; alpha = --alpha of W's largest
            diagonal entry. W's rank deficiency slows no step: the regularised problem is regular, and
            the rounds move p along W's null space only as far as Coulomb's law asks.
-The figures of docs/performance.md ("Small stalled problems finished by Lemke's method") came from
+The figures of docs/performance-history.md ("Small stalled problems finished by Lemke's method") came from
 this script on examples/block_wall (--t-end 3.6). Slow (pure Python sweeps): a few seconds per
 problem of a few hundred rows.
 """

@@ -13,7 +13,7 @@ mkdir -p "$out"
 "$cli" run "$here/box_on_incline_rigid.yaml" --scheme time-stepping --dt 1e-3 -o "$out/box_rigid_ts.csv" -q
 "$cli" plot "$out/box.csv" --columns corner_1.fn,corner_2.fn,corner_3.fn,corner_4.fn -o "$out/normal_forces.png" \
   --title "Box on an incline: normal forces of the bottom corners"
-/usr/bin/python3 - "$out/box.csv" "$out/box.png" "$out/box_rigid_ed.csv" "$out/box_rigid_ts.csv" <<'PY'
+/usr/bin/python3 -I - "$out/box.csv" "$out/box.png" "$out/box_rigid_ed.csv" "$out/box_rigid_ts.csv" <<'PY'
 import csv, math, sys
 import matplotlib
 matplotlib.use("Agg")

@@ -35,7 +35,7 @@ def main():
     out = arg("--out", os.path.join(ROOT, "results", "free_standing_body_sweep", "drift.png"))
     os.makedirs(os.path.dirname(out), exist_ok=True)
     if "--run" in sys.argv:
-        sys.path.insert(0, os.path.join(ROOT, "build", "python"))
+        sys.path.append(os.path.join(ROOT, "build", "python"))  # unless PYTHONPATH names the module
         import stickslip
         table = os.path.splitext(out)[0] + ".csv"
         stickslip.run_sweep(os.path.join(HERE, "drift.yaml"), table, progress=True)

@@ -12,7 +12,7 @@ for c in case1 case2; do
     --title "LuGre double pendulum, $c (Xing, Zheng & Wang 2019)"
 done
 # Steady state of case 2 (the paper's fig. 7-9 show it): the last two drive periods.
-/usr/bin/python3 - "$out/case2.csv" "$out/case2_steady.png" <<'PY'
+/usr/bin/python3 -I - "$out/case2.csv" "$out/case2_steady.png" <<'PY'
 import csv, sys
 import matplotlib
 matplotlib.use("Agg")

@@ -14,7 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "build", "python"))  # the module as `make build` leaves it
+sys.path.append(os.path.join(ROOT, "build", "python"))  # the module as `make build` leaves it, unless PYTHONPATH names one
 
 import stickslip  # noqa: E402
 

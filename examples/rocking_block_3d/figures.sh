@@ -12,7 +12,7 @@ mkdir -p "$out"
 "$cli" run "$here/rocking_block_3d.yaml" --scheme event-driven -o "$out/block_ed.csv" -q
 "$cli" plot "$out/block_ts.csv" --columns corner_1.fn,corner_2.fn,corner_3.fn,corner_4.fn -o "$out/normal_forces.png" \
   --title "Rocking block in 3-D: normal forces of the bottom corners (time-stepping)"
-/usr/bin/python3 - "$out/block_ts.csv" "$out/block_ed.csv" "$out/rocking.png" "$here/numbers.py" <<'PY'
+/usr/bin/python3 -I - "$out/block_ts.csv" "$out/block_ed.csv" "$out/rocking.png" "$here/readme_numbers.py" <<'PY'
 import csv, importlib.util, math, sys
 import matplotlib
 matplotlib.use("Agg")
@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt
 def load(path):
     rows = list(csv.reader(open(path)))
     return {name: [float(r[i]) for r in rows[1:]] for i, name in enumerate(rows[0])}
-# The angles from the quaternion as numbers.py computes them for the README (one definition).
+# The angles from the quaternion as readme_numbers.py computes them for the README (one definition).
 spec = importlib.util.spec_from_file_location("rocking_numbers", sys.argv[4])
 angles = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(angles)

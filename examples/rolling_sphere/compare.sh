@@ -9,7 +9,7 @@ mkdir -p "$out"
 for scheme in compliant event-driven time-stepping; do
   "$cli" run "$here/rolling_sphere.yaml" --scheme "$scheme" -o "$out/$scheme.csv" -q
 done
-/usr/bin/python3 - "$out" <<'PY'
+/usr/bin/python3 -I - "$out" <<'PY'
 import csv, sys
 import matplotlib
 matplotlib.use("Agg")

@@ -9,4 +9,4 @@ mkdir -p "$out"
 for scheme in compliant event-driven time-stepping; do
   "$root/build/bin/stickslip" run "$here/sliding_block.yaml" --scheme "$scheme" -q -o "$out/$scheme.csv"
 done
-/usr/bin/python3 "$here/compare.py" "$out"
+/usr/bin/python3 -I "$here/compare.py" "$out"

@@ -10,7 +10,7 @@ out=${2:-$here/../../results/spatial_slider_crank}
 mkdir -p "$out"
 "$cli" run "$here/spatial_slider_crank.yaml" -o "$out/spatial.csv" -q
 "$cli" run "$here/../slider_crank/slider_crank.yaml" -o "$out/planar.csv" -q
-/usr/bin/python3 - "$out/spatial.csv" "$out/planar.csv" "$out/spatial_slider_crank.png" <<'PY'
+/usr/bin/python3 -I - "$out/spatial.csv" "$out/planar.csv" "$out/spatial_slider_crank.png" <<'PY'
 import csv, math, sys
 import matplotlib
 matplotlib.use("Agg")

@@ -8,7 +8,7 @@ cli=${1:-$here/../../build/bin/stickslip}
 out=${2:-$here/../../results/spinning_top}
 mkdir -p "$out"
 "$cli" run "$here/spinning_top.yaml" -o "$out/top.csv" -q
-/usr/bin/python3 - "$out/top.csv" "$out/top.png" <<'PY'
+/usr/bin/python3 -I - "$out/top.csv" "$out/top.png" <<'PY'
 import csv, math, sys
 import matplotlib
 matplotlib.use("Agg")

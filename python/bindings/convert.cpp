@@ -88,6 +88,23 @@ py::list event_tuples(const std::vector<EventRecord>& events) {
   return out;
 }
 
+RunOptions run_options(std::optional<std::string> scheme, std::optional<std::string> integrator,
+                       std::optional<double> dt, std::optional<double> t_end, std::optional<double> rtol,
+                       std::optional<double> atol, std::optional<double> output_interval,
+                       std::optional<std::array<double, 2>> baumgarte, bool projection) {
+  RunOptions r;
+  r.scheme = std::move(scheme);
+  r.integrator = std::move(integrator);
+  r.dt = dt;
+  r.t_end = t_end;
+  r.rtol = rtol;
+  r.atol = atol;
+  r.output_interval = output_interval;
+  r.baumgarte = baumgarte;
+  r.projection = projection;
+  return r;
+}
+
 py::dict summary_dict(const SimulationSummary& s) {
   py::dict d;
   d["t_final"] = s.t_final;
@@ -105,6 +122,7 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_solver"] = s.complementarity_solver;
   d["complementarity_solves"] = s.complementarity_solves;
   d["complementarity_iterations"] = s.complementarity_iterations;
+  d["complementarity_gyroscopic"] = s.complementarity_gyroscopic;
   d["complementarity_max_iterations"] = s.complementarity_max_iterations;
   d["complementarity_unconverged"] = s.complementarity_unconverged;
   d["complementarity_rescued"] = s.complementarity_rescued;
@@ -114,6 +132,8 @@ py::dict summary_dict(const SimulationSummary& s) {
   d["complementarity_interior_point_iterations"] = s.complementarity_interior_point_iterations;
   d["complementarity_proximal_rescued"] = s.complementarity_proximal_rescued;
   d["complementarity_proximal_attempts"] = s.complementarity_proximal_attempts;
+  d["complementarity_refinements"] = s.complementarity_refinements;
+  d["complementarity_refinements_met"] = s.complementarity_refinements_met;
   d["complementarity_proximal_newton_steps"] = s.complementarity_proximal_newton_steps;
   d["stopped"] = s.stopped;
   d["stopped_at_step"] = s.stopped_at_step;

@@ -2,11 +2,16 @@
 #pragma once
 
 #include <pybind11/pybind11.h>
+
+#include <array>
+#include <optional>
+#include <string>
 #include <yaml-cpp/yaml.h>
 
 #include "formulations/event_log.hpp"
 #include "formulations/output.hpp"
 #include "formulations/simulation.hpp"
+#include "io/run_options.hpp"
 
 namespace stickslip::python {
 
@@ -21,5 +26,11 @@ py::object from_yaml(const YAML::Node& node);
 py::object rows_array(const MemorySink& sink);
 py::list event_tuples(const std::vector<EventRecord>& events);
 py::dict summary_dict(const SimulationSummary& s);
+
+// The keyword options of Model.run and Simulation (those of `stickslip run`).
+RunOptions run_options(std::optional<std::string> scheme, std::optional<std::string> integrator,
+                       std::optional<double> dt, std::optional<double> t_end, std::optional<double> rtol,
+                       std::optional<double> atol, std::optional<double> output_interval,
+                       std::optional<std::array<double, 2>> baumgarte, bool projection);
 
 }  // namespace stickslip::python

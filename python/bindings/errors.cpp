@@ -31,13 +31,17 @@ py::error_already_set input_error(const InputError& e, const char* kind) {
   return input_error(e.what(), kind, e.file(), e.line(), e.column(), e.path(), e.message());
 }
 
-py::error_already_set numerical_error(const NumericalError& e, py::object result) {
+py::error_already_set numerical_error(const NumericalError& e, py::object result,
+                                      const std::vector<std::string>& warnings) {
   py::object exc = error_class("NumericalError")(failure_message(e));
   exc.attr("t") = e.t();
   exc.attr("step") = e.step();
   exc.attr("element") = e.element();
   exc.attr("message") = std::string(e.what());
   exc.attr("result") = std::move(result);
+  py::list listed;
+  for (const std::string& w : warnings) listed.append(w);
+  exc.attr("warnings") = listed;
   return raise(exc);
 }
 

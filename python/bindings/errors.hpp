@@ -4,6 +4,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <string>
+#include <vector>
+
 #include "io/input_error.hpp"
 #include "math/errors.hpp"
 
@@ -18,7 +21,9 @@ void register_error_translation();
 py::error_already_set input_error(const InputError& e, const char* kind = "InputError");
 py::error_already_set input_error(const std::string& text, const char* kind, const std::string& file, int line,
                                   int column, const std::string& path, const std::string& message);
-// NumericalError with `result` (the rows computed before the failure, or None).
-py::error_already_set numerical_error(const NumericalError& e, py::object result);
+// NumericalError with `result` (the rows computed before the failure, or None) and `warnings` (the
+// run's warnings before it, which the command line prints as they arise).
+py::error_already_set numerical_error(const NumericalError& e, py::object result,
+                                      const std::vector<std::string>& warnings = {});
 
 }  // namespace stickslip::python

@@ -42,6 +42,8 @@ py::object run(const ModelDocument& doc, const RunOptions& run_options, const py
     }
   };
   callbacks.should_stop = [&raised] { return raised.has_value(); };
+  std::vector<std::string> warnings;  // for a failure, which has no summary to list them
+  callbacks.warning = [&warnings](const std::string& m) { warnings.push_back(m); };
   SimulationSummary summary;
   try {
     {
@@ -55,13 +57,21 @@ py::object run(const ModelDocument& doc, const RunOptions& run_options, const py
       throw std::move(*raised);
     }
   } catch (const NumericalError& e) {
-    throw numerical_error(e, make_result(sink, events, py::none()));
+    throw numerical_error(e, make_result(sink, events, py::none()), warnings);
   } catch (const ModelError& e) {
     throw input_error(doc.locate(e), "ModelError");
   } catch (const std::invalid_argument& e) {
     throw input_error(e.what(), "InputError", doc.name(), 0, 0, "", e.what());
   }
-  return make_result(sink, events, summary_dict(summary));
+  py::object result = make_result(sink, events, summary_dict(summary));
+  result.attr("model") = py::cast(ModelDocument(doc));  // a copy: the animation draws the rows' model
+  return result;
+}
+
+// The model built (and so checked) before it is handed out; throws InputError.
+ModelDocument checked(ModelDocument d) {
+  d.model();
+  return d;
 }
 
 std::vector<std::pair<std::string, YAML::Node>> changes(const py::dict& values) {
@@ -82,17 +92,22 @@ indices work too: "bodies[1].mass", "gravity[1]", "joints.A.points.0.1".)")
              return ModelDocument::from_tree(YAML::Node(YAML::NodeType::Map), name);
            }),
            py::arg("name") = "<model>", "An empty model; add() its bodies, joints, contacts, ...")
-      .def_static("load", &ModelDocument::read, py::arg("path"), "Reads a model file")
-      .def_static("from_yaml", &ModelDocument::parse, py::arg("text"), py::arg("name") = "<string>",
-                  py::arg("directory") = "",
-                  "A model from YAML text; `name` stands for the file in messages, `directory` is where "
-                  "relative paths inside it start")
+      // A whole model is checked at once, so a typo is an InputError here rather than at run().
+      .def_static("load", [](const std::string& path) { return checked(ModelDocument::read(path)); }, py::arg("path"),
+                  "Reads a model file and checks it (InputError naming the line and key)")
+      .def_static("from_yaml",
+                  [](const std::string& text, std::string name, std::string directory) {
+                    return checked(ModelDocument::parse(text, std::move(name), std::move(directory)));
+                  },
+                  py::arg("text"), py::arg("name") = "<string>", py::arg("directory") = "",
+                  "A model from YAML text, checked; `name` stands for the file in messages, `directory` is "
+                  "where relative paths inside it start")
       .def_static("from_dict",
                   [](const py::dict& d, std::string name, std::string directory) {
-                    return ModelDocument::from_tree(to_yaml(d), std::move(name), std::move(directory));
+                    return checked(ModelDocument::from_tree(to_yaml(d), std::move(name), std::move(directory)));
                   },
                   py::arg("data"), py::arg("name") = "<dict>", py::arg("directory") = "",
-                  "A model from a dict with the model file's sections")
+                  "A model from a dict with the model file's sections, checked")
       .def("get", [](const ModelDocument& d, const std::string& path) { return from_yaml(d.get(path)); },
            py::arg("path"), "The value at a key path")
       .def("set", [](ModelDocument& d, const std::string& path, const py::object& value) { d.set(path, to_yaml(value)); },
@@ -121,17 +136,10 @@ indices work too: "bodies[1].mass", "gravity[1]", "joints.A.points.0.1".)")
              std::optional<double> dt, std::optional<double> t_end, std::optional<double> rtol,
              std::optional<double> atol, std::optional<double> output_interval,
              std::optional<std::array<double, 2>> baumgarte, bool projection, const py::object& progress) {
-            RunOptions r;
-            r.scheme = std::move(scheme);
-            r.integrator = std::move(integrator);
-            r.dt = dt;
-            r.t_end = t_end;
-            r.rtol = rtol;
-            r.atol = atol;
-            r.output_interval = output_interval;
-            r.baumgarte = baumgarte;
-            r.projection = projection;
-            return run(d, r, progress);
+            return run(d,
+                       run_options(std::move(scheme), std::move(integrator), dt, t_end, rtol, atol, output_interval,
+                                   baumgarte, projection),
+                       progress);
           },
           py::kw_only(), py::arg("scheme") = py::none(), py::arg("integrator") = py::none(), py::arg("dt") = py::none(),
           py::arg("t_end") = py::none(), py::arg("rtol") = py::none(), py::arg("atol") = py::none(),

@@ -7,6 +7,7 @@ namespace stickslip::python {
 void bind_model(py::module_& m);
 void bind_solvers(py::module_& m);
 void bind_sweeps(py::module_& m);
+void bind_simulation(py::module_& m);
 }  // namespace stickslip::python
 
 PYBIND11_MODULE(_core, m) {
@@ -17,4 +18,5 @@ PYBIND11_MODULE(_core, m) {
   bind_model(m);
   bind_solvers(m);
   bind_sweeps(m);
+  bind_simulation(m);
 }

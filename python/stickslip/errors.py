@@ -4,8 +4,9 @@ InputError   a malformed or non-physical model (or sweep) file, a bad option: `f
              `column` (0 when unknown), `path` (the key, "bodies[2].mass"), `message`.
 ModelError   a model the chosen scheme cannot take (a rigid contact in the compliant scheme,
              redundant constraints refused); located in the file like an InputError.
-NumericalError  the computation failed: `t`, `step`, `element` (the model element at fault), and
-             `result`, the rows and events computed before the failure.
+NumericalError  the computation failed: `t`, `step`, `element` (the model element at fault),
+             `result`, the rows and events computed before the failure, and `warnings`, the run's
+             warnings before it (those the command line prints).
 """
 
 
@@ -35,6 +36,7 @@ class NumericalError(Error, ArithmeticError):
     element = ""
     message = ""
     result = None
+    warnings = ()
 
 
 class SimulationWarning(UserWarning):

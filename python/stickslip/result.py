@@ -1,4 +1,5 @@
 """The results of a run as numpy arrays with column names (and pandas DataFrames on request)."""
+import html
 import warnings
 
 import numpy as np
@@ -28,15 +29,20 @@ class Result:
     result.summary          the run summary (steps, wall time, drift, ...), a dict; None for the
                             partial result of a failed run
     result.to_pandas()      the rows as a pandas DataFrame; events_to_pandas() the event log
+    result.animation()      the animation page of `stickslip view` (HTML text); in Jupyter a result
+                            shows as that page inline (when it knows its model: result.model)
     """
 
-    def __init__(self, columns, data, events, summary):
+    #: The Model the rows come from (set by Model.run and Simulation.result), for the animation.
+    model = None
+
+    def __init__(self, columns, data, events, summary, warn=True):
         self.columns = list(columns)
         self.data = data
         self._index = {name: k for k, name in enumerate(self.columns)}
         self.events = _event_array(events)
         self.summary = summary
-        for message in (summary or {}).get("warnings", []):
+        for message in (summary or {}).get("warnings", []) if warn else []:
             warnings.warn(message, SimulationWarning, stacklevel=3)
 
     def __getitem__(self, name):
@@ -65,6 +71,24 @@ class Result:
     def events_to_pandas(self):
         import pandas
         return pandas.DataFrame(self.events)
+
+    def animation(self, model=None, fps=30):
+        """The animation page `stickslip view` writes for these rows, as HTML text (one
+        self-contained page); `model` defaults to the model the rows come from."""
+        from . import _core
+        model = model if model is not None else self.model
+        if model is None:
+            raise ValueError("the animation needs the model the rows come from: result.animation(model)")
+        events = [(float(e["t"]), str(e["contact"]), str(e["event"]), str(e["from"]), str(e["to"])) for e in self.events]
+        return _core.animation_html(model, self.columns, np.ascontiguousarray(self.data, dtype=float), events, float(fps))
+
+    def _repr_html_(self):
+        """Jupyter: the animation page inline (an iframe holding the page)."""
+        if self.model is None or len(self) == 0:
+            return None
+        page = self.animation()
+        return ('<iframe style="width: 100%; height: 560px; border: none" sandbox="allow-scripts" srcdoc="'
+                + html.escape(page, quote=True) + '"></iframe>')
 
     def __repr__(self):
         return f"<stickslip.Result: {len(self)} rows x {len(self.columns)} columns, {len(self.events)} events>"

@@ -61,27 +61,61 @@ def _read_csv(path):
     return columns, np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
 
 
+def npy_columns_path(results_path):
+    """Where `stickslip run` writes the column names of .npy results: r.npy -> r.columns.txt."""
+    stem, extension = os.path.splitext(os.fspath(results_path))
+    return (stem if extension in (".csv", ".npy") else os.fspath(results_path)) + ".columns.txt"
+
+
+def _npy_header(f, version):
+    """(shape, fortran, dtype) of an open .npy file. Files written before the names moved beside the
+    rows carry a field per column in their header, which for large models exceeds the 10 000 bytes
+    NumPy 1.24 and later read by default: the limit is lifted here, the file being our own."""
+    readers = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+    if version not in readers:  # `stickslip run` writes version 1.0 (2.0 for very large old headers)
+        raise ValueError(f"format version {version[0]}.{version[1]} is not read here (1.0 and 2.0 are)")
+    try:
+        return readers[version](f, max_header_size=1 << 30)
+    except TypeError:  # NumPy before 1.24: no limit, no argument
+        return readers[version](f)
+
+
+def _npy_names(path, count):
+    names_path = npy_columns_path(path)
+    try:
+        with open(names_path, encoding="utf-8") as f:
+            names = f.read().splitlines()
+    except OSError as e:
+        raise _malformed(names_path, 0, f"the column names of {path} cannot be read ({e.strerror})") from None
+    if len(names) != count:
+        raise _malformed(names_path, 0, f"{len(names)} column names for the {count} columns of {path}")
+    return names
+
+
 def _read_npy(path):
-    """The row count comes from the file's size, not the header's: the header is updated after each
-    block, so a killed run's header may count fewer rows than the file holds whole."""
+    """A 2-D float64 array with its column names beside it (r.columns.txt), or, as written before
+    those, a 1-D array of float64 fields named by the columns. The row count comes from the file's
+    size, not the header's: the header is updated after each block, so a killed run's header may
+    count fewer rows than the file holds whole."""
     with open(path, "rb") as f:
         try:
-            version = np.lib.format.read_magic(f)
-            readers = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
-            if version not in readers:  # `stickslip run` writes version 1.0
-                raise ValueError(f"format version {version[0]}.{version[1]} is not read here (1.0 and 2.0 are)")
-            shape, fortran, dtype = readers[version](f)
+            shape, fortran, dtype = _npy_header(f, np.lib.format.read_magic(f))
         except ValueError as e:
             raise _malformed(path, 0, f"not a .npy file: {e}") from None
         offset = f.tell()
-    names = dtype.names
-    if names is None or len(shape) != 1 or fortran or any(dtype[n] != np.dtype("<f8") for n in names):
-        raise _malformed(path, 0, "not the results of `stickslip run` (a 1-D array of float64 fields)")
-    rows, rest = divmod(os.path.getsize(path) - offset, dtype.itemsize)
+    if dtype == np.dtype("<f8") and len(shape) == 2 and not fortran:
+        names = _npy_names(path, shape[1])
+    elif (dtype.names is not None and len(shape) == 1 and not fortran
+          and all(dtype[n] == np.dtype("<f8") for n in dtype.names)):
+        names = list(dtype.names)
+    else:
+        raise _malformed(path, 0, "not the results of `stickslip run` (a 2-D float64 array, "
+                                  "or a 1-D array of float64 fields)")
+    rows, rest = divmod(os.path.getsize(path) - offset, 8 * len(names))
     if rest:
         _dropped(path, f"the bytes after row {rows} are an incomplete row")
     data = np.fromfile(path, dtype=np.float64, count=rows * len(names), offset=offset)
-    return list(names), data.reshape(rows, len(names))
+    return names, data.reshape(rows, len(names))
 
 
 def _read_events(path):

@@ -126,7 +126,11 @@ def main(argv=None):
     parser.add_argument("--retry-failed", action="store_true")
     parser.add_argument("-q", "--quiet", action="store_true")
     a = parser.parse_args(argv)
+    import signal
     import time
+    # A shell without job control starts a background command with SIGINT ignored, and Python then
+    # leaves it ignored: SIGINT must stop this sweep as it stops `stickslip sweep` on one machine.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     interrupted = False
     try:
         sweep = _core.Sweep.load(a.sweep)

@@ -67,7 +67,7 @@ def test_a_folder_that_cannot_be_written_is_a_warning_and_the_run_goes_on(cli, t
 
 
 def test_the_stalled_problems_script_runs_every_method(cli, tmp_path):
-    """scripts/stalled_problems.py (the figures of docs/performance.md on the wall's stalls) on the
+    """scripts/stalled_problems.py (the figures of docs/performance-history.md on the wall's stalls) on the
     stack's stalled problem: Lemke solves it exactly, so its polishing is exact too; the sweeps and
     the Newton method report their residuals; the proximal point method stops at the run's goal
     (1e-6), which it meets from Gauss-Seidel's stall at 2.2e-3."""

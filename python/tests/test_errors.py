@@ -41,6 +41,25 @@ def test_input_errors_carry_the_command_lines_message(cli, tmp_path):
         stickslip.Model.from_dict({"bodies": [{"name": "b", "mass": 0, "inertia": 1}]}).check()
 
 
+def test_a_model_is_checked_as_soon_as_it_is_made(tmp_path):
+    """Model.load, from_yaml and from_dict check the whole model at once: a typo is an InputError
+    there, with its line and key, not at run()."""
+    text = open(example("simple_pendulum", "simple_pendulum.yaml")).read().replace("mass:", "mas:")
+    typo = tmp_path / "typo.yaml"
+    typo.write_text(text)
+    for make in (lambda: stickslip.Model.load(str(typo)), lambda: stickslip.Model.from_yaml(text, name="typo.yaml")):
+        with pytest.raises(stickslip.InputError, match=r"typo.yaml:7:5: bodies\[0\].mas: unknown key 'mas' "
+                                                       r"\(did you mean 'mass'\?") as e:
+            make()
+        assert (e.value.line, e.value.path) == (7, "bodies[0].mas")
+    with pytest.raises(stickslip.InputError, match=r"<dict>: bodies\[0\]: missing key 'inertia'"):
+        stickslip.Model.from_dict({"bodies": [{"name": "b", "mass": 1}]})
+    built = stickslip.Model()  # built entry by entry: checked when it runs, or by check()
+    built.add("bodies", {"name": "b", "mass": 1})
+    with pytest.raises(stickslip.InputError, match="missing key 'inertia'"):
+        built.check()
+
+
 def test_run_options_are_checked_like_the_command_line():
     model = stickslip.Model.load(example("simple_pendulum", "simple_pendulum.yaml"))
     for options, name in (({"rtol": -1}, "rtol"), ({"dt": 0}, "dt"), ({"scheme": "implicit"}, "scheme"),
@@ -72,6 +91,23 @@ def test_a_numerical_failure_keeps_the_rows_before_it(cli):
     partial = e.value.result
     assert partial.summary is None and len(partial) == 26  # rows at 0, 0.01, ..., 0.25
     assert partial.t[-1] == pytest.approx(0.25, abs=1e-12)
+
+
+def test_a_numerical_failure_carries_the_warnings_before_it(cli):
+    """The warnings the command line prints before its error are the NumericalError's `warnings`."""
+    path = os.path.join(SOURCE, "tests", "data", "lockup.yaml")
+    with pytest.raises(stickslip.NumericalError) as e:
+        stickslip.Model.load(str(path)).run(integrator="bdf", projection=True)
+    assert any("projection restarts bdf" in w for w in e.value.warnings), e.value.warnings
+    p = subprocess.run([cli, "run", str(path), "-o", os.devnull, "--integrator", "bdf", "--projection"],
+                       capture_output=True, text=True)
+    printed = [line[len("warning: "):] for line in p.stderr.splitlines() if line.startswith("warning: ")]
+    # The slow-steps warning depends on wall time (it estimates the hours left at the run's pace, and
+    # is given only when that exceeds a minute), so two runs of one model may differ in it alone.
+    def deterministic(warnings):
+        return [w for w in warnings if "the steps have collapsed" not in w]
+    assert p.returncode == 1 and deterministic(printed) == deterministic(e.value.warnings)
+    assert len(e.value.result) > 0 and e.value.result.summary is None
 
 
 # The pendulum over 1e5 s (about a minute of computing): every test below stops it early.

@@ -1,6 +1,7 @@
 """stickslip.read_results: the files of `stickslip run` read back equal the run from Python bit for
 bit (the CSV holds shortest round-trip decimals, the .npy the doubles themselves); a last row cut
 short by a killed run is dropped with a warning, never read as a number."""
+import shutil
 import subprocess
 
 import numpy as np
@@ -58,6 +59,8 @@ def test_a_partial_last_npy_row_is_dropped_with_a_warning(cli, tmp_path):
     cli_run(cli, out)
     whole = stickslip.read_results(out)
     partial = cut(out, tmp_path / "cut.npy", 3)
+    # The column names of .npy results are beside them (r.columns.txt): the cut copy needs its own.
+    shutil.copy(stickslip.results_file.npy_columns_path(out), stickslip.results_file.npy_columns_path(partial))
     with pytest.warns(stickslip.SimulationWarning, match=rf"the bytes after row {len(whole) - 1} are an incomplete row"):
         read = stickslip.read_results(partial)
     assert np.array_equal(read.data, whole.data[:-1], equal_nan=True)
@@ -114,3 +117,51 @@ def test_npy_format_versions_1_and_2_are_read_and_others_refused(cli, tmp_path):
         else:
             with pytest.raises(stickslip.InputError, match=r"format version 3.0 is not read here"):
                 stickslip.read_results(str(path))
+
+
+WALL = example("block_wall", "block_wall.yaml")  # 294 contacts: over a thousand columns
+
+
+def test_npy_results_of_a_large_model_load_in_numpy_with_their_names_beside(cli, tmp_path):
+    """The header holds only the shape (NumPy 1.24 and later refuse headers over 10 000 bytes by
+    default, which a field per column made of a large model's); the names are in r.columns.txt."""
+    out, csv = str(tmp_path / "r.npy"), str(tmp_path / "r.csv")
+    for path in (out, csv):
+        subprocess.run([cli, "run", WALL, "-o", path, "-q", "--t-end", "0.01"], check=True, stdout=subprocess.DEVNULL)
+    table = np.load(out)  # NumPy's defaults
+    names = (tmp_path / "r.columns.txt").read_text().splitlines()
+    from_csv = stickslip.read_results(csv)
+    assert len(names) > 1000 and names == from_csv.columns
+    assert table.dtype == np.float64 and table.shape == from_csv.data.shape
+    assert np.array_equal(table, from_csv.data, equal_nan=True)
+    assert stickslip.read_results(out).columns == names
+    with open(out, "rb") as f:
+        np.lib.format.read_magic(f)
+        np.lib.format.read_array_header_1_0(f)
+        assert f.tell() <= 128  # the header is a few dozen bytes whatever the columns
+
+
+def test_npy_results_written_before_the_names_moved_beside_them_are_still_read(cli, tmp_path):
+    """The earlier layout (a field per column in the header) of a large model, whose header NumPy
+    refuses by default, reads back through read_results."""
+    csv = str(tmp_path / "r.csv")
+    subprocess.run([cli, "run", WALL, "-o", csv, "-q", "--t-end", "0.01"], check=True, stdout=subprocess.DEVNULL)
+    read = stickslip.read_results(csv)
+    table = np.zeros(len(read), dtype=[(c, "<f8") for c in read.columns])
+    for k, c in enumerate(read.columns):
+        table[c] = read.data[:, k]
+    old = tmp_path / "old.npy"
+    with open(old, "wb") as f:
+        np.lib.format.write_array(f, table)  # format 1.0, as stickslip wrote them
+    with pytest.raises(ValueError, match="max_header_size"):
+        np.load(old)
+    again = stickslip.read_results(str(old), events=stickslip.results_file.event_log_path(csv))
+    assert again.columns == read.columns and np.array_equal(again.data, read.data, equal_nan=True)
+
+
+def test_npy_without_its_column_names_is_refused_by_name(cli, tmp_path):
+    out = str(tmp_path / "r.npy")
+    cli_run(cli, out)
+    (tmp_path / "r.columns.txt").unlink()
+    with pytest.raises(stickslip.InputError, match=r"r.columns.txt: the column names of .*r.npy cannot be read"):
+        stickslip.read_results(out)

@@ -2,7 +2,9 @@
 same table as the local run, row for row (from Python and through `stickslip sweep --scheduler`)."""
 import os
 import pickle
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -80,6 +82,31 @@ def test_a_dask_cluster_writes_the_local_table(sweep_file, tmp_path, cli):
         partial.write_text("".join(lines[:1] + lines[5:9]))
         stickslip.run_sweep(sweep_file, partial, scheduler=client)
         assert partial.read_text() == local.read_text()
+
+
+def test_sigint_stops_a_cluster_sweep_started_with_sigint_ignored(tmp_path, cli):
+    """A shell without job control starts a background command with SIGINT ignored, which Python would
+    keep: the sweep on a cluster still stops at SIGINT (status 130, the runs done kept), as the local
+    sweep does. Runs of 30 s of sliding (300 000 steps each) keep it busy long enough."""
+    distributed = pytest.importorskip("distributed")
+    slow = tmp_path / "slow.yaml"
+    slow.write_text(SWEEP.format(model=example("scheme_comparison", "sliding_block.yaml")).replace("t_end: 0.6", "t_end: 30"))
+    table = tmp_path / "slow.csv"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        p = subprocess.Popen([cli, "sweep", str(slow), "-o", str(table), "--scheduler", cluster.scheduler_address],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+        deadline = time.monotonic() + 300  # a limit for a broken test, not a figure
+        while p.poll() is None and time.monotonic() < deadline and not (
+                table.exists() and len(table.read_text().splitlines()) >= 2):
+            time.sleep(0.1)
+        assert p.poll() is None, p.communicate()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=300)
+    assert p.returncode == 130, (out, err)
+    assert "interrupted: the runs done are in" in err and "never retrieved" not in err, err
+    assert 2 <= len(table.read_text().splitlines()) < 13
 
 
 def test_the_command_lines_cluster_errors(sweep_file, tmp_path, cli):

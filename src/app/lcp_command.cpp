@@ -54,7 +54,8 @@ int run_lcp(const LcpArgs& args) {
   }
   // Enumeration tries 2^n bases: a size beyond its limit is a usage error, said before any output.
   if (args.solver == "enum" && file.q.size() > solvers::EnumerationOptions{}.max_size) {
-    std::cerr << "stickslip lcp: " << args.file << ": n = " << file.q.size() << " is too large for --solver enum (n <= "
+    std::cerr << "stickslip lcp: " << args.file << ": line " << file.size_line << ": n = " << file.q.size()
+              << " is too large for --solver enum (n <= "
               << solvers::EnumerationOptions{}.max_size << "); use lemke or auto\n";
     return kExitBadInput;
   }

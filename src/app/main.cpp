@@ -1,5 +1,6 @@
 // The `stickslip` command line: a thin layer over the library (see docs/cli.md).
 #include <iostream>
+#include <new>
 
 #include "app/commands.hpp"
 
@@ -33,6 +34,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int rc = cli.exit(e);
     return rc == 0 ? kExitOk : kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // The run command names what it was building; this is the last word for the others.
+    std::cerr << "error: out of memory in `stickslip " << argv[1] << "`\n";
+    return kExitNumericalFailure;
   }
   return exit_code;
 }

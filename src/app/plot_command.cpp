@@ -10,6 +10,8 @@
 
 #include "app/commands.hpp"
 #include "app/plot_script.hpp"
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
 
 namespace stickslip::app {
 namespace {
@@ -43,7 +45,15 @@ int plot(const PlotArgs& a) {
     std::cerr << "error: " << clash << "\n";
     return kExitBadInput;
   }
-  std::vector<std::string> args{"-c", kPlotScript, a.csv, a.output, a.columns, "--x", a.x};
+  try {  // a regular file within its cap, checked before Python reads it (docs/cli.md, "Limits")
+    (void)open_input_file(a.csv, kResultFileLimit);
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  // -I (isolated): neither the current folder nor PYTHON* variables reach sys.path, so a file of the
+  // user's folder named like a standard module (numbers.py, csv.py) cannot replace it.
+  std::vector<std::string> args{"-I", "-c", kPlotScript, a.csv, a.output, a.columns, "--x", a.x};
   if (a.overlay) args.emplace_back("--overlay");
   if (!a.title.empty()) {
     args.emplace_back("--title");

@@ -1,5 +1,6 @@
 #include "app/run_session.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include "app/commands.hpp"
 #include "app/progress.hpp"
+#include "app/result_files.hpp"
 #include "app/signals.hpp"
 #include "app/unconverged_dump.hpp"
 #include "formulations/simulation.hpp"
@@ -32,74 +34,6 @@
 namespace stickslip::app {
 namespace {
 
-// The results (CSV or .npy) and the event log, created together when the scheme starts writing rows,
-// after the model has passed every set-up check.
-class ResultFiles final : public OutputSink {
- public:
-  ResultFiles(const std::string& path, const std::string& format, const std::string& events_path,
-              const Snapshot* checkpoint) {
-    if (format == "npy") {
-      npy_ = checkpoint ? std::make_unique<NpySink>(path, bytes(*checkpoint, "app.results_bytes"))
-                        : std::make_unique<NpySink>(path);
-    } else {
-      csv_ = checkpoint ? std::make_unique<CsvSink>(path, bytes(*checkpoint, "app.results_bytes"))
-                        : std::make_unique<CsvSink>(path);
-    }
-    if (!events_path.empty()) {
-      events_ = checkpoint ? std::make_unique<CsvEventSink>(events_path, bytes(*checkpoint, "app.events_bytes"))
-                           : std::make_unique<CsvEventSink>(events_path);
-    }
-  }
-  void begin(const std::vector<std::string>& columns) override {
-    if (events_) events_->open();
-    results().begin(columns);
-  }
-  void write(const std::vector<double>& row) override { results().write(row); }
-  void flush() override {
-    results().flush();
-    if (events_) events_->flush();
-  }
-  void end() override { end(false); }
-  // `durable`: the files synced before they are closed (a stopped run that may be resumed).
-  void end(bool durable) {
-    if (!durable) {
-      results().end();
-    } else if (npy_) {
-      npy_->end_durably();
-    } else {
-      csv_->end_durably();
-    }
-    if (events_) events_->close(durable);
-  }
-  // What is written so far to the disk, before a checkpoint that counts these bytes is written.
-  void sync() {
-    if (npy_) npy_->sync();
-    if (csv_) csv_->sync();
-    if (events_) events_->sync();
-  }
-  CsvEventSink* events() { return events_.get(); }
-  bool begun() const { return npy_ ? npy_->begun() : csv_->begun(); }
-  std::uint64_t results_bytes() const { return npy_ ? npy_->bytes() : csv_->bytes(); }
-  std::uint64_t events_bytes() const { return events_ ? events_->bytes() : 0; }
-  // A refused model writes nothing: drop what was buffered (the files are removed).
-  void discard() {
-    if (npy_) npy_->discard();
-    if (csv_) csv_->discard();
-    if (events_) events_->discard();
-  }
-
- private:
-  static std::uint64_t bytes(const Snapshot& s, const char* key) {
-    const std::int64_t n = s.integer(key);
-    if (n < 0) throw SnapshotError(std::string("checkpoint entry '") + key + "' is negative");
-    return static_cast<std::uint64_t>(n);
-  }
-  OutputSink& results() { return npy_ ? static_cast<OutputSink&>(*npy_) : *csv_; }
-  std::unique_ptr<CsvSink> csv_;
-  std::unique_ptr<NpySink> npy_;
-  std::unique_ptr<CsvEventSink> events_;
-};
-
 // FNV-1a over the inputs' bytes: a checkpoint continues only the model it was taken from.
 std::int64_t inputs_digest(const std::vector<std::string>& files) {
   std::uint64_t h = fnv1a64("");
@@ -112,59 +46,97 @@ std::int64_t inputs_digest(const std::vector<std::string>& files) {
   return static_cast<std::int64_t>(h);
 }
 
-void print_summary(const SimulationOptions& o, const std::string& out, const std::string& events_path,
+void print_summary(std::FILE* to, const SimulationOptions& o, const std::string& out, const std::string& events_path,
                    const SimulationSummary& s, long session_steps) {
-  std::printf("wrote %s: %ld rows, t = %.6g .. %.6g s\n", out.c_str(), s.output_rows, o.t_start, s.t_final);
-  if (!events_path.empty()) std::printf("wrote %s: %ld contact events\n", events_path.c_str(), s.contact_events);
+  std::fprintf(to, "wrote %s: %ld rows, t = %.6g .. %.6g s\n", out.c_str(), s.output_rows, o.t_start, s.t_final);
+  if (!events_path.empty()) std::fprintf(to, "wrote %s: %ld contact events\n", events_path.c_str(), s.contact_events);
   const bool integrated = o.scheme != Scheme::time_stepping;
-  std::printf("%s scheme", scheme_name(o.scheme));
-  if (integrated) std::printf(", %s", s.integrator.empty() ? o.integrator.c_str() : s.integrator.c_str());
-  std::printf(": %ld steps", s.stats.steps);
-  if (integrated) std::printf(" (%ld rejected), %ld right-hand-side evaluations", s.stats.rejected_steps, s.stats.rhs_evaluations);
+  std::fprintf(to, "%s scheme", scheme_name(o.scheme));
+  if (integrated) std::fprintf(to, ", %s", s.integrator.empty() ? o.integrator.c_str() : s.integrator.c_str());
+  std::fprintf(to, ": %ld steps", s.stats.steps);
+  if (integrated) std::fprintf(to, " (%ld rejected), %ld right-hand-side evaluations", s.stats.rejected_steps, s.stats.rhs_evaluations);
   const double per_second = s.wall_time_s > 0 ? static_cast<double>(session_steps) / s.wall_time_s : 0.0;
-  std::printf(", %.6f s wall (%.4g steps/s), max constraint drift %.3g\n", s.wall_time_s, per_second, s.max_drift);
+  std::fprintf(to, ", %.6f s wall (%.4g steps/s), max constraint drift %.3g\n", s.wall_time_s, per_second, s.max_drift);
   if (integrated && !s.integrator_reason.empty())
-    std::printf("integrator auto chose %s: %s\n", s.integrator.c_str(), s.integrator_reason.c_str());
+    std::fprintf(to, "integrator auto chose %s: %s\n", s.integrator.c_str(), s.integrator_reason.c_str());
   if (s.complementarity_solves > 0) {
     // Problems solved by their faces take no pivots: the average is over those that pivoted.
     const long counted = std::max(1L, s.complementarity_solves - s.complementarity_direct);
-    std::printf("contact problems: %ld solved by %s", s.complementarity_solves, s.complementarity_solver.c_str());
-    if (s.complementarity_direct > 0) std::printf(" (%ld directly by their faces)", s.complementarity_direct);
-    std::printf(", %.2f %s on average, at most %d",
+    std::fprintf(to, "contact problems: %ld solved by %s", s.complementarity_solves, s.complementarity_solver.c_str());
+    if (s.complementarity_direct > 0) std::fprintf(to, " (%ld directly by their faces)", s.complementarity_direct);
+    if (s.complementarity_gyroscopic > 0)
+      std::fprintf(to, " (%ld again for spinning bodies' gyroscopic term)", s.complementarity_gyroscopic);
+    std::fprintf(to, ", %.2f %s on average, at most %d",
                 static_cast<double>(s.complementarity_iterations) / static_cast<double>(counted),
                 s.complementarity_solver == "lemke" ? "pivots" : s.complementarity_solver == "apgd" ? "iterations" : "sweeps",
                 s.complementarity_max_iterations);
     // Lemke's rescue (rescue_variables): how many it finished, and of how many tried when some failed.
     if (s.complementarity_rescue_attempts > s.complementarity_rescued)
-      std::printf(", %ld of %ld finished by Lemke's method", s.complementarity_rescued, s.complementarity_rescue_attempts);
+      std::fprintf(to, ", %ld of %ld finished by Lemke's method", s.complementarity_rescued, s.complementarity_rescue_attempts);
     else if (s.complementarity_rescued > 0)
-      std::printf(", %ld finished by Lemke's method", s.complementarity_rescued);
+      std::fprintf(to, ", %ld finished by Lemke's method", s.complementarity_rescued);
     // The interior-point rescue (interior_point_rescue), likewise, with its mean iterations.
     if (s.complementarity_interior_point_attempts > 0)
-      std::printf(", %ld of %ld finished by the interior-point method (%.1f iterations each)",
+      std::fprintf(to, ", %ld of %ld finished by the interior-point method (%.1f iterations each)",
                   s.complementarity_interior_point_rescued, s.complementarity_interior_point_attempts,
                   static_cast<double>(s.complementarity_interior_point_iterations) /
                       static_cast<double>(s.complementarity_interior_point_attempts));
     // The proximal point rescue (proximal_rescue_rows), likewise, with its mean Newton steps.
     if (s.complementarity_proximal_attempts > 0)
-      std::printf(", %ld of %ld finished by the proximal point method (%.1f Newton steps each)",
+      std::fprintf(to, ", %ld of %ld finished by the proximal point method (%.1f Newton steps each)",
                   s.complementarity_proximal_rescued, s.complementarity_proximal_attempts,
                   static_cast<double>(s.complementarity_proximal_newton_steps) /
                       static_cast<double>(s.complementarity_proximal_attempts));
+    // Stick/slip decisions that hung on the solve's leftover: solves refined (and meeting the finer goal).
+    if (s.complementarity_refinements > 0)
+      std::fprintf(to, ", %ld refined for a stick/slip decision (%ld to 1e-4 of the tolerance, %.1f sweeps each)",
+                  s.complementarity_refinements, s.complementarity_refinements_met,
+                  static_cast<double>(s.complementarity_refine_sweeps) / static_cast<double>(s.complementarity_refinements));
     if (s.complementarity_unconverged > 0)
-      std::printf(", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
+      std::fprintf(to, ", %ld unconverged (largest residual %.3g, tolerance %g)", s.complementarity_unconverged,
                   s.complementarity_max_residual, s.complementarity_tolerance);
-    std::printf("\n");
+    std::fprintf(to, "\n");
   }
   if (s.newton_solves > 0 && s.joint_contact_analysis) {
-    std::printf("joint friction: %ld contact analyses of the prismatic joints, %.2f sweeps over the joints on average, "
+    std::fprintf(to, "joint friction: %ld contact analyses of the prismatic joints, %.2f sweeps over the joints on average, "
                 "at most %d\n",
                 s.newton_solves, static_cast<double>(s.newton_iterations) / static_cast<double>(s.newton_solves),
                 s.newton_max_iterations);
   } else if (s.newton_solves > 0) {
-    std::printf("joint friction: %ld Newton solves, %.2f iterations on average, at most %d\n", s.newton_solves,
+    std::fprintf(to, "joint friction: %ld Newton solves, %.2f iterations on average, at most %d\n", s.newton_solves,
                 static_cast<double>(s.newton_iterations) / static_cast<double>(s.newton_solves), s.newton_max_iterations);
   }
+}
+
+bool is_standard_output(const std::string& path) {
+  struct stat a {}, b {};
+  return ::stat(path.c_str(), &a) == 0 && ::fstat(STDOUT_FILENO, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+// -o /dev/null: the run's files are discarded, its side files (the event log) with them.
+bool is_null_device(const std::string& path) {
+  struct stat a {}, b {};
+  return ::stat(path.c_str(), &a) == 0 && ::stat("/dev/null", &b) == 0 && S_ISCHR(a.st_mode) && a.st_rdev == b.st_rdev;
+}
+
+// Removes a file this run created; never a device or anything else that is not a regular file.
+void remove_created(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) std::filesystem::remove(path, ec);
+}
+
+// The event log and a checkpoint without --checkpoint go beside the results (OUT.events.csv,
+// OUT.checkpoint): an output that is not a regular file (/dev/stdout, a pipe, a device) has no
+// "beside", and writing /dev/stdout.events.csv would be wrong whatever happened.
+std::string side_file_problem(const std::string& out, const std::string& events_path, const std::string& checkpoint_file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(out, ec) || std::filesystem::is_regular_file(out, ec)) return "";
+  const std::string& side = !events_path.empty() ? events_path : checkpoint_file;
+  if (side.empty()) return "";
+  return "-o " + out + " is not a regular file, and " +
+         (!events_path.empty() ? std::string("the event log of a model with contacts") : std::string("the checkpoint")) +
+         " would be written beside it as '" + side + "': write the results to a file" +
+         (events_path.empty() ? " or name the checkpoint with --checkpoint" : "");
 }
 
 const char* signal_name(int signo) { return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "a signal"; }
@@ -172,12 +144,21 @@ const char* signal_name(int signo) { return signo == SIGINT ? "SIGINT" : signo =
 }  // namespace
 
 int run_session(const RunSettings& settings, const SessionSettings& session, const Snapshot* checkpoint) {
+  // --max-wall counts from here: reading a model (a FIFO nobody writes, a huge generator) counts too.
+  const auto started = std::chrono::steady_clock::now();
+  SetUpWatch setting_up(session.max_wall, kExitStopped, "reading the model and setting up the run");
   ModelFile mf;
   try {
     mf = read_model_file(settings.model);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "error: out of memory while reading the model file " << settings.model << " and building its model\n";
+    return kExitNumericalFailure;
+  }
+  if (!session.quiet) {
+    for (const std::string& w : mf.warnings) std::cerr << "warning: " << w << "\n";
   }
   const std::int64_t digest = inputs_digest(mf.input_files);
   long steps_before = 0;
@@ -217,22 +198,30 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     return kExitBadInput;
   }
   const std::string out = output_path(settings), format = output_format(settings);
-  const std::string events_path = mf.model.contacts.empty() ? "" : event_log_path(out);
+  const bool discarded = is_null_device(out);
+  const std::string events_path = mf.model.contacts.empty() ? "" : discarded ? out : event_log_path(out);
   const bool checkpoints = options.checkpoint_interval > 0;
   const std::string checkpoint_file = checkpoints ? checkpoint_path(settings) : "";
   std::vector<std::string> outputs{out};
-  if (!events_path.empty()) outputs.push_back(events_path);
+  if (format == "npy") outputs.push_back(npy_columns_path(out));  // the column names beside the rows
+  if (!events_path.empty() && !discarded) outputs.push_back(events_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
   if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
       !clash.empty()) {
     std::cerr << "error: " << clash << "\n";
     return kExitBadInput;
   }
+  if (const std::string problem = side_file_problem(out, discarded ? "" : events_path, checkpoints && settings.checkpoint.empty() ? checkpoint_file : "");
+      !problem.empty()) {
+    std::cerr << "error: " << problem << "\n";
+    return kExitBadInput;
+  }
 
   std::optional<ResultFiles> files;
   try {  // the files are checked now but created only when the run starts writing
-    files.emplace(out, format, events_path, checkpoint);
+    files.emplace(out, format, events_path, checkpoint, setting_up);
     if (checkpoints) check_atomically_writable(checkpoint_file);
+    if (checkpoint) files->lock_now();
   } catch (const OutputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitIoError;
@@ -240,23 +229,31 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     std::cerr << "error: the checkpoint does not fit this program: " << e.what() << "\n";
     return kExitBadInput;
   }
+  if (checkpoint) {
+    if (const std::string changed = files->changed_since_checkpoint(); !changed.empty()) {
+      std::cerr << "error: " << changed << "; resuming would mix two runs' rows (run the model again instead)\n";
+      return kExitBadInput;
+    }
+  }
   const auto discard_outputs = [&] {  // a model the run refuses writes nothing
     const bool created = files->begun(), events_created = files->events() && files->events()->opened();
     files->discard();
     files.reset();
     if (checkpoint) return;  // resuming: the files hold the earlier rows, which stay
-    if (created) std::filesystem::remove(out);
-    if (events_created) std::filesystem::remove(events_path);
+    if (created) remove_created(out);
+    if (created && format == "npy") remove_created(npy_columns_path(out));
+    if (events_created) remove_created(events_path);
   };
 
+  // Results written to standard output (-o /dev/stdout) keep it to themselves: the summary goes to
+  // standard error.
+  std::FILE* summary_stream = is_standard_output(out) ? stderr : stdout;
   const bool terminal = isatty(STDERR_FILENO);
   Progress progress(session.quiet ? Progress::Mode::off
                     : terminal    ? Progress::Mode::bar
                     : session.progress_every > 0 ? Progress::Mode::lines
                                                  : Progress::Mode::off,
                     session.progress_every, options.t_start, options.t_end);
-  install_stop_signals();
-  const auto started = std::chrono::steady_clock::now();
   bool wall_exceeded = false;
   long checkpoints_written = 0;
   SimulationCallbacks cb;
@@ -266,7 +263,9 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     progress.clear();
     std::cerr << "warning: " << m << "\n";
   };
-  cb.should_stop = [&] {
+  cb.should_stop = [&] {  // between two steps
+    if (setting_up.active()) return false;  // the watch answers stop requests until the run writes
+    files->flush_if_due();
     if (stop_signal() != 0) return true;
     if (session.max_wall > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > session.max_wall) {
@@ -283,6 +282,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
       s.put_integer("app.results_bytes", static_cast<std::int64_t>(files->results_bytes()));
       s.put_integer("app.events_bytes", static_cast<std::int64_t>(files->events_bytes()));
       files->sync();  // the rows it counts reach the disk before the checkpoint does
+      files->save_digests(s);
       write_checkpoint(checkpoint_file, s);
       ++checkpoints_written;
     };
@@ -294,8 +294,11 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
                                            : simulate(mf.model, options, *files, cb, events);
     progress.clear();
     files->end(s.stopped);  // a stopped run's rows synced: it ends where a resumption begins
-    print_summary(options, out, events_path, s, s.stats.steps - steps_before);
-    if (checkpoints_written > 0) std::printf("wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
+    print_summary(summary_stream, options, out, events_path, s, s.stats.steps - steps_before);
+    if (format == "npy")
+      std::fprintf(summary_stream, "wrote %s: the names of its columns, one per line\n", npy_columns_path(out).c_str());
+    if (checkpoints_written > 0)
+      std::fprintf(summary_stream, "wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
     dump.print_summary();
     if (!s.stopped) return kExitOk;
     const int signo = stop_signal();

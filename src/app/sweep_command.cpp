@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/commands.hpp"
+#include "io/csv_writer.hpp"
 #include "sweep/sweep_runner.hpp"
 
 namespace stickslip::app {
@@ -20,7 +21,7 @@ namespace {
 struct SweepArgs {
   std::string sweep, output, scheduler;
   int jobs = 0;
-  bool restart = false, retry_failed = false, quiet = false;
+  bool restart = false, retry_failed = false, quiet = false, dry_run = false;
 };
 
 volatile std::sig_atomic_t interrupted = 0;
@@ -53,7 +54,9 @@ int run_on_cluster(const SweepArgs& a) {
   const char* old = std::getenv("PYTHONPATH");
   const std::string path = dir + (old && *old ? std::string(":") + old : "");
   setenv("PYTHONPATH", path.c_str(), 1);
-  std::vector<std::string> args{STICKSLIP_PYTHON, "-m", "stickslip", "sweep", a.sweep, "--scheduler", a.scheduler};
+  // -P: the current folder is not put on sys.path (a numbers.py there would replace the standard
+  // module); PYTHONPATH, which finds the package, still is.
+  std::vector<std::string> args{STICKSLIP_PYTHON, "-P", "-m", "stickslip", "sweep", a.sweep, "--scheduler", a.scheduler};
   if (!a.output.empty()) args.insert(args.end(), {"-o", a.output});
   if (a.restart) args.emplace_back("--restart");
   if (a.retry_failed) args.emplace_back("--retry-failed");
@@ -67,8 +70,26 @@ int run_on_cluster(const SweepArgs& a) {
   return kExitBadInput;
 }
 
+// --dry-run: the sweep passed every check made before a run; its runs as a table of parameters.
+int print_runs(const Sweep& sweep) {
+  const std::vector<std::string> columns = sweep.columns();
+  std::string line = "run";
+  for (std::size_t k = 0; k < sweep.spec().parameters.size(); ++k) line += "," + columns[k + 1];
+  std::printf("%s\n", line.c_str());
+  for (std::size_t r = 0; r < sweep.size(); ++r) {
+    line = std::to_string(r);
+    for (const double x : sweep.parameters(r)) {
+      line += ',';
+      append_number(line, x);
+    }
+    std::printf("%s\n", line.c_str());
+  }
+  std::printf("%zu runs checked; none run (--dry-run)\n", sweep.size());
+  return kExitOk;
+}
+
 int run_sweep(const SweepArgs& a) {
-  if (!a.scheduler.empty()) return run_on_cluster(a);
+  if (!a.scheduler.empty() && !a.dry_run) return run_on_cluster(a);
   std::optional<Sweep> sweep;
   try {
     sweep.emplace(Sweep::read(a.sweep));
@@ -76,6 +97,7 @@ int run_sweep(const SweepArgs& a) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
   }
+  if (a.dry_run) return print_runs(*sweep);
   const std::string out = !a.output.empty()          ? a.output
                           : !sweep->spec().output.empty() ? sweep->spec().output
                                                           : std::filesystem::path(a.sweep).stem().string() + ".csv";
@@ -137,6 +159,7 @@ void add_sweep_command(CLI::App& cli, int& exit_code) {
   sub->add_flag("--restart", a->restart, "Discard the runs of an earlier, interrupted sweep in the table");
   sub->add_flag("--retry-failed", a->retry_failed, "Run the failed runs recorded in the table again");
   sub->add_flag("-q,--quiet", a->quiet, "No progress bar");
+  sub->add_flag("--dry-run", a->dry_run, "Check the sweep file and its model, print the runs' parameters, run nothing");
   sub->callback([a, &exit_code] { exit_code = run_sweep(*a); });
 }
 

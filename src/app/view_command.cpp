@@ -11,19 +11,35 @@
 #include "io/event_log_writer.hpp"
 #include "io/model_file.hpp"
 #include "io/output_file.hpp"
+#include "io/vtk_export.hpp"
 
 namespace stickslip::app {
 namespace {
 
 struct ViewArgs {
-  std::string results, model, output, events, column;
+  std::string results, model, output, events, column, format = "html", readout, contact_points;
   double fps = 30;
-  bool no_events = false;
+  int precision = 64;
+  bool no_events = false, paused = false;
 };
 
-std::string default_output(const std::string& results) {
+std::string default_output(const std::string& results, const std::string& format) {
   std::filesystem::path p(results);
-  return p.replace_extension(".html").string();
+  return p.replace_extension(format == "vtk" ? ".pvd" : ".html").string();
+}
+
+std::vector<std::string> split_patterns(const std::string& list) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find(',', start), list.size());
+    std::string p = list.substr(start, end - start);
+    p.erase(0, p.find_first_not_of(' '));
+    p.erase(p.find_last_not_of(' ') + 1);
+    if (!p.empty()) out.push_back(p);
+    start = end + 1;
+  }
+  return out;
 }
 
 // Writes `text` to `path`, every write, the fsync and the close checked; false (and a message) when
@@ -49,10 +65,10 @@ bool write_file(const std::string& path, const std::string& text) {
 }
 
 int view(const ViewArgs& a) {
-  const std::string out = a.output.empty() ? default_output(a.results) : a.output;
+  const std::string out = a.output.empty() ? default_output(a.results, a.format) : a.output;
   const std::string events_path = a.events.empty() ? event_log_path(a.results) : a.events;
-  if (const std::string clash = output_clash({a.results, a.model, events_path}, {out},
-                                             "the results, the model or the event log", "-o");
+  if (const std::string clash = output_clash({a.results, a.model, events_path, a.contact_points}, {out},
+                                             "the results, the model, the event log or the contact points", "-o");
       !clash.empty()) {
     std::cerr << "error: " << clash << "\n";
     return kExitBadInput;
@@ -62,10 +78,6 @@ int view(const ViewArgs& a) {
   double t0 = 0, t1 = 0;
   try {
     const ModelFile mf = read_model_file(a.model);
-    if (mf.model.dimension == Dimension::spatial) {
-      throw locate_model_error(a.model, ModelError("dimension", "stickslip view does not draw spatial models yet "
-                                                                "(issue 11, stage S5); plot their columns with stickslip plot"));
-    }
     const Scene scene = scene_from_model(mf.model);
     const ResultTable results = read_result_table(a.results);
     warn_if_cut(a.results, results.dropped_line);
@@ -85,8 +97,23 @@ int view(const ViewArgs& a) {
     options.initial_column = a.column;
     options.results_file = a.results;
     options.model_file = a.model;
-    page = animation_page(animation_data_json(scene, results, events, options), scene.dimension);
+    options.precision = a.precision;
+    options.readout_columns = split_patterns(a.readout);
+    options.autoplay = !a.paused;
     const std::vector<double>& t = results.column("t", "the time");
+    if (a.format == "vtk") {
+      const VtkSeries series = write_vtk_series(scene, results, events, options, out);
+      std::printf("wrote %s: %zu frames from %zu rows, t = %g .. %g s (%zu files beside it in %s)\n", out.c_str(),
+                  series.frames, results.rows(), t.front(), t.back(), series.files, series.folder.c_str());
+      return kExitOk;
+    }
+    ContactPoints points;
+    if (!a.contact_points.empty()) {
+      int dropped = 0;
+      points = read_contact_points(a.contact_points, &dropped);
+      warn_if_cut(a.contact_points, dropped);
+    }
+    page = animation_page(animation_data_json(scene, results, events, options, points), scene.dimension);
     rows = results.rows();
     frames = frame_rows(t, a.fps).size();
     t0 = t.front();
@@ -94,6 +121,9 @@ int view(const ViewArgs& a) {
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const OutputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitIoError;
   }
   if (!write_file(out, page)) return kExitIoError;
   std::printf("wrote %s: %zu frames from %zu rows, t = %g .. %g s\n", out.c_str(), frames, rows, t0, t1);
@@ -114,6 +144,16 @@ void add_view_command(CLI::App& cli, int& exit_code) {
   sub->add_option("--column", a->column, "Result column shown as a number at start (any can be chosen in the page)");
   sub->add_option("--events", a->events, "Event log (default: RESULTS.events.csv beside the results, if there)");
   sub->add_flag("--no-events", a->no_events, "Leave the event log out");
+  sub->add_option("--contact-points", a->contact_points,
+                  "Contact points that come and go (t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state), drawn with the model's contacts");
+  sub->add_option("--format", a->format, "html: one animation page; vtk: a ParaView time series (.pvd and .vtu files)")
+      ->check(CLI::IsMember({"html", "vtk"}))
+      ->capture_default_str();
+  sub->add_option("--precision", a->precision, "Bits per number of the animated values: 64 (exact) or 32 (half the size)")
+      ->check(CLI::IsMember({32, 64}))
+      ->capture_default_str();
+  sub->add_option("--readout", a->readout, "Columns (comma-separated names or patterns) the page can show as numbers (default: all)");
+  sub->add_flag("--paused", a->paused, "The page opens paused at the start (by default it starts playing)");
   sub->callback([a, &exit_code] { exit_code = view(*a); });
 }
 

@@ -1,6 +1,7 @@
 #include "assembly/applied_forces.hpp"
 
 #include "assembly/body_kinematics.hpp"
+#include "assembly/constraints.hpp"
 
 namespace stickslip {
 
@@ -57,15 +58,17 @@ namespace {
 
 // Spatial bodies: gravity, point forces, torques, the gyroscopic term (spring-dampers: one geometry
 // and tension for both kinds, below).
-void add_spatial_loads(const Model& model, const State& s, Workspace& ws) {
+void add_spatial_loads(const Model& model, const State& s, Workspace& ws, const ForceTerms& terms) {
   for (std::size_t k = 0; k < model.bodies.size(); ++k) {
     const Body& b = model.bodies[k];
     if (!b.is_dynamic()) continue;
-    ws.f.segment<3>(b.v_offset) += b.mass * model.gravity;
+    if (terms.loads) ws.f.segment<3>(b.v_offset) += b.mass * model.gravity;
+    if (!terms.gyroscopic) continue;
     // Euler's equations in the principal frame: J ω̇ = τ − ω × J ω.
     const Vec3& w = ws.bodies[k].spatial.omega;
     ws.f.segment<3>(b.v_offset + 3) -= w.cross(b.spatial.principal_moments.cwiseProduct(w));
   }
+  if (!terms.loads) return;
   for (const PointForce& pf : model.point_forces) {
     const SpatialKinematics& b = ws.bodies[pf.body].spatial;
     Vec3 F(pf.fx.value(s.t), pf.fy.value(s.t), pf.fz.value(s.t));
@@ -82,6 +85,37 @@ void add_spatial_loads(const Model& model, const State& s, Workspace& ws) {
   }
 }
 
+// Joint actuators: Q = Gᵀ u on the bodies of the joint, G the row of the coordinate it acts on.
+void add_joint_actuators(const Model& model, const State& s, Workspace& ws) {
+  ConstraintBlock row;
+  for (const JointActuator& a : model.actuators) {
+    const Joint& j = model.joints[static_cast<std::size_t>(a.joint)];
+    evaluate_joint_coordinate(j, a.coordinate, ws, row);
+    const double u = a.effort.value(s.t);
+    for (const auto& [body, G] : {std::pair{j.body_i, &row.Gi}, std::pair{j.body_j, &row.Gj}}) {
+      const Body& b = model.bodies[static_cast<std::size_t>(body)];
+      if (b.is_dynamic()) ws.f.segment(b.v_offset, b.nv()) += u * G->row(0).head(b.nv()).transpose();
+    }
+  }
+}
+
+// Planar bodies: gravity, point forces, torques.
+void add_planar_loads(const Model& model, const State& s, Workspace& ws) {
+  for (const Body& b : model.bodies) {
+    if (b.is_dynamic()) ws.f.segment<2>(b.v_offset) += b.mass * model.gravity.head<2>();
+  }
+  for (const PointForce& pf : model.point_forces) {
+    const BodyKinematics& b = ws.bodies[pf.body];
+    Vec2 F(pf.fx.value(s.t), pf.fy.value(s.t));
+    if (pf.body_frame) F = b.A * F;
+    add_point_load(model, ws, pf.body, point_position(b, Vec2(pf.point.head<2>())), F, ws.f);
+  }
+  for (const AppliedTorque& at : model.torques) {
+    const Body& b = model.bodies[at.body];
+    if (b.is_dynamic()) ws.f[b.v_offset + 2] += at.torque.value(s.t);
+  }
+}
+
 }  // namespace
 
 SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, const Workspace& ws) {
@@ -95,10 +129,12 @@ SpatialSpringState spatial_rotational_spring(const Model& model, std::size_t k, 
   return out;
 }
 
-void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) {
+void assemble_applied_forces(const Model& model, const State& s, Workspace& ws, ForceTerms terms) {
   ws.f.setZero();
   if (model.dimension == Dimension::spatial) {
-    add_spatial_loads(model, s, ws);
+    add_spatial_loads(model, s, ws, terms);
+    if (terms.loads && !model.actuators.empty()) add_joint_actuators(model, s, ws);
+    if (!terms.springs) return;
     for (const SpringDamper& sd : model.springs) {
       const SpringGeometry g = spring_geometry(model, sd, ws);
       const double tension = spring_tension(sd, g);
@@ -115,19 +151,9 @@ void assemble_applied_forces(const Model& model, const State& s, Workspace& ws) 
     }
     return;
   }
-  for (const Body& b : model.bodies) {
-    if (b.is_dynamic()) ws.f.segment<2>(b.v_offset) += b.mass * model.gravity.head<2>();
-  }
-  for (const PointForce& pf : model.point_forces) {
-    const BodyKinematics& b = ws.bodies[pf.body];
-    Vec2 F(pf.fx.value(s.t), pf.fy.value(s.t));
-    if (pf.body_frame) F = b.A * F;
-    add_point_load(model, ws, pf.body, point_position(b, Vec2(pf.point.head<2>())), F, ws.f);
-  }
-  for (const AppliedTorque& at : model.torques) {
-    const Body& b = model.bodies[at.body];
-    if (b.is_dynamic()) ws.f[b.v_offset + 2] += at.torque.value(s.t);
-  }
+  if (terms.loads) add_planar_loads(model, s, ws);
+  if (terms.loads && !model.actuators.empty()) add_joint_actuators(model, s, ws);
+  if (!terms.springs) return;
   for (const SpringDamper& sd : model.springs) {
     const SpringGeometry g = spring_geometry(model, sd, ws);
     const double tension = spring_tension(sd, g);

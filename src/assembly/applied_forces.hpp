@@ -8,8 +8,17 @@
 
 namespace stickslip {
 
+// The terms of Q, all by default. The time-stepping scheme takes the gyroscopic term implicitly in
+// its step (time_stepping/euler_step.hpp), and its generalized-α method linearises the spring
+// elements about another state than the loads (time_stepping/generalized_alpha.cpp).
+struct ForceTerms {
+  bool loads = true;       // gravity, point forces, torques
+  bool springs = true;     // spring-dampers, rotational spring-dampers
+  bool gyroscopic = true;  // −ω × Jω of spatial bodies (Euler's equations in the principal frame)
+};
+
 // Requires compute_body_kinematics. Writes ws.f.
-void assemble_applied_forces(const Model& model, const State& s, Workspace& ws);
+void assemble_applied_forces(const Model& model, const State& s, Workspace& ws, ForceTerms terms = {});
 
 // Adds a force F (global frame) acting at global point p of body `body` to a generalised force
 // vector: the force on [x, y] and its moment about the centre of mass on θ. No-op for bodies that

@@ -84,6 +84,22 @@ void evaluate_spatial_joint_driver(const Joint& j, JointCoordinate coordinate, c
 
 }  // namespace
 
+void evaluate_joint_coordinate(const Joint& j, JointCoordinate coordinate, const Workspace& ws, ConstraintBlock& out) {
+  out.rows = 1;
+  out.Gi.row(0).setZero();
+  out.Gj.row(0).setZero();
+  out.c[0] = 0;
+  const BodyKinematics &bi = ws.bodies[j.body_i], &bj = ws.bodies[j.body_j];
+  if (j.dimension == Dimension::spatial) {
+    evaluate_spatial_joint_driver(j, coordinate, bi.spatial, bj.spatial, TimeValue{}, out);
+  } else if (j.type == JointType::prismatic) {
+    projected_distance(bi, bj, j.axis_i, j.point_i, j.point_j, out, 0);
+  } else {
+    relative_angle(bi, bj, 0.0, out, 0);
+  }
+  out.phi_t[0] = out.phi_tt[0] = 0;
+}
+
 void evaluate_driver(const Model& model, const Driver& driver, double t, const Workspace& ws, ConstraintBlock& out) {
   const TimeValue f = driver.function(t);
   out.rows = 1;

@@ -22,11 +22,15 @@ void assemble_contact_forces(const Model& model, const State& s, const char* clo
     if (c.friction && out.normal > 0 && c.spatial()) {
       // Two tangent rows: the law on the slip-velocity vector (isotropy, laws/friction_law.hpp).
       const double* z = nz > 0 ? s.z.data() + c.z_offset : nullptr;
-      c.friction->force_vector(kin.vt.data(), out.normal, z, out.tangential.data());
+      if (stick_forces && c.friction->uses_stick_force()) {
+        c.friction->stick_force_vector(kin.vt.data(), out.normal, stick_forces + 2 * k, out.tangential.data());
+      } else {
+        c.friction->force_vector(kin.vt.data(), out.normal, z, out.tangential.data());
+      }
       if (zdot && nz > 0) c.friction->state_rate_vector(kin.vt.data(), out.normal, z, zdot->data() + c.z_offset);
     } else if (c.friction && out.normal > 0) {
       // One tangent row (planar).
-      laws::FrictionInput in{kin.vt[0], out.normal, stick_forces ? stick_forces[k] : std::nan("")};
+      laws::FrictionInput in{kin.vt[0], out.normal, stick_forces ? stick_forces[2 * k] : std::nan("")};
       const double* z = nz > 0 ? s.z.data() + c.z_offset : nullptr;
       out.tangential[0] = c.friction->force(in, z);
       if (zdot && nz > 0) c.friction->state_rate(in, z, zdot->data() + c.z_offset);
@@ -47,7 +51,7 @@ double contact_potential_energy(const Model& model, const Workspace& ws) {
 
 bool needs_stick_force(const Contact& c, const ContactKinematics& k) {
   if (!c.friction || !c.friction->uses_stick_force() || c.friction->set_valued()) return false;
-  return c.friction->in_stick_band(k.vt[0]);
+  return c.friction->in_stick_band(c.spatial() ? k.vt.norm() : k.vt[0]);
 }
 
 }  // namespace stickslip

@@ -14,8 +14,9 @@ namespace stickslip {
 // contact c is in its closed mode: an open contact exerts nothing even where a trial state overlaps,
 // so integrator steps run smoothly up to its onset, which the formulation locates as an event.
 // `impact_speeds[c]` is the approach speed recorded when contact c closed (NaN: not recorded yet, the
-// current closing speed is used). `stick_forces` (may be null)
-// gives the force that would hold each contact (Karnopp); NaN entries mean unknown. Adds the forces
+// current closing speed is used). `stick_forces` (may be null, else two values per contact: its
+// tangent rows', the second unused by a planar contact) gives the force that would hold each contact
+// (Karnopp); NaN entries mean unknown. Adds the forces
 // to ws.f, stores them in ws.contact_forces, and writes friction state rates into zdot (if not null).
 void assemble_contact_forces(const Model& model, const State& s, const char* closed, const double* impact_speeds,
                              const double* stick_forces, Workspace& ws, Vec* zdot);

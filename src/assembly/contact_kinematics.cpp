@@ -110,7 +110,11 @@ void planar_contact_kinematics(const Model& model, const Contact& c, const Works
 ContactKinematics contact_kinematics(const Model& model, const Contact& c, const Workspace& ws) {
   if (c.spatial()) return spatial_contact_kinematics(model, c, ws);
   ContactKinematics k;
-  planar_contact_kinematics(model, c, ws, k);
+  if (c.joint_limit()) {
+    joint_limit_kinematics(model, c, ws, k);
+  } else {
+    planar_contact_kinematics(model, c, ws, k);
+  }
   return k;
 }
 
@@ -130,6 +134,8 @@ void compute_contact_kinematics(const Model& model, Workspace& ws) {
     const Contact& c = model.contacts[k];
     if (c.spatial()) {
       ws.contacts[k] = spatial_contact_kinematics(model, c, ws);
+    } else if (c.joint_limit()) {
+      joint_limit_kinematics(model, c, ws, ws.contacts[k]);
     } else {
       planar_contact_kinematics(model, c, ws, ws.contacts[k]);
     }

@@ -26,6 +26,9 @@ inline double state_slip(const Contact& c, const ContactKinematics& k) {
   return c.spatial() ? std::hypot(k.vt[0], k.vt[1]) : k.vt[0];
 }
 
+// Joint limits (joint_limit.cpp), written into k in place.
+void joint_limit_kinematics(const Model& model, const Contact& c, const Workspace& ws, ContactKinematics& k);
+
 // The spatial shapes (spatial_contact_kinematics.cpp); contact_kinematics dispatches to it.
 ContactKinematics spatial_contact_kinematics(const Model& model, const Contact& c, const Workspace& ws);
 

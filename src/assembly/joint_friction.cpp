@@ -6,6 +6,7 @@
 #include "assembly/applied_forces.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/prismatic_joint_contact.hpp"
+#include "assembly/spatial_joint_friction.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -16,7 +17,8 @@ constexpr double kNewtonTolerance = 1e-10;  // on ‖r‖∞, relative to the si
 
 struct JointFrictionResult {
   ContactForce force;
-  double slip = 0;
+  double slip = 0;  // signed along the one row; the slip speed of two rows
+  TangentVector slip_rows = TangentVector::Zero();
 };
 
 // Revolute joint: Xing, Zheng & Wang 2019 eq. (6)-(7).
@@ -61,8 +63,33 @@ JointFrictionResult prismatic_friction(const Model& model, const Joint& j, const
   return r;
 }
 
+// Spatial revolute, spherical and cylindrical joints (spatial_joint_friction.hpp): the law on the one
+// slip row, or isotropically on the two (laws/friction_law.hpp, force_vector).
+JointFrictionResult spatial_friction(const Model& model, const Joint& j, const State& s, const Workspace& ws,
+                                     const double* lambda, Vec& f, Vec* zdot) {
+  const laws::FrictionLaw& law = *j.friction->law;
+  const SpatialJointFrictionFrame frame = spatial_joint_friction_frame(j, ws, lambda);
+  const double* z = law.state_size() > 0 ? s.z.data() + j.z_offset : nullptr;
+  JointFrictionResult r;
+  r.force.normal = frame.normal_force;
+  r.slip_rows = frame.slip;
+  if (frame.rows == 1) {
+    const laws::FrictionInput in{frame.slip[0], frame.normal_force};
+    r.force.tangential[0] = law.force(in, z);
+    if (zdot && z) law.state_rate(in, z, zdot->data() + j.z_offset);
+    r.slip = frame.slip[0];
+  } else {
+    law.force_vector(frame.slip.data(), frame.normal_force, z, r.force.tangential.data());
+    if (zdot && z) law.state_rate_vector(frame.slip.data(), frame.normal_force, z, zdot->data() + j.z_offset);
+    r.slip = frame.slip.norm();
+  }
+  add_spatial_joint_friction(model, j, frame, r.force.tangential, f);
+  return r;
+}
+
 JointFrictionResult one_joint(const Model& model, const Joint& j, const State& s, const Workspace& ws,
                               const double* lambda, Vec& f, Vec* zdot) {
+  if (j.dimension == Dimension::spatial) return spatial_friction(model, j, s, ws, lambda, f, zdot);
   return j.type == JointType::revolute ? revolute_friction(model, j, s, ws, lambda, f, zdot)
                                        : prismatic_friction(model, j, s, ws, lambda, f, zdot);
 }
@@ -77,14 +104,15 @@ double residual(const Model& model, const State& s, Workspace& ws, const Vec& la
   return r.cwiseAbs().maxCoeff();
 }
 
-// J = A + G M⁻¹ ∂Q_f/∂λ; the friction columns by forward differences (Q_f is affine in each
-// multiplier pair except through ‖λ_k‖, so the difference is accurate to O(h)).
+// J = A + G M⁻¹ ∂Q_f/∂λ; the friction columns (one per multiplier of a frictional joint) by forward
+// differences (Q_f is affine in the multipliers except through the normal force's norm, so the
+// difference is accurate to O(h)).
 void jacobian(const Model& model, const State& s, Workspace& ws, const Vec& lambda) {
   ws.newton_J = ws.A;
   ws.lambda_trial = lambda;
   for (const Joint& j : model.joints) {
     if (!j.friction) continue;
-    for (int c = 0; c < 2; ++c) {
+    for (int c = 0; c < joint_equation_count(j); ++c) {
       const int col = j.row_offset + c;
       const double h = 1e-7 * std::max(1.0, std::abs(lambda[col]));
       ws.f_probe.setZero();
@@ -106,7 +134,7 @@ void jacobian(const Model& model, const State& s, Workspace& ws, const Vec& lamb
   for (std::size_t k = 0; k < model.joints.size(); ++k) {
     const Joint& j = model.joints[k];
     if (!j.friction) continue;
-    const double rk = r.segment(j.row_offset, 2).cwiseAbs().maxCoeff();
+    const double rk = r.segment(j.row_offset, joint_equation_count(j)).cwiseAbs().maxCoeff();
     if (rk > worst_r) worst_r = rk, worst = static_cast<int>(k);
   }
   std::ostringstream msg;
@@ -126,6 +154,7 @@ void add_joint_friction_forces(const Model& model, const State& s, Workspace& ws
     if (record) {
       ws.joint_friction[k] = r.force;
       ws.joint_slip[k] = r.slip;
+      ws.joint_slip_rows[k] = r.slip_rows;
     }
   }
 }

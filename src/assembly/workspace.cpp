@@ -25,6 +25,7 @@ Workspace::Workspace(const Model& model)
       contact_forces(model.contacts.size()),
       joint_friction(model.joints.size()),
       joint_slip(model.joints.size(), 0.0),
+      joint_slip_rows(model.joints.size(), TangentVector::Zero()),
       f_joint_friction(Vec::Zero(model.nv)),
       newton_J(Mat::Zero(model.n_constraints, model.n_constraints)),
       newton_lu(model.n_constraints),

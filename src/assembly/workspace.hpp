@@ -137,6 +137,7 @@ struct Workspace {
   // solve_accelerations_with_joint_friction (Newton on λ, Xing, Zheng & Wang 2019 eq. (9))
   std::vector<ContactForce> joint_friction;  // per joint (zero for joints without friction)
   std::vector<double> joint_slip;            // per joint: slip velocity at the friction surface
+  std::vector<TangentVector> joint_slip_rows;  // per joint: slip velocity per slip row (spatial joints)
   Vec f_joint_friction;  // generalised friction forces of the joints          nv
   Mat newton_J;          // Jacobian of the λ residual                          nc × nc
   Eigen::PartialPivLU<Mat> newton_lu;

@@ -6,6 +6,7 @@
 #include "assembly/accelerations.hpp"
 #include "assembly/body_kinematics.hpp"
 #include "assembly/constraints.hpp"
+#include "assembly/kinematic_map.hpp"
 #include "assembly/projection.hpp"
 #include "formulations/static_equilibrium.hpp"
 #include "math/errors.hpp"
@@ -56,6 +57,28 @@ void to_static_equilibrium(const Model& model, const SimulationOptions& options,
 
 }  // namespace
 
+namespace {
+
+void throw_unassembled(double residual, const char* what, const char* advice) {
+  std::ostringstream msg;
+  msg << "the " << what << " positions cannot be brought onto the joints and drivers (‖Φ‖ = " << residual
+      << " after projection): " << advice;
+  throw ModelError("joints", msg.str());
+}
+
+}  // namespace
+
+State assembled_state(const Model& model, Workspace& ws, State s) {
+  normalise(model, s.q);
+  if (model.n_constraints == 0) return s;
+  compute_body_kinematics(model, s, ws);
+  assemble_constraints(model, s, ws);
+  const ProjectionResult p = project_positions(model, s, ws, 1e-13, 50);
+  if (!p.converged) throw_unassembled(p.residual, "given", "the state set is too far from one the joints and drivers allow");
+  project_velocities(model, s, ws);
+  return s;
+}
+
 State assembled_initial_state(const Model& model, const SimulationOptions& options, Workspace& ws,
                               const std::function<void(const std::string&)>& warn) {
   State s = initial_state(model, options.t_start);
@@ -68,12 +91,7 @@ State assembled_initial_state(const Model& model, const SimulationOptions& optio
   check_redundancy(model, options, ws, warn);
   const Vec q0 = s.q, v0 = s.v;
   const ProjectionResult p = project_positions(model, s, ws, 1e-13, 50);
-  if (!p.converged) {  // a model problem (inconsistent joints or drivers), reported as such
-    std::ostringstream msg;
-    msg << "the initial positions cannot be brought onto the joints and drivers (‖Φ‖ = " << p.residual
-        << " after projection): check joint points, initial poses and driver functions at t_start";
-    throw ModelError("joints", msg.str());
-  }
+  if (!p.converged) throw_unassembled(p.residual, "initial", "check joint points, initial poses and driver functions at t_start");  // inconsistent joints or drivers
   project_velocities(model, s, ws);
   // Velocities set by drivers are expected; a position correction means the file is inconsistent.
   const double dq = (s.q - q0).cwiseAbs().maxCoeff(), dv = (s.v - v0).cwiseAbs().maxCoeff();

@@ -18,4 +18,10 @@ namespace stickslip {
 State assembled_initial_state(const Model& model, const SimulationOptions& options, Workspace& ws,
                               const std::function<void(const std::string&)>& warn = {});
 
+// A state given between two steps (a stepped simulation's set_state, formulations/stepping.hpp),
+// brought onto the constraints as an initial state is: quaternions normalised, positions by the
+// Gauss-Newton projection, velocities by the velocity projection. Throws ModelError when the
+// positions cannot be assembled.
+State assembled_state(const Model& model, Workspace& ws, State s);
+
 }  // namespace stickslip

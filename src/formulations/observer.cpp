@@ -18,7 +18,9 @@ Observer::Observer(const Model& model) : model_(model) {
     if (b.motion == BodyMotion::fixed) continue;
     bodies_.push_back(static_cast<int>(k));
     if (b.dimension == Dimension::spatial) {
-      for (const char* c : {".x", ".y", ".z", ".qw", ".qx", ".qy", ".qz", ".vx", ".vy", ".vz", ".wx", ".wy", ".wz"}) {
+      // ω in the body frame (.wx ...), then in the world frame (.wx_world ...): the same vector.
+      for (const char* c : {".x", ".y", ".z", ".qw", ".qx", ".qy", ".qz", ".vx", ".vy", ".vz", ".wx", ".wy", ".wz",
+                            ".wx_world", ".wy_world", ".wz_world"}) {
         columns_.push_back(b.name + c);
       }
       continue;
@@ -41,6 +43,7 @@ Observer::Observer(const Model& model) : model_(model) {
   for (const Driver& d : model.drivers) columns_.push_back(d.name + ".effort");
   for (const SpringDamper& s : model.springs) columns_.push_back(s.name + ".force");
   for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
+  for (const JointActuator& a : model.actuators) columns_.push_back(a.name + ".effort");
   for (const Contact& c : model.contacts) {
     if (c.spatial()) {  // both tangent rows, and the slip speed |v_T|
       for (const char* col : {".gap", ".vn", ".vt1", ".vt2", ".slip", ".fn", ".ft1", ".ft2", ".state"}) {
@@ -54,6 +57,11 @@ Observer::Observer(const Model& model) : model_(model) {
   }
   for (const Joint& j : model.joints) {
     if (!j.friction) continue;
+    if (joint_friction_rows(j) == 2) {  // spatial spherical and cylindrical joints: two slip rows
+      for (const char* col : {".fn", ".ff1", ".ff2", ".vt1", ".vt2"}) columns_.push_back(j.name + col);
+      if (j.friction->law->state_size() > 0) for (const char* col : {".z1", ".z2"}) columns_.push_back(j.name + col);
+      continue;
+    }
     for (const char* col : {".fn", ".ff", ".vt"}) columns_.push_back(j.name + col);
     if (j.friction->law->state_size() > 0) columns_.push_back(j.name + ".z");
   }
@@ -72,13 +80,14 @@ Observer::Observer(const Model& model) : model_(model) {
 }
 
 // A spatial body's columns in the user's body frame (the one its model gave, not the principal frame
-// the builder chose): orientation p ⊗ p_Q* and ω_user = Q ω (model/body.hpp, SpatialBody).
+// the builder chose): orientation p ⊗ p_Q* and ω_user = Q ω (model/body.hpp, SpatialBody); then ω
+// in the world frame, R(p) ω (which does not depend on the body frame).
 void Observer::record_spatial_body(const Body& body, const SpatialKinematics& b, std::vector<double>& row) const {
   const Quat& frame = body.spatial.principal_frame;
   const Quat p = b.p * frame.conjugate();  // continuous in time (no choice between ±p)
-  const Vec3 w = frame * b.omega;
+  const Vec3 w = frame * b.omega, w_world = b.p * b.omega;
   row.insert(row.end(), {b.r.x(), b.r.y(), b.r.z(), p.w(), p.x(), p.y(), p.z(), b.v.x(), b.v.y(), b.v.z(), w.x(),
-                         w.y(), w.z()});
+                         w.y(), w.z(), w_world.x(), w_world.y(), w_world.z()});
 }
 
 void Observer::record_spatial_reaction(const Joint& joint, const Workspace& ws, std::vector<double>& row) const {
@@ -126,6 +135,7 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
     const BodyKinematics &bi = ws.bodies[rs.body_i], &bj = ws.bodies[rs.body_j];
     row.push_back(-rs.stiffness * (bj.theta - bi.theta - rs.rest_angle) - rs.damping * (bj.omega - bi.omega));
   }
+  for (const JointActuator& a : model_.actuators) row.push_back(a.effort.value(s.t));
   record_contacts(s, ws, row, states);
   Energy e = mechanical_energy(model_, s, ws);
   e.potential += contact_potential_energy(model_, ws);
@@ -164,7 +174,14 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     const Joint& j = model_.joints[k];
     if (!j.friction) continue;
-    row.insert(row.end(), {ws.joint_friction[k].normal, ws.joint_friction[k].tangential[0], ws.joint_slip[k]});
+    const ContactForce& f = ws.joint_friction[k];
+    if (joint_friction_rows(j) == 2) {
+      const TangentVector& v = ws.joint_slip_rows[k];
+      row.insert(row.end(), {f.normal, f.tangential[0], f.tangential[1], v[0], v[1]});
+      if (j.friction->law->state_size() > 0) row.insert(row.end(), {s.z[j.z_offset], s.z[j.z_offset + 1]});
+      continue;
+    }
+    row.insert(row.end(), {f.normal, f.tangential[0], ws.joint_slip[k]});
     if (j.friction->law->state_size() > 0) row.push_back(s.z[j.z_offset]);
   }
   for (const JointContactSlot& slot : ws.joint_contacts) {

@@ -4,8 +4,9 @@
 //   .wx .wy .wz in the body frame the model gave); per joint <j>.fx .fy
 //   (reaction on its second body, global frame) and <j>.torque where it carries one; per driver
 //   <d>.effort (its multiplier: the generalised force the drive exerts); per spring <s>.force,
-//   per rotational spring <s>.torque; per contact <c>.gap .vn .vt .fn .ft .state (and <c>.z for a
-//   friction law with a state); per joint with friction <j>.fn .ff .vt (and <j>.z); energy.kinetic
+//   per rotational spring <s>.torque; per joint actuator <a>.effort (its torque or force); per contact <c>.gap .vn .vt .fn .ft .state (and <c>.z for a
+//   friction law with a state); per joint with friction <j>.fn .ff .vt (and <j>.z; two slip rows: .ff1
+//   .ff2 .vt1 .vt2 and .z1 .z2); energy.kinetic
 //   .potential .total; constraint.drift (‖Φ‖₂) and constraint.velocity_drift (‖Φ̇‖₂).
 // Contact states: 0 open, 1 stick, 2 slip+ (v_T > 0), 3 slip− (v_T < 0).
 #pragma once

@@ -1,78 +1,58 @@
 // The run loop shared by the three schemes (run_loop.hpp).
 #include "formulations/run_loop.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <new>
 #include <stdexcept>
 
+#include "formulations/memory_estimate.hpp"
 #include "formulations/observer.hpp"
 #include "formulations/run_monitors.hpp"
+#include "math/number_format.hpp"
 
 namespace stickslip {
 
 void StepStrategy::save(Snapshot&) const { throw std::logic_error("this scheme cannot save checkpoints"); }
 void StepStrategy::restore(const Snapshot&) { throw std::logic_error("this scheme cannot resume from checkpoints"); }
 
-namespace {
-
-class RunLoop {
- public:
-  RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink, const SimulationCallbacks& callbacks,
-          EventSink* events)
-      : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model),
-        energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
-    reporter_.events = events;
-    reporter_.unconverged_problem = callbacks.unconverged_problem;
-    reporter_.warn = [this](const std::string& m) {
-      summary_.warnings.push_back(m);
-      if (cb_.warning) cb_.warning(m);
-    };
-  }
-
-  const StepReporter& reporter() const { return reporter_; }
-  SimulationSummary run(StepStrategy& strategy, const Snapshot* checkpoint);
-
- private:
-  void start(StepStrategy& strategy);
-  void restore(StepStrategy& strategy, const Snapshot& snapshot);
-  bool checkpoint_due(const StepStrategy& strategy) const;
-  void take_checkpoint(StepStrategy& strategy);
-  double output_time(long k) const { return opt_.t_start + static_cast<double>(k) * opt_.output_interval; }
-  double step_limit(const StepStrategy& strategy) const;
-  void warn(const std::string& message) { reporter_.warn(message); }
-  void write_row(const StateSample& s);
-  void sample_row(StepStrategy& strategy, double t, bool last);
-  void write_outputs(StepStrategy& strategy, double t_until);
-  void watch_pace(const StepStrategy& strategy);
-  bool stop_requested();
-
-  const Model& model_;
-  const SimulationOptions& opt_;
-  OutputSink& sink_;
-  const SimulationCallbacks& cb_;
-  Observer observer_;
-  EnergyWatch energy_;
-  PaceWatch pace_;
-  StepReporter reporter_;
-  std::vector<double> row_;
-  long next_output_ = 1;  // index k of the next output time t_start + k Δt
-  long samples_ = 0;      // rows sampled after the first (written or decimated by output_every)
-  long steps_ = 0;        // steps completed
-  long next_checkpoint_ = 1;  // index k of the next checkpoint time t_start + k·checkpoint_interval
-  SimulationSummary summary_;
-};
+RunLoop::RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink,
+                 const SimulationCallbacks& callbacks, EventSink* events)
+    : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model),
+      energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
+  reporter_.events = events;
+  reporter_.unconverged_problem = callbacks.unconverged_problem;
+  reporter_.should_stop = callbacks.should_stop;
+  reporter_.warn = [this](const std::string& m) {
+    summary_.warnings.push_back(m);
+    if (cb_.warning) cb_.warning(m);
+  };
+}
 
 // A strategy that lands on output times steps to the next one; the last output time is t_end itself
 // when it is within rounding of it (so no step of ~1e-16 s is left).
-double RunLoop::step_limit(const StepStrategy& strategy) const {
+double RunLoop::step_limit(const StepStrategy& strategy, double t_pause) const {
   const double dt = opt_.output_interval;
-  if (dt <= 0 || !strategy.lands_on_output_times()) return opt_.t_end;
-  const double t_out = output_time(next_output_);
-  return t_out > opt_.t_end - 1e-9 * dt ? opt_.t_end : t_out;
+  double limit = opt_.t_end;
+  if (dt > 0 && strategy.lands_on_output_times()) {
+    const double t_out = output_time(next_output_);
+    limit = t_out > opt_.t_end - 1e-9 * dt ? opt_.t_end : t_out;
+  }
+  return std::min(limit, t_pause);
 }
 
+// A row with a number that is not finite is not written: the run fails there, naming the column
+// (a run that blows up, or a model whose magnitudes overflow a double, must not end in success).
 void RunLoop::write_row(const StateSample& s) {
   observer_.record(s.state, s.workspace, row_, s.modes);
+  for (std::size_t c = 0; c < row_.size(); ++c) {
+    if (std::isfinite(row_[c])) continue;
+    const std::string& column = observer_.columns()[c];
+    throw NumericalError(s.state.t, "output column " + column,
+                         "the output column '" + column + "' is " + number_text(row_[c], 3) + " at t = " +
+                             number_text(s.state.t, 9) + " s: the computation left the range of finite numbers");
+  }
   sink_.write(row_);
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
@@ -125,17 +105,12 @@ void RunLoop::start(StepStrategy& strategy) {
   strategy.log_start();
 }
 
-// The loop's own part of a checkpoint: output position, counters, figures.
-void RunLoop::take_checkpoint(StepStrategy& strategy) {
+// The loop's own part of a checkpoint: output position, counters, figures; then the strategy's.
+Snapshot RunLoop::snapshot(StepStrategy& strategy) {
   if (!strategy.resumable()) strategy.restart_here();
-  const double t = strategy.time(), interval = opt_.checkpoint_interval;
-  if (interval > 0) {
-    while (opt_.t_start + static_cast<double>(next_checkpoint_) * interval <= t) ++next_checkpoint_;
-  }
-  if (!cb_.checkpoint) return;
   Snapshot snapshot;
   snapshot.put_text("run.scheme", scheme_name(opt_.scheme));
-  snapshot.put("run.t", t);
+  snapshot.put("run.t", strategy.time());
   snapshot.put_integers("run.counts", {next_output_, steps_, summary_.output_rows, next_checkpoint_,
                                        static_cast<std::int64_t>(observer_.columns().size()), samples_});
   energy_.save(snapshot);
@@ -143,7 +118,20 @@ void RunLoop::take_checkpoint(StepStrategy& strategy) {
   strategy.save(snapshot);
   sink_.flush();
   if (reporter_.events) reporter_.events->flush();
-  cb_.checkpoint(snapshot);
+  return snapshot;
+}
+
+void RunLoop::take_checkpoint(StepStrategy& strategy) {
+  const double t = strategy.time(), interval = opt_.checkpoint_interval;
+  if (interval > 0) {
+    while (opt_.t_start + static_cast<double>(next_checkpoint_) * interval <= t) ++next_checkpoint_;
+  }
+  if (!cb_.checkpoint) {
+    if (!strategy.resumable()) strategy.restart_here();
+    return;
+  }
+  Snapshot taken = snapshot(strategy);
+  cb_.checkpoint(taken);
 }
 
 void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
@@ -176,33 +164,62 @@ bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
          strategy.time() >= opt_.t_start + static_cast<double>(next_checkpoint_) * interval;
 }
 
-SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoint) {
-  const auto start_time = std::chrono::steady_clock::now();
-  if (checkpoint) {
-    restore(strategy, *checkpoint);
-  } else {
-    start(strategy);
-  }
+void RunLoop::begin(StepStrategy& strategy, const Snapshot* checkpoint) {
+  start_time_ = std::chrono::steady_clock::now();
   try {
-    while (strategy.time() < opt_.t_end) {
-      const double t_known = strategy.take_step(step_limit(strategy));
-      write_outputs(strategy, t_known);
-      strategy.complete_step();
-      ++steps_;
-      watch_pace(strategy);
-      if (cb_.progress) cb_.progress(strategy.time());
-      if (stop_requested()) {
-        // A checkpoint where the run stopped, when continuing from it changes nothing.
-        if (opt_.checkpoint_interval > 0 && strategy.resumable()) take_checkpoint(strategy);
-        break;
-      }
-      if (checkpoint_due(strategy)) take_checkpoint(strategy);
+    if (checkpoint) {
+      restore(strategy, *checkpoint);
+    } else {
+      start(strategy);
     }
+  } catch (const std::bad_alloc&) {
+    throw NumericalError(opt_.t_start, std::string(scheme_name(opt_.scheme)) + " scheme",
+                         "out of memory while setting up the run (initial state, first decisions, first row)");
+  } catch (const StopRequested&) {  // before the first row: nothing was written
+    summary_.stopped = true;
+    stopped_before_start_ = true;
+  }
+}
+
+bool RunLoop::step(StepStrategy& strategy, double t_pause) {
+  try {
+    const double t_known = strategy.take_step(step_limit(strategy, t_pause));
+    write_outputs(strategy, t_known);
+    strategy.complete_step();
+    ++steps_;
+    watch_pace(strategy);
+    if (cb_.progress) cb_.progress(strategy.time());
+    if (stop_requested()) {
+      // A checkpoint where the run stopped, when continuing from it changes nothing.
+      if (opt_.checkpoint_interval > 0 && strategy.resumable()) take_checkpoint(strategy);
+      return false;
+    }
+    if (checkpoint_due(strategy)) take_checkpoint(strategy);
+    return true;
+  } catch (const StopRequested&) {
+    // Asked inside a step: that step is abandoned (no row, no checkpoint of a half-taken step).
+    summary_.stopped = true;
+    summary_.stopped_at_step = steps_;
+    return false;
   } catch (NumericalError& e) {
     NumericalError located = strategy.diagnose(e);
     located.set_step(steps_ + 1);
     sink_.end();
     throw located;
+  } catch (const std::bad_alloc&) {
+    NumericalError located(strategy.time(), "memory", "out of memory while taking the step from t = " +
+                                                          number_text(strategy.time(), 9) + " s");
+    located.set_step(steps_ + 1);
+    sink_.end();
+    throw located;
+  }
+}
+
+SimulationSummary RunLoop::end(StepStrategy& strategy) {
+  if (stopped_before_start_) {  // nothing was written: no last row, no end of the files
+    summary_.t_final = opt_.t_start;
+    summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
+    return summary_;
   }
   // A last row at t_end when the output interval does not divide the time span.
   const double dt = opt_.output_interval;
@@ -212,20 +229,39 @@ SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoin
   sink_.end();
   strategy.finish(summary_);
   summary_.t_final = strategy.time();
-  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+  summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
   return summary_;
 }
 
-}  // namespace
+SimulationSummary RunLoop::run(StepStrategy& strategy, const Snapshot* checkpoint) {
+  begin(strategy, checkpoint);
+  while (!stopped_before_start_ && strategy.time() < opt_.t_end && step(strategy)) {
+  }
+  return end(strategy);
+}
+
+std::unique_ptr<StepStrategy> make_steps(const Model& model, const SimulationOptions& options,
+                                         const StepReporter& reporter) {
+  switch (options.scheme) {
+    case Scheme::compliant: return make_compliant_steps(model, options, reporter);
+    case Scheme::event_driven: return make_event_driven_steps(model, options, reporter);
+    case Scheme::time_stepping: return make_time_stepping_steps(model, options, reporter);
+  }
+  throw std::logic_error("unknown scheme");
+}
 
 SimulationSummary run_steps(const Model& model, const SimulationOptions& options, OutputSink& sink,
                             const SimulationCallbacks& callbacks, EventSink* events, const Snapshot* checkpoint) {
+  check_scheme_memory(model, options, "contacts");  // before anything of the problem's size is allocated
   RunLoop loop(model, options, sink, callbacks, events);
   std::unique_ptr<StepStrategy> strategy;
-  switch (options.scheme) {
-    case Scheme::compliant: strategy = make_compliant_steps(model, options, loop.reporter()); break;
-    case Scheme::event_driven: strategy = make_event_driven_steps(model, options, loop.reporter()); break;
-    case Scheme::time_stepping: strategy = make_time_stepping_steps(model, options, loop.reporter()); break;
+  try {
+    strategy = make_steps(model, options, loop.reporter());
+  } catch (const std::bad_alloc&) {
+    throw NumericalError(options.t_start, std::string(scheme_name(options.scheme)) + " scheme",
+                         "out of memory while building the scheme's data for this model (" +
+                             std::to_string(model.bodies.size()) + " bodies, " + std::to_string(model.contacts.size()) +
+                             " contacts, " + std::to_string(model.n_constraints) + " constraint equations)");
   }
   return loop.run(*strategy, checkpoint);
 }

@@ -6,12 +6,17 @@
 // come from (dense output or the step's end).
 #pragma once
 
+#include <chrono>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
+#include "formulations/observer.hpp"
+#include "formulations/run_monitors.hpp"
 #include "formulations/simulation.hpp"
 #include "math/errors.hpp"
 #include "math/snapshot.hpp"
@@ -24,6 +29,9 @@ struct StepReporter {
   EventSink* events = nullptr;                     // the event log (may be null)
   std::function<void(const std::string&)> warn;   // a warning, at once
   std::function<void(const ContactProblemRecord&)> unconverged_problem;  // SimulationCallbacks'
+  // SimulationCallbacks::should_stop (may be empty), for the long computations inside a step: when it
+  // answers true they throw StopRequested (math/errors.hpp).
+  std::function<bool()> should_stop;
 };
 
 // The state of the model at one instant, as an output row records it.
@@ -74,6 +82,15 @@ class StepStrategy {
   virtual void save(Snapshot& snapshot) const;
   // Instead of set_up(): continues from a snapshot saved by save().
   virtual void restore(const Snapshot& snapshot);
+
+  // Between two steps (formulations/stepping.hpp): an input of the model (a driver's function, a
+  // load) changed at time(); the integrator restarts there, and the event-driven scheme decides its
+  // contact modes anew under the new loads.
+  virtual void inputs_changed() { restart_here(); }
+  // Between two steps: the run continues from `s` (s.t == time()) as a run would start from it:
+  // positions and velocities projected onto the constraints, the contacts' states decided anew, the
+  // integrator restarted. Throws ModelError when the positions cannot be assembled.
+  virtual void start_from(const State& s) = 0;
 };
 
 // The strategies of the three schemes (one file each). Constructors throw ModelError for a model
@@ -84,6 +101,69 @@ std::unique_ptr<StepStrategy> make_event_driven_steps(const Model& model, const 
                                                       const StepReporter& reporter);
 std::unique_ptr<StepStrategy> make_time_stepping_steps(const Model& model, const SimulationOptions& options,
                                                        const StepReporter& reporter);
+
+// The strategy of options.scheme.
+std::unique_ptr<StepStrategy> make_steps(const Model& model, const SimulationOptions& options,
+                                         const StepReporter& reporter);
+
+// The run loop: what every scheme does alike around its steps. simulate() runs it from begin() to
+// end(); a stepped simulation (formulations/stepping.hpp) calls step() as it is asked to.
+class RunLoop {
+ public:
+  RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink, const SimulationCallbacks& callbacks,
+          EventSink* events);
+
+  const StepReporter& reporter() const { return reporter_; }
+  SimulationSummary run(StepStrategy& strategy, const Snapshot* checkpoint);
+
+  // set_up() (or restore() from a checkpoint), then the first row.
+  void begin(StepStrategy& strategy, const Snapshot* checkpoint);
+  // One step ending at or before t_pause (and the next output time when the strategy lands on them):
+  // its rows, completion, watches, progress, stop request and a checkpoint when one is due. Returns
+  // false when a stop request ended the run. A NumericalError leaves with its step number, the sink
+  // ended.
+  bool step(StepStrategy& strategy, double t_pause = std::numeric_limits<double>::infinity());
+  // The last row at t_end (when the output interval does not divide the span), the summary.
+  SimulationSummary end(StepStrategy& strategy);
+  // A checkpoint now (between two steps), as the checkpoint callback receives it.
+  Snapshot snapshot(StepStrategy& strategy);
+  // The model's loads or drivers were changed from outside: energy is no longer conserved by the
+  // model alone, so the energy watch stops.
+  void inputs_changed() { energy_.stop(); }
+  const SimulationSummary& summary() const { return summary_; }
+  long steps() const { return steps_; }
+
+ private:
+  void start(StepStrategy& strategy);
+  void restore(StepStrategy& strategy, const Snapshot& snapshot);
+  bool checkpoint_due(const StepStrategy& strategy) const;
+  void take_checkpoint(StepStrategy& strategy);
+  double output_time(long k) const { return opt_.t_start + static_cast<double>(k) * opt_.output_interval; }
+  double step_limit(const StepStrategy& strategy, double t_pause) const;
+  void warn(const std::string& message) { reporter_.warn(message); }
+  void write_row(const StateSample& s);
+  void sample_row(StepStrategy& strategy, double t, bool last);
+  void write_outputs(StepStrategy& strategy, double t_until);
+  void watch_pace(const StepStrategy& strategy);
+  bool stop_requested();
+
+  const Model& model_;
+  const SimulationOptions& opt_;
+  OutputSink& sink_;
+  const SimulationCallbacks& cb_;
+  Observer observer_;
+  EnergyWatch energy_;
+  PaceWatch pace_;
+  StepReporter reporter_;
+  std::vector<double> row_;
+  long next_output_ = 1;  // index k of the next output time t_start + k Δt
+  long samples_ = 0;      // rows sampled after the first (written or decimated by output_every)
+  long steps_ = 0;        // steps completed
+  long next_checkpoint_ = 1;  // index k of the next checkpoint time t_start + k·checkpoint_interval
+  SimulationSummary summary_;
+  bool stopped_before_start_ = false;  // a stop request answered while setting up: nothing written
+  std::chrono::steady_clock::time_point start_time_ = std::chrono::steady_clock::now();
+};
 
 // Runs the strategy of options.scheme in the run loop (simulate() and resume() of simulation.hpp),
 // from the start or from a checkpoint.

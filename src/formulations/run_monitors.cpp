@@ -18,7 +18,9 @@ int column_of(const std::vector<std::string>& columns, const char* name) {
 }
 
 bool driven(const Model& model) {
-  if (!model.drivers.empty() || !model.point_forces.empty() || !model.torques.empty()) return true;
+  if (!model.drivers.empty() || !model.point_forces.empty() || !model.torques.empty() || !model.actuators.empty()) {
+    return true;
+  }
   for (const Body& b : model.bodies) {
     if (b.motion == BodyMotion::prescribed) return true;
   }
@@ -38,9 +40,15 @@ EnergyWatch::EnergyWatch(const Model& model, const SimulationOptions& options, c
   // 0.1 %), since its local errors of size rtol add up over the steps of a run.
   const bool fixed = options.scheme == Scheme::time_stepping || options.integrator == "rk4";
   tolerance_ = fixed ? 1e-2 : std::max(1e-3, 100 * options.integrator_options.rtol);
-  advice_ = options.scheme == Scheme::time_stepping ? "a smaller step (--dt)"
-            : options.integrator == "rk4"          ? "a smaller --dt, or --integrator dopri5 or bdf"
-                                                   : "a smaller --rtol";
+  // Spatial bodies under time-stepping: docs/schemes.md says which integrator and step hold spinning
+  // bodies (the generalized-α method can gain energy once h times the spin nears 1).
+  const bool spatial = model.dimension == Dimension::spatial;
+  advice_ = options.scheme == Scheme::time_stepping
+                ? spatial ? "a smaller step (--dt); for spinning bodies, docs/schemes.md (\"Spinning bodies\") says "
+                            "which method and step"
+                          : "a smaller step (--dt)"
+            : options.integrator == "rk4" ? "a smaller --dt, or --integrator dopri5 or bdf"
+                                          : "a smaller --rtol";
 }
 
 std::string EnergyWatch::check(const std::vector<double>& row) {
@@ -130,7 +138,7 @@ std::string state_component_owner(const Model& model, int index, const std::vect
     }
   }
   for (const Joint& j : model.joints) {
-    if (j.friction && z >= j.z_offset && z < j.z_offset + j.friction->law->state_size()) {
+    if (j.friction && z >= j.z_offset && z < j.z_offset + joint_friction_states(j)) {
       return "joint " + j.name + " (friction state)";
     }
   }

@@ -24,6 +24,8 @@ class EnergyWatch {
  public:
   EnergyWatch(const Model& model, const SimulationOptions& options, const std::vector<std::string>& columns);
   bool active() const { return active_; }
+  // The model is driven from outside from now on (inputs set between steps): no more checks.
+  void stop() { active_ = false; }
   // After every row written: the warning (once) when the energy grew too much, else "".
   std::string check(const std::vector<double>& row);
   void save(Snapshot& snapshot) const;

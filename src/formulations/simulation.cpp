@@ -23,6 +23,10 @@ const char* contact_formulation_name(ContactFormulation f) {
   return f == ContactFormulation::moreau_jean ? "moreau_jean" : "stewart_trinkle";
 }
 
+const char* time_stepping_method_name(TimeSteppingMethod m) {
+  return m == TimeSteppingMethod::theta ? "theta" : "generalized_alpha";
+}
+
 namespace {
 
 // Options that no scheme can run, whichever way they arrived (model file, command line, C++).
@@ -63,15 +67,12 @@ void check_options(const SimulationOptions& o) {
   }
 }
 
-// Spatial models, spatial contacts included, run under every scheme (issue 11, stages S1-S4); only
-// the static equilibrium start stays planar.
-void check_dimension(const Model& model, const SimulationOptions& o) {
-  if (model.dimension != Dimension::spatial) return;
-  if (o.initial == InitialCondition::static_equilibrium) {
-    throw ModelError("simulation.initial", "a static equilibrium start is planar only: its friction rows are "
-                                           "one tangent row per contact (issue 11); start spatial models as given");
-  }
-}
+}  // namespace
+
+// Spatial models run under every scheme, the static equilibrium start included.
+void check_simulation(const Model&, const SimulationOptions& options) { check_options(options); }
+
+namespace {
 
 // `integrator: auto` resolved (integrator_choice.hpp) and the run's summary naming the choice.
 SimulationSummary run_with_chosen_integrator(const Model& model, const SimulationOptions& options, OutputSink& sink,
@@ -90,8 +91,7 @@ SimulationSummary run_with_chosen_integrator(const Model& model, const Simulatio
 
 SimulationSummary simulate(const Model& model, const SimulationOptions& options, OutputSink& sink,
                            const SimulationCallbacks& callbacks, EventSink* events) {
-  check_options(options);
-  check_dimension(model, options);
+  check_simulation(model, options);
   return run_with_chosen_integrator(model, options, sink, callbacks, events, nullptr);
 }
 
@@ -99,8 +99,11 @@ SimulationSummary simulate(const Model& model, const SimulationOptions& options,
 // options give the same choice), so it carries on with the same integrator and its history.
 SimulationSummary resume(const Model& model, const SimulationOptions& options, const Snapshot& checkpoint,
                          OutputSink& sink, const SimulationCallbacks& callbacks, EventSink* events) {
-  check_options(options);
-  check_dimension(model, options);
+  check_simulation(model, options);
+  if (checkpoint.has("inputs.names")) {
+    throw SnapshotError("the checkpoint was taken by a simulation stepped from Python with inputs set between "
+                        "steps, which its model file does not hold; restore it with Simulation.restore");
+  }
   return run_with_chosen_integrator(model, options, sink, callbacks, events, &checkpoint);
 }
 

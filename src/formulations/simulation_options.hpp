@@ -33,9 +33,25 @@ enum class ContactFormulation {
 };
 const char* contact_formulation_name(ContactFormulation f);  // "moreau_jean", "stewart_trinkle"
 
+// How the time-stepping scheme integrates the smooth forces between the impulses (docs/schemes.md,
+// "Two integrators of the smooth forces").
+enum class TimeSteppingMethod {
+  theta,              // the θ-method (Moreau 1988; Jean 1999): forces at the midpoint, θ = 1/2 by default
+  generalized_alpha,  // the generalized-α method on the smooth forces, impulses apart (after Chen,
+                      // Acary, Virlez & Brüls 2013; Brüls, Acary & Cardona 2014), with spectral radius ρ∞
+};
+const char* time_stepping_method_name(TimeSteppingMethod m);  // "theta", "generalized_alpha"
+
 // Options of the time-stepping scheme (the step is integrator_options.step).
+// What the time-stepping scheme does with a contact that can be crossed within one step
+// (time_stepping/tunnelling_check.hpp): a warning (once per contact), a failure, or nothing.
+enum class TunnellingCheck { warn, error, off };
+
 struct TimeSteppingOptions {
+  TimeSteppingMethod method = TimeSteppingMethod::theta;
   double theta = 0.5;               // θ of the θ-method, in (0, 1]: 1/2 midpoint, 1 implicit Euler
+  double spectral_radius = 0.8;     // ρ∞ in [0, 1] of the generalized-α method: the amplification of
+                                    // the modes h resolves not at all (1: none damped, 0: damped in a step)
   ContactFormulation formulation = ContactFormulation::moreau_jean;
   double activation_gap = 1e-6;     // a contact whose gap at q_k + θ h v_k is below this takes part in a step [m]
   double drift_correction = 1.0;    // β in [0, 2): share of the predicted position error of the bilateral
@@ -68,6 +84,7 @@ struct TimeSteppingOptions {
   bool velocity_sweeps = true;      // pgs with disc cones (spatial contacts) and no spring elements:
                                     // Gauss-Seidel in velocity space; false: over the assembled W.
                                     // C++ only (no model key): tests and benchmarks compare the two
+  TunnellingCheck tunnelling = TunnellingCheck::warn;  // a contact that can be crossed in one step
 };
 
 // Where a run starts (docs/model-format.md, `simulation: initial`).

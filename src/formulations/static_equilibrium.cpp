@@ -34,7 +34,8 @@ class EquilibriumNewton {
     for (const Body& b : model.bodies) {
       if (b.is_dynamic()) force_scale_ += b.mass * model.gravity.norm();
     }
-    for (const PointForce& p : model.point_forces) force_scale_ += std::abs(p.fx.value(start.t)) + std::abs(p.fy.value(start.t));
+    for (const PointForce& p : model.point_forces)
+      force_scale_ += std::abs(p.fx.value(start.t)) + std::abs(p.fy.value(start.t)) + std::abs(p.fz.value(start.t));
     evaluate(s_);
     for (int r = 0; r < model.n_constraints; ++r) rows_.push_back({Row::bilateral, r});
     int n_compliant = 0;
@@ -259,29 +260,50 @@ StaticEquilibrium EquilibriumNewton::solve() {
 // The forces of the rows are those of one distribution among many when the rows are dependent (two
 // corners of a block): whether friction can hold the equilibrium is a question about the set (the
 // feasibility margin of solvers/admissible_forces.hpp), and the forces reported are its least-norm
-// admissible distribution. The cone is μ N ± λ_T >= 0 per tangent row: exact for the one row of a
-// planar contact (a spatial contact's disc will need its own rows, stage S3 of issue 11).
+// admissible distribution. The cone is μ N ± λ_T >= 0 on the one tangent row of a planar contact;
+// the disc |λ_T| <= μ N of a spatial contact is, in that linear program, the polygon of
+// kDiscFacets facets circumscribing it, turned so that a facet faces the contact's least-norm force
+// (exact while the admissible distribution keeps that direction, as under a load along a slope or a
+// pull; at most 1/cos(π/k) = 2 % generous otherwise). Rows that are not dependent have one
+// distribution, and the facet facing its force measures it on the disc itself (μ N − |λ_T|).
 void EquilibriumNewton::friction_check(StaticEquilibrium& out) {
+  constexpr int kDiscFacets = 16;
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   out.contact_forces.assign(model_.contacts.size(), {});
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) out.contact_forces[k].normal = normal_force_[k];
-  Mat A = Mat::Zero(3 * m, m);
-  Vec b = Vec::Zero(3 * m);
-  Eigen::Index k_rows = 0;
-  std::vector<int> normal_row(model_.contacts.size(), -1);
-  for (Eigen::Index i = 0; i < m; ++i) {
-    if (rows_[static_cast<std::size_t>(i)].kind == Row::normal) normal_row[static_cast<std::size_t>(rows_[static_cast<std::size_t>(i)].index)] = static_cast<int>(i);
-  }
+  std::vector<int> normal_row(model_.contacts.size(), -1), tangent_row(model_.contacts.size(), -1);
   for (Eigen::Index i = 0; i < m; ++i) {
     const Row& row = rows_[static_cast<std::size_t>(i)];
-    if (row.kind == Row::normal) A(k_rows++, i) = 1.0;
-    if (row.kind != Row::tangential) continue;
-    const std::size_t k = static_cast<std::size_t>(row.index);
+    if (row.kind == Row::normal) normal_row[static_cast<std::size_t>(row.index)] = static_cast<int>(i);
+    if (row.kind == Row::tangential && row.tangent_row == 0) tangent_row[static_cast<std::size_t>(row.index)] = static_cast<int>(i);
+  }
+  // One inequality per normal row, two per planar tangent row, kDiscFacets per disc.
+  Mat A = Mat::Zero(m * (kDiscFacets + 1), m);
+  Vec b = Vec::Zero(A.rows());
+  Eigen::Index k_rows = 0;
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (rows_[static_cast<std::size_t>(i)].kind == Row::normal) A(k_rows++, i) = 1.0;
+  for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
+    const int t = tangent_row[k];
+    if (t < 0) continue;
     const double mu = model_.contacts[k].friction->static_coefficient();
-    for (const double sign : {1.0, -1.0}) {
-      if (normal_row[k] >= 0) A(k_rows, normal_row[k]) = mu;
-      else b[k_rows] = mu * normal_force_[k];
-      A(k_rows++, i) = -sign;
+    const auto bound = [&](Eigen::Index r) {  // μ N of the row's contact
+      if (normal_row[k] >= 0) A(r, normal_row[k]) = mu;
+      else b[r] = mu * normal_force_[k];
+    };
+    if (model_.contacts[k].tangent_rows() == 1) {
+      for (const double sign : {1.0, -1.0}) {
+        bound(k_rows);
+        A(k_rows++, t) = -sign;
+      }
+      continue;
+    }
+    const double facing = std::atan2(lambda_[t + 1], lambda_[t]);
+    for (int j = 0; j < kDiscFacets; ++j) {  // μ N − (cos θ_j, sin θ_j) · λ_T >= 0
+      const double angle = facing + 2 * M_PI * j / kDiscFacets;
+      bound(k_rows);
+      A(k_rows, t) = -std::cos(angle);
+      A(k_rows++, t + 1) = -std::sin(angle);
     }
   }
   Vec lambda = lambda_;

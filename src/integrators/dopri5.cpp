@@ -84,7 +84,7 @@ void Dopri5Integrator::step(OdeSystem& sys, double t_limit) {
     double h = std::min({h_, opt_.max_step, sys.max_step(t_, y_)});
     const bool last = t_ + h >= t_limit;
     if (last) h = t_limit - t_;
-    if (h < min_step && !last) {
+    if (!(h >= min_step) && !last) {  // also a step that is NaN (the loop would never end)
       if (last_failure_) throw NumericalError(*last_failure_);
       throw NumericalError(t_, "integrator", "dopri5: step size underflow (h = " + number_text(h, 3) +
                                                  "); the problem may be too stiff or discontinuous");
@@ -124,7 +124,7 @@ void Dopri5Integrator::step(OdeSystem& sys, double t_limit) {
     }
     ++stats_.rejected_steps;
     h_ = h * std::max(kMinFactor, kSafety * std::pow(err, -0.2));
-    if (h_ < min_step) {
+    if (!(h_ >= min_step)) {
       if (last_failure_) throw NumericalError(*last_failure_);
       throw NumericalError(t_, "integrator", "dopri5: step size underflow; the problem may be too stiff or discontinuous");
     }

@@ -1,72 +1,20 @@
 #include "io/animation_data.hpp"
 
 #include <algorithm>
+#include <fnmatch.h>
+
 #include <cmath>
 
-#include "io/csv_writer.hpp"
+#include "io/json_writer.hpp"
 
 namespace stickslip {
 namespace {
 
-// JSON text of a string; '<' is escaped too, so that the data can sit inside a <script> element.
-void append_string(std::string& out, const std::string& s) {
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20 || c == '<') {
-      static const char* const hex = "0123456789abcdef";
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else {
-      out += ch;
-    }
-  }
-  out += '"';
-}
+PackedType channel_type(const AnimationOptions& o) { return o.precision == 32 ? PackedType::f32 : PackedType::f64; }
 
-// Shortest round-trip text; null for NaN and infinities, which JSON has no words for.
-void append_value(std::string& out, double x) {
-  if (std::isfinite(x)) append_number(out, x);
-  else out += "null";
-}
-
-void append_vec(std::string& out, const Vec3& v) {
-  out += '[';
-  for (int k = 0; k < 3; ++k) {
-    if (k) out += ',';
-    append_value(out, v[k]);
-  }
-  out += ']';
-}
-
-class JsonObject {
- public:
-  explicit JsonObject(std::string& out) : out_(out) { out_ += '{'; }
-  ~JsonObject() { out_ += '}'; }
-  JsonObject(const JsonObject&) = delete;
-  JsonObject& operator=(const JsonObject&) = delete;
-  std::string& key(const char* k) {
-    if (!first_) out_ += ',';
-    first_ = false;
-    append_string(out_, k);
-    out_ += ':';
-    return out_;
-  }
-  void string(const char* k, const std::string& v) { append_string(key(k), v); }
-  void number(const char* k, double v) { append_value(key(k), v); }
-  void vec(const char* k, const Vec3& v) { append_vec(key(k), v); }
-
- private:
-  std::string& out_;
-  bool first_ = true;
-};
-
-// A channel: one value per frame, or the value alone when every frame has it (bit for bit).
-void append_channel(std::string& out, const std::vector<double>& column, const std::vector<std::size_t>& rows) {
+// A channel: the value alone when every frame has it (bit for bit), else one value per frame, packed.
+void append_channel(std::string& out, const std::vector<double>& column, const std::vector<std::size_t>& rows,
+                    PackedType type) {
   bool constant = true;
   for (std::size_t r : rows) {
     if (!(column[r] == column[rows.front()]) || std::signbit(column[r]) != std::signbit(column[rows.front()])) {
@@ -75,22 +23,23 @@ void append_channel(std::string& out, const std::vector<double>& column, const s
     }
   }
   if (constant) {
-    append_value(out, column[rows.front()]);
+    append_json_number(out, column[rows.front()]);
     return;
   }
-  out += '[';
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    if (k) out += ',';
-    append_value(out, column[rows[k]]);
-  }
-  out += ']';
+  std::vector<double> values(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) values[k] = column[rows[k]];
+  append_packed(out, values, type);
 }
 
-const char* shape_type(SceneShape::Type t) {
-  switch (t) {
-    case SceneShape::Type::box: return "box";
-    case SceneShape::Type::sphere: return "sphere";
-    case SceneShape::Type::rod: return "rod";
+const char* shape_kind(SceneShape::Kind k) {
+  switch (k) {
+    case SceneShape::Kind::box: return "box";
+    case SceneShape::Kind::sphere: return "sphere";
+    case SceneShape::Kind::capsule: return "capsule";
+    case SceneShape::Kind::cylinder: return "cylinder";
+    case SceneShape::Kind::plane: return "plane";
+    case SceneShape::Kind::convex: return "convex";
+    case SceneShape::Kind::mesh: return "mesh";
   }
   return "box";
 }
@@ -104,22 +53,52 @@ const char* motion_name(BodyMotion m) {
   return "dynamic";
 }
 
+void append_quaternion(std::string& out, const Eigen::Quaterniond& q) {
+  out += '[';
+  const double v[] = {q.w(), q.x(), q.y(), q.z()};
+  for (int k = 0; k < 4; ++k) {
+    if (k) out += ',';
+    append_json_number(out, v[k]);
+  }
+  out += ']';
+}
+
+void append_shape(std::string& out, const SceneShape& s) {
+  JsonObject o(out);
+  o.string("kind", shape_kind(s.kind));
+  o.vec("position", s.position);
+  append_quaternion(o.key("orientation"), s.orientation);
+  switch (s.kind) {
+    case SceneShape::Kind::box: o.vec("size", s.size); break;
+    case SceneShape::Kind::sphere: o.number("radius", s.radius); break;
+    case SceneShape::Kind::capsule:
+    case SceneShape::Kind::cylinder:
+      o.number("radius", s.radius);
+      o.number("length", s.length);
+      break;
+    case SceneShape::Kind::plane:
+      if (s.size.x() > 0 && s.size.y() > 0) o.vec("size", s.size);
+      break;
+    case SceneShape::Kind::convex:
+    case SceneShape::Kind::mesh: {
+      std::vector<double> v;
+      for (const Vec3& p : s.vertices) v.insert(v.end(), {p.x(), p.y(), p.z()});
+      append_packed(o.key("vertices"), v, PackedType::f32);
+      if (s.kind == SceneShape::Kind::mesh) {
+        std::vector<double> t;
+        for (const auto& tri : s.triangles) t.insert(t.end(), {double(tri[0]), double(tri[1]), double(tri[2])});
+        append_packed(o.key("triangles"), t, PackedType::u32);
+      }
+      break;
+    }
+  }
+}
+
 void append_shapes(std::string& out, const std::vector<SceneShape>& shapes) {
   out += '[';
   for (std::size_t k = 0; k < shapes.size(); ++k) {
     if (k) out += ',';
-    const SceneShape& s = shapes[k];
-    JsonObject o(out);
-    o.string("type", shape_type(s.type));
-    if (s.type == SceneShape::Type::rod) {
-      o.vec("from", s.from);
-      o.vec("to", s.to);
-      o.number("width", s.width);
-    } else {
-      o.vec("center", s.center);
-      if (s.type == SceneShape::Type::box) o.vec("size", s.size);
-      else o.number("radius", s.radius);
-    }
+    append_shape(out, shapes[k]);
   }
   out += ']';
 }
@@ -127,7 +106,7 @@ void append_shapes(std::string& out, const std::vector<SceneShape>& shapes) {
 // The pose channels x y z qw qx qy qz of a body. Planar results give x, y, θ: z = 0 and the
 // rotation about z is q = (cos θ/2, 0, 0, sin θ/2).
 void append_pose(std::string& out, const Scene& scene, const SceneBody& b, const ResultTable& results,
-                 const std::vector<std::size_t>& rows) {
+                 const std::vector<std::size_t>& rows, PackedType type) {
   JsonObject pose(out);
   const std::string what = "body '" + b.name + "'";
   if (b.motion == BodyMotion::fixed) {
@@ -139,12 +118,12 @@ void append_pose(std::string& out, const Scene& scene, const SceneBody& b, const
   }
   if (scene.dimension == SceneDimension::spatial) {
     for (const char* k : {"x", "y", "z", "qw", "qx", "qy", "qz"}) {
-      append_channel(pose.key(k), results.column(b.name + "." + k, what), rows);
+      append_channel(pose.key(k), results.column(b.name + "." + k, what), rows, type);
     }
     return;
   }
-  append_channel(pose.key("x"), results.column(b.name + ".x", what), rows);
-  append_channel(pose.key("y"), results.column(b.name + ".y", what), rows);
+  append_channel(pose.key("x"), results.column(b.name + ".x", what), rows, type);
+  append_channel(pose.key("y"), results.column(b.name + ".y", what), rows, type);
   pose.number("z", 0.0);
   const std::vector<double>& theta = results.column(b.name + ".theta", what);
   std::vector<double> qw(theta.size()), qz(theta.size());
@@ -152,13 +131,14 @@ void append_pose(std::string& out, const Scene& scene, const SceneBody& b, const
     qw[r] = std::cos(0.5 * theta[r]);
     qz[r] = std::sin(0.5 * theta[r]);
   }
-  append_channel(pose.key("qw"), qw, rows);
+  append_channel(pose.key("qw"), qw, rows, type);
   pose.number("qx", 0.0);
   pose.number("qy", 0.0);
-  append_channel(pose.key("qz"), qz, rows);
+  append_channel(pose.key("qz"), qz, rows, type);
 }
 
-void append_bodies(std::string& out, const Scene& scene, const ResultTable& results, const std::vector<std::size_t>& rows) {
+void append_bodies(std::string& out, const Scene& scene, const ResultTable& results, const std::vector<std::size_t>& rows,
+                   PackedType type) {
   out += '[';
   for (std::size_t k = 0; k < scene.bodies.size(); ++k) {
     if (k) out += ',';
@@ -167,7 +147,7 @@ void append_bodies(std::string& out, const Scene& scene, const ResultTable& resu
     o.string("name", b.name);
     o.string("motion", motion_name(b.motion));
     append_shapes(o.key("shapes"), b.shapes);
-    append_pose(o.key("pose"), scene, b, results, rows);
+    append_pose(o.key("pose"), scene, b, results, rows, type);
   }
   out += ']';
 }
@@ -185,6 +165,7 @@ void append_joints(std::string& out, const Scene& scene) {
     o.vec("point_i", j.point_i);
     o.vec("point_j", j.point_j);
     if (j.has_axis) o.vec("axis", j.axis);
+    if (j.has_axis_j) o.vec("axis_j", j.axis_j);
   }
   out += ']';
 }
@@ -204,7 +185,35 @@ void append_springs(std::string& out, const Scene& scene) {
   out += ']';
 }
 
-void append_contacts(std::string& out, const Scene& scene, const ResultTable& results, const std::vector<std::size_t>& rows) {
+void append_contact_geometry(JsonObject& o, const Scene& scene, const SceneContact& c) {
+  o.string("kind", c.kind == SceneContact::Kind::plane ? "plane" : "spheres");
+  o.number("body_i", c.body_i);
+  o.number("body_j", c.body_j);
+  if (c.kind == SceneContact::Kind::plane) {
+    JsonObject p(o.key("plane"));
+    p.vec("point", c.plane_point);
+    p.vec("normal", c.plane_normal);
+    p.vec("tangent", c.plane_tangent);
+    std::string& e = p.key("extent");
+    e += '[';
+    append_json_number(e, c.extent_min);
+    e += ',';
+    append_json_number(e, c.extent_max);
+    e += ']';
+  } else {
+    o.vec("center_i", c.center_i);
+    o.number("radius_i", c.radius_i);
+    if (scene.dimension == SceneDimension::spatial) {
+      o.vec("reference_normal", c.reference_normal);
+      o.vec("reference_tangent", c.reference_tangent);
+    }
+  }
+  o.vec("center_j", c.center_j);
+  o.number("radius_j", c.radius_j);
+}
+
+void append_contacts(std::string& out, const Scene& scene, const ResultTable& results, const std::vector<std::size_t>& rows,
+                     PackedType type) {
   const bool spatial = scene.dimension == SceneDimension::spatial;
   out += '[';
   for (std::size_t k = 0; k < scene.contacts.size(); ++k) {
@@ -213,33 +222,55 @@ void append_contacts(std::string& out, const Scene& scene, const ResultTable& re
     const std::string what = "contact '" + c.name + "'";
     JsonObject o(out);
     o.string("name", c.name);
-    o.string("kind", c.kind == SceneContact::Kind::plane ? "plane" : "spheres");
-    o.number("body_i", c.body_i);
-    o.number("body_j", c.body_j);
-    if (c.kind == SceneContact::Kind::plane) {
-      JsonObject p(o.key("plane"));
-      p.vec("point", c.plane_point);
-      p.vec("normal", c.plane_normal);
-      p.vec("tangent", c.plane_tangent);
-      std::string& e = p.key("extent");
-      e += '[';
-      append_value(e, c.extent_min);
-      e += ',';
-      append_value(e, c.extent_max);
-      e += ']';
-    } else {
-      o.vec("center_i", c.center_i);
-      o.number("radius_i", c.radius_i);
-    }
-    o.vec("center_j", c.center_j);
-    o.number("radius_j", c.radius_j);
-    append_channel(o.key("state"), results.column(c.name + ".state", what), rows);
-    append_channel(o.key("fn"), results.column(c.name + ".fn", what), rows);
-    append_channel(o.key("ft1"), results.column(c.name + (spatial ? ".ft1" : ".ft"), what), rows);
-    if (spatial) append_channel(o.key("ft2"), results.column(c.name + ".ft2", what), rows);
+    append_contact_geometry(o, scene, c);
+    // States are small integers: exact in either precision.
+    append_channel(o.key("state"), results.column(c.name + ".state", what), rows, type);
+    append_channel(o.key("fn"), results.column(c.name + ".fn", what), rows, type);
+    append_channel(o.key("ft1"), results.column(c.name + (spatial ? ".ft1" : ".ft"), what), rows, type);
+    if (spatial) append_channel(o.key("ft2"), results.column(c.name + ".ft2", what), rows, type);
     else o.number("ft2", 0.0);
   }
   out += ']';
+}
+
+// The contact points of each frame, as flat arrays: frame k holds points offsets[k] .. offsets[k+1] − 1.
+void append_contact_points(std::string& out, const ContactPoints& points, const std::vector<double>& frame_times,
+                           PackedType type) {
+  std::vector<std::size_t> order(points.rows.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return points.rows[a].t < points.rows[b].t; });
+  std::vector<double> offsets{0}, pair, id, position, normal, fn, friction, state;
+  std::size_t next = 0;
+  for (const double t : frame_times) {
+    while (next < order.size() && points.rows[order[next]].t < t) ++next;
+    for (; next < order.size() && points.rows[order[next]].t == t; ++next) {
+      const ContactPointRow& r = points.rows[order[next]];
+      pair.push_back(r.pair);
+      id.push_back(r.id);
+      position.insert(position.end(), {r.position.x(), r.position.y(), r.position.z()});
+      normal.insert(normal.end(), {r.normal.x(), r.normal.y(), r.normal.z()});
+      fn.push_back(r.fn);
+      friction.insert(friction.end(), {r.friction.x(), r.friction.y(), r.friction.z()});
+      state.push_back(r.state);
+    }
+    offsets.push_back(static_cast<double>(pair.size()));
+  }
+  JsonObject o(out);
+  std::string& names = o.key("pairs");
+  names += '[';
+  for (std::size_t k = 0; k < points.pairs.size(); ++k) {
+    if (k) names += ',';
+    append_json_string(names, points.pairs[k]);
+  }
+  names += ']';
+  append_packed(o.key("offsets"), offsets, PackedType::u32);
+  append_packed(o.key("pair"), pair, PackedType::u32);
+  append_packed(o.key("id"), id, PackedType::u32);
+  append_packed(o.key("position"), position, type);
+  append_packed(o.key("normal"), normal, PackedType::f32);  // a direction: drawing only
+  append_packed(o.key("fn"), fn, type);
+  append_packed(o.key("friction"), friction, type);
+  append_packed(o.key("state"), state, PackedType::u8);
 }
 
 void append_events(std::string& out, const std::vector<EventLogRow>& events) {
@@ -257,28 +288,56 @@ void append_events(std::string& out, const std::vector<EventLogRow>& events) {
   out += ']';
 }
 
-void append_columns(std::string& out, const ResultTable& results, const std::vector<std::size_t>& rows) {
+bool chosen_for_readout(const std::string& name, const AnimationOptions& options) {
+  if (name == "t") return false;
+  if (options.readout_columns.empty()) return true;
+  for (const std::string& p : options.readout_columns) {
+    if (fnmatch(p.c_str(), name.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+void append_columns(std::string& out, const ResultTable& results, const std::vector<std::size_t>& rows,
+                    const AnimationOptions& options) {
+  std::vector<std::size_t> chosen;
+  for (std::size_t c = 0; c < results.names.size(); ++c) {
+    if (chosen_for_readout(results.names[c], options) || results.names[c] == options.initial_column) chosen.push_back(c);
+  }
   JsonObject o(out);
   std::string& names = o.key("names");
   names += '[';
-  bool first = true;
-  for (const std::string& n : results.names) {
-    if (n == "t") continue;
-    if (!first) names += ',';
-    first = false;
-    append_string(names, n);
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    if (k) names += ',';
+    append_json_string(names, results.names[chosen[k]]);
   }
   names += ']';
   std::string& values = o.key("values");
   values += '[';
-  first = true;
-  for (std::size_t c = 0; c < results.names.size(); ++c) {
-    if (results.names[c] == "t") continue;
-    if (!first) values += ',';
-    first = false;
-    append_channel(values, results.columns[c], rows);
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    if (k) values += ',';
+    append_channel(values, results.columns[chosen[k]], rows, PackedType::f64);  // the readout's numbers stay exact
   }
   values += ']';
+}
+
+void append_header(JsonObject& o, const Scene& scene, const ResultTable& results, const AnimationOptions& options) {
+  o.string("format", "stickslip-animation");
+  o.number("version", 2);
+  o.string("dimension", scene.dimension == SceneDimension::spatial ? "spatial" : "planar");
+  o.string("title", scene.title);
+  {
+    JsonObject src(o.key("source"));
+    src.string("results", options.results_file);
+    src.string("model", options.model_file);
+    src.number("rows", static_cast<double>(results.rows()));
+    src.number("fps", options.fps);
+    src.number("precision", options.precision);
+  }
+  o.vec("up", scene.up);
+  std::string& states = o.key("state_names");
+  states += scene.dimension == SceneDimension::spatial ? R"(["open","stick","slip"])" : R"(["open","stick","slip+","slip-"])";
+  o.key("autoplay") += options.autoplay ? "true" : "false";
+  if (!options.initial_column.empty()) o.string("initial_column", options.initial_column);
 }
 
 }  // namespace
@@ -299,47 +358,34 @@ std::vector<std::size_t> frame_rows(const std::vector<double>& t, double fps) {
 }
 
 std::string animation_data_json(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>& events,
-                                const AnimationOptions& options) {
+                                const AnimationOptions& options, const ContactPoints& points) {
   const std::vector<double>& t = results.column("t", "the time");
   const std::vector<std::size_t> rows = frame_rows(t, options.fps);
+  const PackedType type = channel_type(options);
+  std::vector<double> times(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) times[k] = t[rows[k]];
   std::string out;
-  out.reserve(12 * rows.size() * (results.names.size() + 8) + 4096);
+  out.reserve(11 * rows.size() * (results.names.size() + 8) + 4096);
   {
-  JsonObject o(out);
-  o.string("format", "stickslip-animation");
-  o.number("version", 1);
-  o.string("dimension", scene.dimension == SceneDimension::spatial ? "spatial" : "planar");
-  o.string("title", scene.title);
-  {
-    JsonObject src(o.key("source"));
-    src.string("results", options.results_file);
-    src.string("model", options.model_file);
-    src.number("rows", static_cast<double>(results.rows()));
-    src.number("fps", options.fps);
-  }
-  o.vec("up", scene.up);
-  if (!options.initial_column.empty()) o.string("initial_column", options.initial_column);
-  std::string& time = o.key("time");
-  time += '[';
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    if (k) time += ',';
-    append_value(time, t[rows[k]]);
-  }
-  time += ']';
-  std::string& source_rows = o.key("source_rows");
-  source_rows += '[';
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    if (k) source_rows += ',';
-    source_rows += std::to_string(rows[k]);
-  }
-  source_rows += ']';
-  append_bodies(o.key("bodies"), scene, results, rows);
-  append_joints(o.key("joints"), scene);
-  append_springs(o.key("springs"), scene);
-  append_contacts(o.key("contacts"), scene, results, rows);
-  append_events(o.key("events"), events);
-  append_columns(o.key("columns"), results, rows);
+    JsonObject o(out);
+    append_header(o, scene, results, options);
+    append_packed(o.key("time"), times, PackedType::f64);
+    std::vector<double> source_rows(rows.begin(), rows.end());
+    append_packed(o.key("source_rows"), source_rows, PackedType::u32);
+    append_bodies(o.key("bodies"), scene, results, rows, type);
+    append_joints(o.key("joints"), scene);
+    append_springs(o.key("springs"), scene);
+    append_contacts(o.key("contacts"), scene, results, rows, type);
+    if (!points.rows.empty() || !points.pairs.empty()) append_contact_points(o.key("contact_points"), points, times, type);
+    append_events(o.key("events"), events);
+    append_columns(o.key("columns"), results, rows, options);
   }  // closes the object
+  if (out.size() > options.max_data_chars) {
+    throw InputError(results.file, 0, 0, "",
+                     "the animation data would be " + std::to_string(out.size() / 1'000'000) + " MB, more than a browser can read (" +
+                         std::to_string(options.max_data_chars / 1'000'000) + " MB): keep fewer frames (--fps), use --precision 32, "
+                         "fewer readout columns (--readout), or --format vtk");
+  }
   return out;
 }
 

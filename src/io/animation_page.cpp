@@ -33,3 +33,13 @@ std::string animation_page(const std::string& data_json, SceneDimension dimensio
 }
 
 }  // namespace stickslip
+
+namespace stickslip {
+
+std::string animation_html(const Model& model, const ResultTable& results, const std::vector<EventLogRow>& events,
+                           const AnimationOptions& options, const ContactPoints& points) {
+  const Scene scene = scene_from_model(model);
+  return animation_page(animation_data_json(scene, results, events, options, points), scene.dimension);
+}
+
+}  // namespace stickslip

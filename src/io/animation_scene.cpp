@@ -23,11 +23,11 @@ struct BodyFeatures {
 
 void add_circle(BodyFeatures& f, const Vec2& center, double radius) {
   for (const SceneShape& s : f.circles) {
-    if (s.radius == radius && s.center == planar(center)) return;
+    if (s.radius == radius && s.position == planar(center)) return;
   }
   SceneShape s;
-  s.type = SceneShape::Type::sphere;
-  s.center = planar(center);
+  s.kind = SceneShape::Kind::sphere;
+  s.position = planar(center);
   s.radius = radius;
   f.circles.push_back(s);
 }
@@ -39,6 +39,7 @@ std::vector<BodyFeatures> collect_features(const Model& m) {
     f[j.body_j].points.push_back(j.point_j);
   }
   for (const Contact& c : m.contacts) {
+    if (c.joint_limit()) continue;  // a stop on a joint coordinate has no shape to draw
     if (c.shape == ContactShape::circle_circle && c.radius_i > 0) add_circle(f[c.body_i], c.center_i, c.radius_i);
     if (c.shape == ContactShape::circle_circle && c.radius_i == 0) f[c.body_i].points.push_back(c.center_i);
     if (c.radius_j > 0) add_circle(f[c.body_j], c.center_j, c.radius_j);
@@ -71,7 +72,6 @@ std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts, const Body& b) 
   const Eigen::SelfAdjointEigenSolver<Mat2> eig(cov);  // eigenvalues in increasing order
   const double minor = std::sqrt(std::max(eig.eigenvalues()(0), 0.0)), major = std::sqrt(std::max(eig.eigenvalues()(1), 0.0));
   if (!(major > 0)) return {};
-  SceneShape s;
   if (minor < kRodSpread * major) {
     const Vec2 axis = eig.eigenvectors().col(1), across = perp(axis);
     const double centre = -axis.dot(mean);  // the centre of mass along the axis
@@ -82,11 +82,7 @@ std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts, const Body& b) 
       hi = std::max(hi, axis.dot(p - mean));
       thickness = std::max(thickness, 2 * std::abs(across.dot(p - mean)));
     }
-    s.type = SceneShape::Type::rod;
-    s.from = planar(mean + lo * axis);
-    s.to = planar(mean + hi * axis);
-    s.width = std::max(kRodWidth * (hi - lo), thickness);
-    return {s};
+    return {rod_shape(planar(mean + lo * axis), planar(mean + hi * axis), std::max(kRodWidth * (hi - lo), thickness))};
   }
   double hx = 0, hy = 0;
   for (const Vec2& p : pts) {
@@ -94,7 +90,8 @@ std::vector<SceneShape> shape_from_points(std::vector<Vec2> pts, const Body& b) 
     hy = std::max(hy, std::abs(p.y()));
   }
   const double least = kMinBoxThickness * std::max(hx, hy);
-  s.type = SceneShape::Type::box;
+  SceneShape s;
+  s.kind = SceneShape::Kind::box;
   s.size = {2 * std::max(hx, least), 2 * std::max(hy, least), 0.0};
   return {s};
 }
@@ -105,7 +102,7 @@ std::vector<SceneShape> infer_shapes(const Body& b, const BodyFeatures& f) {
   if (shapes.empty() && b.mass > 0 && b.inertia > 0) {
     // A uniform square of side a: J = m a²/6.
     SceneShape s;
-    s.type = SceneShape::Type::box;
+    s.kind = SceneShape::Kind::box;
     const double a = std::sqrt(6 * b.inertia / b.mass);
     s.size = {a, a, 0.0};
     shapes.push_back(s);
@@ -115,7 +112,18 @@ std::vector<SceneShape> infer_shapes(const Body& b, const BodyFeatures& f) {
 
 }  // namespace
 
+SceneShape rod_shape(const Vec3& from, const Vec3& to, double width) {
+  SceneShape s;
+  s.kind = SceneShape::Kind::capsule;
+  s.position = 0.5 * (from + to);
+  s.length = (to - from).norm();
+  s.radius = 0.5 * width;
+  if (s.length > 0) s.orientation = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitZ(), to - from);
+  return s;
+}
+
 Scene scene_from_model(const Model& m) {
+  if (m.dimension == Dimension::spatial) return spatial_scene_from_model(m);
   Scene scene;
   scene.dimension = SceneDimension::planar;
   scene.title = m.name;
@@ -149,6 +157,7 @@ Scene scene_from_model(const Model& m) {
     scene.springs.push_back({s.name, s.body_i, s.body_j, s.point_i, s.point_j});
   }
   for (const Contact& c : m.contacts) {
+    if (c.joint_limit()) continue;
     SceneContact sc;
     sc.name = c.name;
     sc.body_i = c.body_i;

@@ -1,4 +1,5 @@
 // Readers of the `bodies`, `joints` and `drivers` sections.
+#include "io/dimension_hints.hpp"
 #include "io/law_reader.hpp"
 #include "io/model_sections.hpp"
 #include "io/time_function_reader.hpp"
@@ -9,6 +10,10 @@ namespace {
 Body read_body(const YamlField& f, SectionContext& ctx) {
   Body b;
   b.motion = read_body_motion(f);
+  refuse_spatial_keys(f, {"orientation", "z", "yaw", "pitch", "roll"});
+  for (const char* key : {"inertia", "angular_velocity"}) {
+    if (const auto v = f.get(key)) refuse_spatial_vector(*v);
+  }
   switch (b.motion) {
     case BodyMotion::dynamic:
       f.expect_keys({"name", "motion", "mass", "inertia", "position", "angle", "velocity", "angular_velocity"});
@@ -37,9 +42,9 @@ Body read_body(const YamlField& f, SectionContext& ctx) {
     b.prescribed = {fn("x", FunctionQuantity::plain), fn("y", FunctionQuantity::plain), fn("angle", FunctionQuantity::angle)};
     return b;
   }
-  if (const auto p = f.get("position")) b.position = p->as_vec2();
+  if (const auto p = f.get("position")) b.position = planar_vec2(*p);
   if (const auto a = f.get("angle")) b.angle = a->as_angle();
-  if (const auto v = f.get("velocity")) b.velocity = v->as_vec2();
+  if (const auto v = f.get("velocity")) b.velocity = planar_vec2(*v);
   if (const auto w = f.get("angular_velocity")) b.angular_velocity = w->as_angle();
   return b;
 }
@@ -78,6 +83,14 @@ void read_joint_points(const YamlField& f, const Body& bi, const Body& bj, doubl
 }
 
 void read_joint(const YamlField& f, SectionContext& ctx, double t0) {
+  refuse_spatial_keys(f, {"axis_j", "reference", "reference_j"});
+  if (const auto type = f.get("type"); type && type->is_scalar()) {
+    const std::string t = type->as_string();
+    if (t == "spherical" || t == "universal" || t == "cylindrical") {
+      type->fail("'" + t + "' is a spatial joint: this model is planar (the default); for a spatial model put "
+                 "'dimension: spatial' at the top of the file");
+    }
+  }
   f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "angle_offset", "friction", "contact"});
   if (const auto c = f.get("contact")) {
     c->fail("contact analysis needs a spatial prismatic joint (dimension: spatial); a planar joint's friction is "
@@ -137,21 +150,7 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
     d.joint = ctx.joint(jf);
     d.target = DriverTarget::joint_coordinate;
     const JointType type = ctx.joint_types[static_cast<std::size_t>(d.joint)];
-    // A revolute joint's coordinate is an angle, a prismatic joint's a length; a spatial cylindrical
-    // joint has both and a universal joint two angles, of which the driver names one; the others have
-    // none (joint_driver_problem).
-    const auto coordinate = f.get("coordinate");
-    if (coordinate) {
-      if (ctx.dimension != Dimension::spatial) coordinate->fail("a joint driver drives the joint coordinate; remove 'coordinate'");
-      const std::string c = coordinate->as_choice({"angle", "slide", "angle_i", "angle_j"});
-      d.joint_coordinate = c == "angle"     ? JointCoordinate::angle
-                           : c == "slide"   ? JointCoordinate::slide
-                           : c == "angle_i" ? JointCoordinate::angle_i
-                                            : JointCoordinate::angle_j;
-    }
-    if (const std::string problem = joint_driver_problem(type, ctx.dimension, d.joint_coordinate); !problem.empty()) {
-      (coordinate ? *coordinate : jf).fail(problem);
-    }
+    d.joint_coordinate = read_joint_coordinate(f, jf, ctx, d.joint, "driver");
     if (driven_joint_coordinate(type, d.joint_coordinate) != JointCoordinate::slide) q = FunctionQuantity::angle;
   }
   d.function = read_time_function(f.at("function"), ctx.reader, q);
@@ -159,6 +158,27 @@ void read_driver(const YamlField& f, SectionContext& ctx) {
 }
 
 }  // namespace
+
+// A revolute joint's coordinate is an angle, a prismatic joint's a length; a spatial cylindrical joint
+// has both and a universal joint two angles, of which the element names one; the others have none.
+JointCoordinate read_joint_coordinate(const YamlField& f, const YamlField& joint_field, SectionContext& ctx, int joint,
+                                      const std::string& element) {
+  JointCoordinate out = JointCoordinate::natural;
+  const auto coordinate = f.get("coordinate");
+  if (coordinate) {
+    if (ctx.dimension != Dimension::spatial) coordinate->fail("a planar joint has one coordinate; remove 'coordinate'");
+    const std::string c = coordinate->as_choice({"angle", "slide", "angle_i", "angle_j"});
+    out = c == "angle"     ? JointCoordinate::angle
+          : c == "slide"   ? JointCoordinate::slide
+          : c == "angle_i" ? JointCoordinate::angle_i
+                           : JointCoordinate::angle_j;
+  }
+  const JointType type = ctx.joint_types[static_cast<std::size_t>(joint)];
+  if (const std::string problem = joint_driver_problem(type, ctx.dimension, out, element); !problem.empty()) {
+    (coordinate ? *coordinate : joint_field).fail(problem);
+  }
+  return out;
+}
 
 BodyMotion read_body_motion(const YamlField& f) {
   const auto m = f.get("motion");

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "io/input_error.hpp"
+#include "io/input_file.hpp"
 #include "io/output_file.hpp"
 
 namespace stickslip {
@@ -92,7 +93,7 @@ class Parser {
 
 }  // namespace
 
-std::uint64_t fnv1a64(const std::string& bytes, std::uint64_t h) {
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h) {
   for (unsigned char c : bytes) {
     h ^= c;
     h *= 0x100000001b3ULL;
@@ -185,11 +186,7 @@ Snapshot parse_checkpoint(const std::string& text, const std::string& file) {
 }
 
 Snapshot read_checkpoint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, 0, "", "cannot read the checkpoint");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_checkpoint(text.str(), path);
+  return parse_checkpoint(read_input_text(path, kCheckpointFileLimit), path);
 }
 
 }  // namespace stickslip

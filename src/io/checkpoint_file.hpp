@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "math/snapshot.hpp"
 
@@ -28,6 +29,6 @@ Snapshot read_checkpoint(const std::string& path);
 
 // FNV-1a, 64 bits (Fowler, Noll & Vo): a digest for spotting changed or truncated files, not a
 // cryptographic hash.
-std::uint64_t fnv1a64(const std::string& bytes, std::uint64_t h = 0xcbf29ce484222325ULL);
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = 0xcbf29ce484222325ULL);
 
 }  // namespace stickslip

@@ -82,7 +82,6 @@ void read_spatial_contact(const YamlField& f, SectionContext& ctx, const std::st
   const YamlField name = f.at("name");
   read_contact_bodies(f, ctx, c);
   read_contact_laws(f, c);
-  if (const std::string problem = spatial_friction_problem(c); !problem.empty()) f.at("friction").fail(problem);
   if (points.empty()) {
     c.name = ctx.names.add(name);
     ctx.builder.add_contact(c);
@@ -96,22 +95,44 @@ void read_spatial_contact(const YamlField& f, SectionContext& ctx, const std::st
   }
 }
 
+// A stop on a joint coordinate: {name, type: joint_limit, joint, coordinate (cylindrical, universal
+// joints), lower | upper (rad, or deg with the unit; m for a slide), normal and/or impact law}. The
+// bodies are the joint's; a stop has no friction.
+void read_joint_limit(const YamlField& f, SectionContext& ctx) {
+  f.expect_keys({"name", "type", "joint", "coordinate", "lower", "upper", "normal", "impact", "min_impact_speed"});
+  Contact c;
+  c.shape = ContactShape::joint_limit;
+  c.name = ctx.names.add(f.at("name"));
+  const YamlField jf = f.at("joint");
+  c.joint = ctx.joint(jf);
+  c.coordinate = read_joint_coordinate(f, jf, ctx, c.joint, "joint limit");
+  const JointType type = ctx.joint_types[static_cast<std::size_t>(c.joint)];
+  if (f.has("lower") == f.has("upper")) f.fail("a joint limit is one stop: give either 'lower' or 'upper'");
+  const bool slide = driven_joint_coordinate(type, c.coordinate) == JointCoordinate::slide;
+  const YamlField bound = f.has("lower") ? f.at("lower") : f.at("upper");
+  c.limit = slide ? bound.as_double() : bound.as_angle();
+  c.limit_side = f.has("lower") ? 1.0 : -1.0;
+  read_contact_laws(f, c);
+  ctx.builder.add_contact(c);
+}
+
 void read_contact(const YamlField& f, SectionContext& ctx) {
   Contact c;
   const bool spatial = ctx.dimension == Dimension::spatial;
   const YamlField type_field = f.at("type");
   const std::string given = type_field.as_string();
+  if (given == "joint_limit") return read_joint_limit(f, ctx);
   const bool spatial_shape = given == "sphere_plane" || given == "sphere_sphere" || given == "points_plane" ||
                              given == "box_plane";
   const bool planar_shape = given == "point_line" || given == "circle_line" || given == "circle_circle";
   if (spatial_shape && !spatial) type_field.fail("'" + given + "' is a spatial contact: it needs 'dimension: spatial'");
   if (planar_shape && spatial) {
     type_field.fail("'" + given + "' is a planar contact; a spatial model's contacts are sphere_plane, sphere_sphere, "
-                    "points_plane or box_plane");
+                    "points_plane, box_plane or joint_limit");
   }
   const std::string type =
-      spatial ? type_field.as_choice({"sphere_plane", "sphere_sphere", "points_plane", "box_plane"})
-              : type_field.as_choice({"point_line", "circle_line", "circle_circle"});
+      spatial ? type_field.as_choice({"sphere_plane", "sphere_sphere", "points_plane", "box_plane", "joint_limit"})
+              : type_field.as_choice({"point_line", "circle_line", "circle_circle", "joint_limit"});
   if (spatial) return read_spatial_contact(f, ctx, type);
   if (type == "point_line") {
     f.expect_keys({"name", "type", "bodies", "line", "point", "normal", "friction", "impact", "min_impact_speed"});

@@ -28,6 +28,7 @@ class CsvSink final : public OutputSink {
   void begin(const std::vector<std::string>& columns) override;
   void write(const std::vector<double>& row) override;
   void flush() override { out_.flush(); }
+  void flush_if_due() { out_.flush_if_due(); }  // between steps (io/block_writer.hpp)
   void end() override { out_.close(); }
   // flush(), and the rows to the disk (output_file.hpp: where a later file counts on them).
   void sync() { out_.sync(); }

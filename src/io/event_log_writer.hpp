@@ -23,6 +23,7 @@ class CsvEventSink final : public EventSink {
   void open();  // creates or truncates the file and writes the header (write() opens it too)
   void write(const EventRecord& e) override;
   void flush() override { out_.flush(); }
+  void flush_if_due() { out_.flush_if_due(); }  // between steps (io/block_writer.hpp)
   void close(bool durable = false) { out_.close(durable); }  // `durable`: synced first
   void sync() { out_.sync(); }  // flush(), and the lines to the disk
   long count() const { return count_; }

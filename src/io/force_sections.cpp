@@ -1,4 +1,6 @@
-// Reader of the `forces` section: point forces, torques, spring-dampers, rotational spring-dampers.
+// Reader of the `forces` section: point forces, torques, spring-dampers, rotational spring-dampers,
+// joint actuators.
+#include "io/dimension_hints.hpp"
 #include "io/model_sections.hpp"
 #include "io/time_function_reader.hpp"
 
@@ -11,6 +13,7 @@ void read_point_force(const YamlField& f, SectionContext& ctx) {
   if (spatial) {
     f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy", "fz"});
   } else {
+    refuse_spatial_keys(f, {"fz"});
     f.expect_keys({"name", "type", "body", "point", "frame", "fx", "fy"});
   }
   PointForce pf;
@@ -36,6 +39,7 @@ void read_torque(const YamlField& f, SectionContext& ctx) {
     if (const auto z = f.get("tz")) t.torque = read_time_function(*z, ctx.reader, FunctionQuantity::plain);
     if (const auto fr = f.get("frame")) t.body_frame = fr->as_choice({"global", "body"}) == "body";
   } else {
+    refuse_spatial_keys(f, {"tx", "ty", "tz"});
     f.expect_keys({"name", "type", "body", "torque"});
     t.torque = read_time_function(f.at("torque"), ctx.reader, FunctionQuantity::plain);
   }
@@ -101,13 +105,28 @@ void read_rotational_spring(const YamlField& f, SectionContext& ctx) {
   ctx.builder.add_rotational_spring(s);
 }
 
+// A joint actuator: joint, effort (a function of time), and for a cylindrical or universal joint the
+// coordinate it acts on (as a driver names it).
+void read_joint_actuator(const YamlField& f, SectionContext& ctx) {
+  f.expect_keys({"name", "type", "joint", "coordinate", "effort"});
+  JointActuator a;
+  a.name = ctx.names.add(f.at("name"));
+  const YamlField jf = f.at("joint");
+  a.joint = ctx.joint(jf);
+  a.coordinate = read_joint_coordinate(f, jf, ctx, a.joint, "joint actuator");
+  a.effort = read_time_function(f.at("effort"), ctx.reader, FunctionQuantity::plain);
+  ctx.builder.add_actuator(a);
+}
+
 }  // namespace
 
 void read_forces(const YamlField& section, SectionContext& ctx) {
   for (const YamlField& f : section.items()) {
     if (!f.is_map()) f.fail("expected a force element {name, type, ...}");
-    const std::string type = f.at("type").as_choice({"point_force", "torque", "spring_damper", "rotational_spring_damper"});
+    const std::string type = f.at("type").as_choice(
+        {"point_force", "torque", "spring_damper", "rotational_spring_damper", "joint_actuator"});
     if (type == "point_force") read_point_force(f, ctx);
+    else if (type == "joint_actuator") read_joint_actuator(f, ctx);
     else if (type == "torque") read_torque(f, ctx);
     else if (type == "spring_damper") read_spring(f, ctx);
     else read_rotational_spring(f, ctx);

@@ -2,6 +2,8 @@
 // numbers, and precise about where a malformed file goes wrong.
 #include "io/lcp_file.hpp"
 
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
 #include "io/number_text.hpp"
 
 #include <cerrno>
@@ -111,6 +113,7 @@ LcpFileResult read_lcp(std::istream& in) {
   long n = 0;
   if (!read_size(reader, n, err)) return err;
   LcpFileResult r;
+  r.size_line = reader.line();
   r.M.resize(n, n);
   r.q.resize(n);
   std::vector<double> row(static_cast<std::size_t>(n));
@@ -128,18 +131,16 @@ LcpFileResult read_lcp(std::istream& in) {
 }
 
 LcpFileResult read_lcp_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
+  std::string text;
+  try {
+    text = read_input_text(path, kLcpFileLimit);
+  } catch (const InputError& e) {
     LcpFileResult r;
-    r.error = "cannot open '" + path + "': " + std::strerror(errno);
+    r.error = e.what();  // names the file
     return r;
   }
-  LcpFileResult r = read_lcp(in);
-  if (in.bad()) {
-    r = LcpFileResult{};
-    r.error = "cannot read '" + path + "'";
-  }
-  return r;
+  std::istringstream in(std::move(text));
+  return read_lcp(in);
 }
 
 }  // namespace stickslip::io

@@ -21,6 +21,7 @@ struct LcpFileResult {
   Mat M;
   Vec q;
   int line = 0;       // line of the error (0 when the file could not be opened)
+  int size_line = 0;  // line of n (for messages about the size)
   std::string error;  // "line 3: row 2 of M has 2 numbers, expected 3"
 };
 

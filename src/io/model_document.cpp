@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/input_file.hpp"
 #include "io/yaml_guard.hpp"
 #include "io/yaml_reader.hpp"
 
@@ -145,6 +146,8 @@ YAML::Node unlocated(const YAML::Node& node) {
 YAML::Node value_node(const std::string& text, const std::string& file, const std::string& path) {
   if (const YamlTextProblem problem = find_yaml_text_problem(text); problem.found)
     throw InputError(file, 0, 0, path, "the new value: " + problem.message);
+  if (const YamlExpansion expansion = measure_yaml_expansion(text); expansion.problem.found)
+    throw InputError(file, 0, 0, path, "the new value: " + expansion.problem.message);
   const YAML::Node value = YAML::Load(text);
   if (const YamlStructureProblem problem = find_yaml_structure_problem(value); problem.found)
     throw InputError(file, 0, 0, path, "the new value: " + problem.message);
@@ -159,11 +162,13 @@ ModelDocument::ModelDocument(std::string text, std::string name, std::string dir
 }
 
 ModelDocument ModelDocument::read(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, 0, 0, "", "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return ModelDocument(text.str(), path, std::filesystem::path(path).parent_path().string(), true);
+  const std::filesystem::path file(path);
+  if (file.extension() == ".urdf") {  // a robot alone: the document of a model file that includes it
+    YAML::Node root;
+    root["urdf"] = file.filename().string();
+    return ModelDocument(dump(root), path, file.parent_path().string(), true);
+  }
+  return ModelDocument(read_input_text(path, kYamlFileLimit), path, std::filesystem::path(path).parent_path().string(), true);
 }
 
 ModelDocument ModelDocument::parse(const std::string& text, std::string name, std::string directory) {

@@ -1,8 +1,13 @@
 #include "io/model_file.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <numbers>
 
+#include "formulations/memory_estimate.hpp"
+#include "io/dimension_hints.hpp"
 #include "io/model_sections.hpp"
+#include "math/nearest_name.hpp"
 
 namespace stickslip {
 
@@ -16,17 +21,34 @@ std::string NameTable::add_generated(const std::string& name, const YamlField& o
   return name;
 }
 
-int SectionContext::body(const YamlField& f) const {
+namespace {
+
+// "unknown body 'leg_lft' (did you mean 'leg_left'? the bodies: ground, body, leg_left, ...)", the
+// names in the order of the file.
+[[noreturn]] void fail_unknown(const YamlField& f, const char* kind, const char* kinds,
+                               const std::map<std::string, int>& known) {
+  std::vector<std::pair<int, std::string>> ordered;
+  for (const auto& [name, index] : known) ordered.emplace_back(index, name);
+  std::sort(ordered.begin(), ordered.end());
+  std::vector<std::string> names;
+  for (const auto& entry : ordered) names.push_back(entry.second);
   const std::string name = f.as_string();
-  const auto it = bodies.find(name);
-  if (it == bodies.end()) f.fail("unknown body '" + name + "'");
+  if (names.empty()) f.fail(std::string("unknown ") + kind + " '" + name + "' (the model has no " + kinds + ")");
+  f.fail(std::string("unknown ") + kind + " '" + name + "' (" + did_you_mean(name, names) + "the " + kinds + ": " +
+         name_list(names) + ")");
+}
+
+}  // namespace
+
+int SectionContext::body(const YamlField& f) const {
+  const auto it = bodies.find(f.as_string());
+  if (it == bodies.end()) fail_unknown(f, "body", "bodies", bodies);
   return it->second;
 }
 
 int SectionContext::joint(const YamlField& f) const {
-  const std::string name = f.as_string();
-  const auto it = joints.find(name);
-  if (it == joints.end()) f.fail("unknown joint '" + name + "'");
+  const auto it = joints.find(f.as_string());
+  if (it == joints.end()) fail_unknown(f, "joint", "joints", joints);
   return it->second;
 }
 
@@ -41,7 +63,9 @@ double initial_angle(const Body& b, double t0) {
 
 InputError locate_model_error(const std::string& file, const ModelError& e) {
   try {
+    if (std::filesystem::path(file).extension() == ".urdf") return locate_urdf_model_error(file, e);
     const YamlReader reader(file);
+    if (reads_urdf(file, reader)) return locate_urdf_model_error(file, e);
     reader.fail_at_path(e.path(), e.message());
   } catch (const InputError& located) {
     return located;
@@ -50,6 +74,7 @@ InputError locate_model_error(const std::string& file, const ModelError& e) {
 }
 
 ModelFile read_model_file(const std::string& path) {
+  if (std::filesystem::path(path).extension() == ".urdf") return read_urdf_file(path);
   YamlReader reader(path);
   ModelFile out = read_model(reader);
   out.input_files.insert(out.input_files.begin(), path);  // the model file first, then its tables
@@ -57,6 +82,7 @@ ModelFile read_model_file(const std::string& path) {
 }
 
 ModelFile read_model(YamlReader& reader) {
+  if (reader.root_node().IsMap() && reader.root_node()["urdf"]) return read_model_including_urdf(reader);
   const YamlField root = reader.root();
   root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
                     "contacts", "generators", "simulation"});
@@ -77,7 +103,7 @@ ModelFile read_model(YamlReader& reader) {
     if (dimension == Dimension::spatial) {
       builder.set_gravity(g->as_vec3());
     } else {
-      builder.set_gravity(g->as_vec2());
+      builder.set_gravity(planar_vec2(*g));
     }
   }
   NameTable names;
@@ -87,6 +113,7 @@ ModelFile read_model(YamlReader& reader) {
   ground.motion = BodyMotion::fixed;
   ctx.body_data.emplace("ground", ground);
   ctx.dimension = dimension;
+  ctx.scheme = out.options.scheme;
 
   // A model built by generators alone needs no `bodies` section.
   if (root.has("bodies") || !root.has("generators")) read_bodies(root.at("bodies"), ctx);
@@ -101,6 +128,8 @@ ModelFile read_model(YamlReader& reader) {
 
   try {
     out.model = builder.build();
+    // The scheme the file names gets its problem's size checked here, at the key that made it.
+    check_scheme_memory(out.model, out.options, root.has("generators") ? "generators" : "contacts");
   } catch (const ModelError& e) {
     reader.fail_at_path(e.path(), e.message());
   }

@@ -32,6 +32,7 @@ struct SectionContext {
   std::vector<JointType> joint_types;     // by joint index
   double t_start = 0;                     // initial time (prescribed bodies' initial poses)
   Dimension dimension = Dimension::planar;  // the model's (top-level `dimension:`)
+  Scheme scheme = Scheme::compliant;        // the file's (generators check its problem's size)
 
   int body(const YamlField& f) const;   // resolves a body name, error if unknown
   int joint(const YamlField& f) const;  // resolves a joint name, error if unknown
@@ -46,6 +47,11 @@ void read_joints(const YamlField& section, SectionContext& ctx);
 // A joint of a spatial model (spatial_joint_reader.cpp).
 void read_spatial_joint(const YamlField& f, SectionContext& ctx);
 void read_drivers(const YamlField& section, SectionContext& ctx);
+// The coordinate of joint `joint` that an element acts on (`element`: "driver", "joint actuator",
+// "joint limit"): the map's optional `coordinate` key (angle, slide, angle_i, angle_j; spatial models
+// only), checked against the joint type with joint_driver_problem; the error names the key.
+JointCoordinate read_joint_coordinate(const YamlField& f, const YamlField& joint_field, SectionContext& ctx, int joint,
+                                      const std::string& element);
 void read_forces(const YamlField& section, SectionContext& ctx);
 void read_contacts(const YamlField& section, SectionContext& ctx);
 void read_generators(const YamlField& section, SectionContext& ctx);

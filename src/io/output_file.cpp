@@ -1,6 +1,7 @@
 #include "io/output_file.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -109,6 +110,36 @@ void check_writable(const std::string& path) {
   if (fd < 0) throw OutputError(path, std::strerror(errno));
   ::close(fd);
   if (!existed) std::filesystem::remove(path);
+}
+
+OutputLock::OutputLock(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  if (fd_ < 0) throw OutputError(path, std::strerror(errno));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
+  const int reason = errno;
+  ::close(fd_);
+  fd_ = -1;
+  if (reason == EWOULDBLOCK)
+    throw OutputError(path, "another process is writing it (it holds the file's lock): two runs writing one file "
+                            "would mix their rows");
+  // A file system without locks (some network file systems) leaves the file unlocked.
+  if (reason == ENOLCK || reason == EINVAL || reason == EOPNOTSUPP) return;
+  throw OutputError(path, std::string("flock: ") + std::strerror(reason));
+}
+
+OutputLock::~OutputLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+}
+
+OutputLock& OutputLock::operator=(OutputLock&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.fd_;
+    other.fd_ = -1;
+  }
+  return *this;
 }
 
 namespace {

@@ -65,6 +65,25 @@ void check_writable(const std::string& path);
 // killed just after the check leaves no empty file under the name (a checkpoint that is not one).
 void check_atomically_writable(const std::string& path);
 
+// An exclusive advisory lock (flock) on an output file while the object lives: two processes writing
+// one results file (two resumes of one checkpoint, a run started on the file another run is writing)
+// would interleave their rows. Opens the file without truncating it (creating it when absent); a
+// path that is not a regular file (a pipe, /dev/stdout) is not locked. Throws OutputError when
+// another process holds the lock.
+class OutputLock {
+ public:
+  OutputLock() = default;
+  explicit OutputLock(const std::string& path);
+  ~OutputLock();
+  OutputLock(OutputLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  OutputLock& operator=(OutputLock&& other) noexcept;
+  OutputLock(const OutputLock&) = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 // Writes `text` to `path` atomically: to a temporary file beside it, synced, then renamed over
 // `path` (and the folder synced), so a reader sees the old file or the new one, never a part.
 void write_file_atomically(const std::string& path, const std::string& text);

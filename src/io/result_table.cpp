@@ -1,9 +1,11 @@
 #include "io/result_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
 
+#include "io/input_file.hpp"
 #include "io/number_text.hpp"
 
 namespace stickslip {
@@ -29,14 +31,32 @@ int cell_column(const std::vector<std::string>& cells, std::size_t k) {
   return col;
 }
 
-std::ifstream open_input(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file, 0, 0, "", "cannot open the file");
-  return in;
-}
+std::ifstream open_input(const std::string& file) { return open_input_file(file, kResultFileLimit); }
 
 // A line getline() ended at the end of the file rather than at a newline: a row cut short.
 bool cut_short(const std::istream& in, const std::string& line) { return in.eof() && !line.empty(); }
+
+// Calls row(line_no, cells) for each row after the header: blank lines skipped, a row of another
+// width an error, a last line cut short dropped (its number in *dropped_line when given).
+template <typename Row>
+void for_each_row(std::ifstream& in, const std::string& file, std::size_t width, int* dropped_line, Row row) {
+  std::string line;
+  std::vector<std::string> cells;
+  int line_no = 1;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (cut_short(in, line)) {
+      if (dropped_line) *dropped_line = line_no;
+      break;
+    }
+    if (line.empty() || line == "\r") continue;
+    split_commas(line, cells);
+    if (cells.size() != width) {
+      throw InputError(file, line_no, 1, "", "expected " + std::to_string(width) + " values, got " + std::to_string(cells.size()));
+    }
+    row(line_no, cells);
+  }
+}
 
 }  // namespace
 
@@ -61,34 +81,22 @@ ResultTable read_result_table(const std::string& file) {
   ResultTable table;
   table.file = file;
   std::string line;
-  std::vector<std::string> cells;
+  std::vector<std::string> head;
   if (!std::getline(in, line)) throw InputError(file, 1, 1, "", "empty file: expected a header of column names");
-  split_commas(line, cells);
+  split_commas(line, head);
   std::map<std::string, int> seen;
-  for (std::size_t k = 0; k < cells.size(); ++k) {
-    const int col = cell_column(cells, k);
-    if (cells[k].empty()) throw InputError(file, 1, col, "", "empty column name");
-    if (!seen.emplace(cells[k], col).second) {
-      throw InputError(file, 1, col, "", "column '" + cells[k] + "' appears twice");
+  for (std::size_t k = 0; k < head.size(); ++k) {
+    const int col = cell_column(head, k);
+    if (head[k].empty()) throw InputError(file, 1, col, "", "empty column name");
+    if (!seen.emplace(head[k], col).second) {
+      throw InputError(file, 1, col, "", "column '" + head[k] + "' appears twice");
     }
   }
-  table.names = cells;
-  table.columns.assign(cells.size(), {});
+  table.names = head;
+  table.columns.assign(head.size(), {});
   const int t = table.index("t");
   if (t < 0) throw InputError(file, 1, 1, "", "no column 't' (time) in the header");
-  int line_no = 1;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (cut_short(in, line)) {
-      table.dropped_line = line_no;
-      break;
-    }
-    if (line.empty() || line == "\r") continue;
-    split_commas(line, cells);
-    if (cells.size() != table.names.size()) {
-      throw InputError(file, line_no, 1, "", "expected " + std::to_string(table.names.size()) + " values, got " +
-                                                 std::to_string(cells.size()));
-    }
+  for_each_row(in, file, table.names.size(), &table.dropped_line, [&](int line_no, const std::vector<std::string>& cells) {
     for (std::size_t k = 0; k < cells.size(); ++k) {
       double v = 0;
       const io::NumberText status = io::parse_real(cells[k], v);
@@ -103,7 +111,7 @@ ResultTable read_result_table(const std::string& file) {
     if (time.size() > 1 && now < time[time.size() - 2]) {
       throw InputError(file, line_no, 1, "t", "times must not decrease");
     }
-  }
+  });
   if (table.rows() == 0) throw InputError(file, 2, 1, "", "no rows of results after the header");
   return table;
 }
@@ -111,24 +119,13 @@ ResultTable read_result_table(const std::string& file) {
 std::vector<EventLogRow> read_event_log(const std::string& file, int* dropped_line) {
   std::ifstream in = open_input(file);
   std::string line;
-  std::vector<std::string> cells;
+  std::vector<std::string> head;
   if (!std::getline(in, line)) throw InputError(file, 1, 1, "", "empty file: expected the event log's header");
-  split_commas(line, cells);
+  split_commas(line, head);
   const std::vector<std::string> expected{"t", "contact", "event", "from", "to", "vn_before", "vn_after"};
-  if (cells != expected) throw InputError(file, 1, 1, "", "not an event log: expected the header t,contact,event,from,to,vn_before,vn_after");
+  if (head != expected) throw InputError(file, 1, 1, "", "not an event log: expected the header t,contact,event,from,to,vn_before,vn_after");
   std::vector<EventLogRow> rows;
-  int line_no = 1;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (cut_short(in, line)) {
-      if (dropped_line) *dropped_line = line_no;
-      break;
-    }
-    if (line.empty() || line == "\r") continue;
-    split_commas(line, cells);
-    if (cells.size() != expected.size()) {
-      throw InputError(file, line_no, 1, "", "expected 7 values, got " + std::to_string(cells.size()));
-    }
+  for_each_row(in, file, expected.size(), dropped_line, [&](int line_no, const std::vector<std::string>& cells) {
     EventLogRow r;
     const io::NumberText status = io::parse_real(cells[0], r.t);
     if (status != io::NumberText::ok || !std::isfinite(r.t)) {
@@ -140,8 +137,57 @@ std::vector<EventLogRow> read_event_log(const std::string& file, int* dropped_li
     r.from = cells[3];
     r.to = cells[4];
     rows.push_back(std::move(r));
-  }
+  });
   return rows;
+}
+
+ContactPoints read_contact_points(const std::string& file, int* dropped_line) {
+  std::ifstream in = open_input(file);
+  std::string line;
+  std::vector<std::string> head;
+  if (!std::getline(in, line)) throw InputError(file, 1, 1, "", "empty file: expected a header of column names");
+  split_commas(line, head);
+  const std::vector<std::string> needed{"t", "pair", "point", "x", "y", "z", "nx", "ny", "nz", "fn", "ftx", "fty", "ftz", "state"};
+  std::vector<std::size_t> at;
+  for (const std::string& n : needed) {
+    const auto it = std::find(head.begin(), head.end(), n);
+    if (it == head.end()) throw InputError(file, 1, 1, "", "no column '" + n + "' (a contact point file has the columns " +
+                                                           "t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state)");
+    at.push_back(static_cast<std::size_t>(it - head.begin()));
+  }
+  const std::size_t width = head.size();
+  ContactPoints points;
+  std::map<std::string, int> pair_index;
+  for_each_row(in, file, width, dropped_line, [&](int line_no, const std::vector<std::string>& cells) {
+    double v[14] = {};
+    for (std::size_t k = 0; k < needed.size(); ++k) {
+      if (k == 1) continue;  // the pair's name
+      const io::NumberText status = io::parse_real(cells[at[k]], v[k]);
+      if (status != io::NumberText::ok || !std::isfinite(v[k])) {
+        throw InputError(file, line_no, cell_column(cells, at[k]), head[at[k]],
+                         status == io::NumberText::ok ? "must be a finite number" : io::number_text_problem(status, cells[at[k]]));
+      }
+    }
+    if (!(v[2] >= 0 && v[2] == std::floor(v[2]) && v[2] < 4294967296.0)) {
+      throw InputError(file, line_no, cell_column(cells, at[2]), "point", "a point's identity is a whole number >= 0");
+    }
+    if (!points.rows.empty() && v[0] < points.rows.back().t) {
+      throw InputError(file, line_no, cell_column(cells, at[0]), "t", "times must not decrease");
+    }
+    const auto [it, added] = pair_index.emplace(cells[at[1]], static_cast<int>(points.pairs.size()));
+    if (added) points.pairs.push_back(cells[at[1]]);
+    ContactPointRow r;
+    r.t = v[0];
+    r.pair = it->second;
+    r.id = static_cast<std::uint32_t>(v[2]);
+    r.position = {v[3], v[4], v[5]};
+    r.normal = {v[6], v[7], v[8]};
+    r.fn = v[9];
+    r.friction = {v[10], v[11], v[12]};
+    r.state = static_cast<int>(v[13]);
+    points.rows.push_back(r);
+  });
+  return points;
 }
 
 }  // namespace stickslip

@@ -3,10 +3,12 @@
 // `stickslip view`; errors are InputErrors naming the file, the line and the column.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "io/input_error.hpp"
+#include "math/types.hpp"
 
 namespace stickslip {
 
@@ -36,5 +38,28 @@ struct EventLogRow {
 // The event log (t,contact,event,from,to,vn_before,vn_after); throws InputError when malformed. A
 // last line without its newline is dropped as above, its number in *dropped_line when given.
 std::vector<EventLogRow> read_event_log(const std::string& file, int* dropped_line = nullptr);
+
+// Contact points whose number changes during a run (points that collision detection finds at each
+// output time), in the global frame. Rows sorted by t; a frame shows the rows at its row's time.
+struct ContactPointRow {
+  double t = 0;
+  int pair = 0;            // index into ContactPoints::pairs
+  std::uint32_t id = 0;    // the point's identity within its pair while it persists
+  Vec3 position = Vec3::Zero(), normal = Vec3::UnitZ();  // n points towards the pair's second shape
+  double fn = 0;                        // normal force [N]
+  Vec3 friction = Vec3::Zero();         // friction force on the second shape [N], global frame
+  int state = 0;                        // 0 open, 1 stick, 2 slip
+};
+
+struct ContactPoints {
+  std::vector<std::string> pairs;  // the shape pairs' names, for the page's readout
+  std::vector<ContactPointRow> rows;
+};
+
+// A contact point file (docs/animation-format.md, "Contact points"): a header naming at least the
+// columns t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state (in any order; others are ignored), then
+// one row per contact point and output time, times not decreasing. Throws InputError naming the file,
+// line and column; a last line without its newline is dropped as above.
+ContactPoints read_contact_points(const std::string& file, int* dropped_line = nullptr);
 
 }  // namespace stickslip

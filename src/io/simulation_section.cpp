@@ -21,13 +21,24 @@ void read_event_driven(const YamlField& f, EventDrivenOptions& o) {
 }
 
 void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
-  f.expect_keys({"theta", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
+  f.expect_keys({"method", "theta", "spectral_radius", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
                  "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds",
                  "stall_sweeps", "rescue_variables", "interior_point_rescue", "proximal_rescue_rows",
-                 "unconverged"});
+                 "unconverged", "tunnelling"});
+  if (const auto v = f.get("method")) {
+    o.method = v->as_choice({"theta", "generalized_alpha"}) == "theta" ? TimeSteppingMethod::theta
+                                                                      : TimeSteppingMethod::generalized_alpha;
+  }
+  const bool alpha = o.method == TimeSteppingMethod::generalized_alpha;
   if (const auto v = f.get("theta")) {
+    if (alpha) v->fail("θ belongs to method: theta; the generalized-α method is set by spectral_radius");
     o.theta = v->as_double();
     if (!(o.theta > 0 && o.theta <= 1)) v->fail("θ must lie in (0, 1] (θ = 0 would make positions ignore the new velocities)");
+  }
+  if (const auto v = f.get("spectral_radius")) {
+    if (!alpha) v->fail("spectral_radius belongs to method: generalized_alpha");
+    o.spectral_radius = v->as_double();
+    if (!(o.spectral_radius >= 0 && o.spectral_radius <= 1)) v->fail("the spectral radius ρ∞ must lie in [0, 1]");
   }
   if (const auto v = f.get("formulation")) {
     o.formulation = v->as_choice({"moreau_jean", "stewart_trinkle"}) == "moreau_jean" ? ContactFormulation::moreau_jean
@@ -77,6 +88,10 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
     if (o.proximal_rescue_rows < 0 || o.proximal_rescue_rows > 2000) v->fail("must be between 0 and 2000");
   }
   if (const auto v = f.get("unconverged")) o.unconverged_error = v->as_choice({"warn", "error"}) == "error";
+  if (const auto v = f.get("tunnelling")) {
+    const std::string mode = v->as_choice({"warn", "error", "off"});
+    o.tunnelling = mode == "warn" ? TunnellingCheck::warn : mode == "error" ? TunnellingCheck::error : TunnellingCheck::off;
+  }
 }
 
 }  // namespace

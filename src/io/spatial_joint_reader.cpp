@@ -2,11 +2,13 @@
 //   {name, type: spherical | revolute | prismatic | cylindrical | universal | weld, bodies: [i, j],
 //    points: [[x, y, z]_i, [x, y, z]_j] (each in its body's frame) or location: [x, y, z] (world, t_start),
 //    axis: [.., .., ..] (body i's frame), axis_j (body j's frame), reference, reference_j,
-//    contact: {...} (prismatic joints: the contact analysis of Qi, Luo & Huang 2011)}
+//    contact: {...} (prismatic joints: the contact analysis of Qi, Luo & Huang 2011),
+//    friction: {...} (revolute, spherical, cylindrical joints: friction from the reaction)}
 // Frames are the bodies' own, as their `orientation` gives them (not the principal frames the
 // builder chooses); docs/model-format.md, "Spatial joints".
 #include <cmath>
 
+#include "io/law_reader.hpp"
 #include "io/model_sections.hpp"
 
 namespace stickslip {
@@ -154,10 +156,40 @@ PrismaticJointContact read_joint_contact(const YamlField& f, JointType type) {
   return c;
 }
 
+// `friction: {law: ..., its parameters, pin_radius | ball_radius, contact_length}` of a revolute,
+// spherical or cylindrical joint (docs/model-format.md, "Friction in spatial joints").
+JointFriction read_spatial_joint_friction(const YamlField& f, JointType type) {
+  if (type != JointType::revolute && type != JointType::spherical && type != JointType::cylindrical) {
+    f.fail(std::string("a spatial ") + joint_type_name(type) +
+           " joint takes no 'friction:' (revolute, spherical and cylindrical joints do; a prismatic joint's friction "
+           "is its 'contact:' analysis)");
+  }
+  const bool ball = type == JointType::spherical, cylinder = type == JointType::cylindrical;
+  for (const char* key : {"pin_radius", "ball_radius", "contact_length"}) {
+    const bool wanted = std::string(key) == "ball_radius" ? ball
+                        : std::string(key) == "pin_radius" ? !ball
+                                                            : cylinder;
+    if (!wanted && f.has(key)) {
+      f.at(key).fail(std::string("a ") + joint_type_name(type) + " joint's friction takes " +
+                     (ball ? "'ball_radius'" : cylinder ? "'pin_radius' and 'contact_length'" : "'pin_radius'"));
+    }
+  }
+  JointFriction jf;
+  jf.law = read_friction_law(f, {"pin_radius", "ball_radius", "contact_length"});
+  if (ball) {
+    jf.ball_radius = f.at("ball_radius").as_positive();
+  } else {
+    jf.pin_radius = f.at("pin_radius").as_positive();
+  }
+  if (cylinder) jf.contact_length = f.at("contact_length").as_positive();
+  return jf;
+}
+
 }  // namespace
 
 void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
-  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j", "contact"});
+  f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j", "contact",
+                 "friction"});
   Joint j;
   j.name = ctx.names.add(f.at("name"));
   j.type = read_spatial_joint_type(f.at("type"));
@@ -177,6 +209,7 @@ void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
     }
     j.contact = read_joint_contact(*c, j.type);
   }
+  if (const auto fr = f.get("friction")) j.friction = read_spatial_joint_friction(*fr, j.type);
   ctx.joints[j.name] = ctx.builder.add_joint(j);
   ctx.joint_types.push_back(j.type);
 }

@@ -1,5 +1,8 @@
 #include "io/time_function_reader.hpp"
+#include "io/input_file.hpp"
 #include "io/number_text.hpp"
+#include "math/number_format.hpp"
+#include "model/model.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -27,7 +30,7 @@ std::vector<std::string> split_csv(const std::string& line) {
 }
 
 bool to_number(const std::string& s, double& v) {
-  return io::parse_real(s, v) == io::NumberText::ok && std::isfinite(v);
+  return io::parse_real(s, v) == io::NumberText::ok && magnitude_problem(v).empty();
 }
 
 TimeFunction read_table(const YamlField& f, const YamlReader& reader, double scale) {
@@ -40,8 +43,12 @@ TimeFunction read_table(const YamlField& f, const YamlReader& reader, double sca
   if (tc < 0 || vc < 0) f.fail("column indices must be >= 0");
   if (f.has("scale")) scale *= f.at("scale").as_double();
 
-  std::ifstream in(file);
-  if (!in) file_field.fail("cannot open the table '" + file.string() + "'");
+  std::ifstream in;
+  try {
+    in = open_input_file(file.string(), kTableFileLimit);
+  } catch (const InputError& e) {
+    file_field.fail("the table '" + file.string() + "': " + e.message());
+  }
   reader.note_input(file.string());
   std::vector<double> t, x;
   std::string line;
@@ -65,7 +72,9 @@ TimeFunction read_table(const YamlField& f, const YamlReader& reader, double sca
     seen_row = true;
     if (!t_ok || !x_ok) {
       bad(!have ? "expected at least " + std::to_string(need) + " columns"
-                : "expected finite numbers in columns " + std::to_string(tc) + " and " + std::to_string(vc));
+                : "expected finite numbers in columns " + std::to_string(tc) + " and " + std::to_string(vc) +
+                      " (0 or between " + number_text(kMinMagnitude, 3) + " and " + number_text(kMaxMagnitude, 3) +
+                      " in magnitude)");
     }
     if (!t.empty() && !(tv > t.back())) bad("times must increase strictly");
     t.push_back(tv);

@@ -1,8 +1,11 @@
 #include "io/yaml_guard.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdio>
 #include <sstream>
+#include <unordered_map>
+#include <vector>
 
 #include <yaml-cpp/eventhandler.h>
 
@@ -171,46 +174,195 @@ class DocumentStart final : public YAML::EventHandler {
 
 }  // namespace
 
-FirstYamlDocument load_first_yaml_document(const std::string& text) {
-  FirstYamlDocument result;
-  result.root = YAML::Load(text);
+namespace {
+
+// The nodes of one document counted as if its aliases were expanded (measure_yaml_expansion). Every
+// node adds one; an anchored node's expanded size is what the count grew by between its start and
+// its end, and an alias adds that size again. Depth likewise: an anchored node's height below it is
+// recorded, and an alias reaches its own depth plus that height.
+class ExpansionCounter final : public YAML::EventHandler {
+ public:
+  ExpansionCounter(std::uint64_t max_nodes, int max_depth) : max_nodes_(max_nodes), max_depth_(max_depth) {}
+  const YamlExpansion& result() const { return result_; }
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnAnchor(const YAML::Mark&, const std::string& name) override { pending_name_ = name; }
+  void OnNull(const YAML::Mark& m, YAML::anchor_t anchor) override { leaf(m, anchor); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t anchor, const std::string&) override {
+    leaf(m, anchor);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    open(m, anchor);
+  }
+  void OnSequenceEnd() override { close(); }
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    open(m, anchor);
+  }
+  void OnMapEnd() override { close(); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t anchor) override;
+
+ private:
+  struct Anchored {
+    std::string name;
+    std::uint64_t size = 0;  // expanded nodes, the anchored node included
+    int height = 0;          // levels from the anchored node down to its deepest leaf, itself included
+    bool complete = false;
+  };
+  struct Open {
+    YAML::anchor_t anchor;
+    std::uint64_t start;  // the count before this node
+    int deepest;          // the deepest level reached inside it (absolute)
+  };
+  bool stopped() const { return result_.problem.found; }
+  void fail(const YAML::Mark& m, std::string message) { result_.problem = {true, m, std::move(message)}; }
+  int depth() const { return static_cast<int>(open_.size()) + 1; }  // of a node starting now
+  void reach(const YAML::Mark& m, int level);
+  void count(const YAML::Mark& m, std::uint64_t n, const std::string& alias);
+  void name_anchor(YAML::anchor_t anchor) {
+    if (anchor != YAML::NullAnchor) anchors_[anchor].name = std::move(pending_name_);
+    pending_name_.clear();
+  }
+  void leaf(const YAML::Mark& m, YAML::anchor_t anchor);
+  void open(const YAML::Mark& m, YAML::anchor_t anchor);
+  void close();
+
+  std::uint64_t max_nodes_;
+  int max_depth_;
+  YamlExpansion result_;
+  std::vector<Open> open_;
+  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::string pending_name_;
+};
+
+void ExpansionCounter::reach(const YAML::Mark& m, int level) {
+  if (!open_.empty()) open_.back().deepest = std::max(open_.back().deepest, level);
+  if (level > max_depth_ && !stopped())
+    fail(m, "nested deeper than " + std::to_string(max_depth_) + " levels (aliases expanded)");
+}
+
+void ExpansionCounter::count(const YAML::Mark& m, std::uint64_t n, const std::string& alias) {
+  result_.nodes += n;
+  if (result_.nodes <= max_nodes_ || stopped()) return;
+  const std::string cap = std::to_string(max_nodes_);
+  fail(m, alias.empty() ? "the document holds more than " + cap + " nodes (aliases expanded); at most " + cap + " are read"
+                        : "the alias '*" + alias + "' makes the document more than " + cap +
+                              " nodes once aliases are expanded (at most " + cap + " are read; " +
+                              "an alias is read as a copy of its anchor)");
+}
+
+void ExpansionCounter::leaf(const YAML::Mark& m, YAML::anchor_t anchor) {
+  if (stopped()) return;
+  name_anchor(anchor);
+  count(m, 1, "");
+  reach(m, depth());
+  if (anchor != YAML::NullAnchor) {
+    Anchored& a = anchors_[anchor];
+    a.size = 1;
+    a.height = 1;
+    a.complete = true;
+  }
+}
+
+void ExpansionCounter::open(const YAML::Mark& m, YAML::anchor_t anchor) {
+  if (stopped()) return;
+  name_anchor(anchor);
+  const std::uint64_t start = result_.nodes;
+  const int level = depth();
+  count(m, 1, "");
+  reach(m, level);
+  open_.push_back({anchor, start, level});
+}
+
+void ExpansionCounter::close() {
+  if (stopped() || open_.empty()) return;
+  const Open done = open_.back();
+  open_.pop_back();
+  if (!open_.empty()) open_.back().deepest = std::max(open_.back().deepest, done.deepest);
+  if (done.anchor == YAML::NullAnchor) return;
+  Anchored& a = anchors_[done.anchor];
+  a.size = result_.nodes - done.start;
+  a.height = done.deepest - depth() + 1;  // depth() is the closed node's own level again
+  a.complete = true;
+}
+
+void ExpansionCounter::OnAlias(const YAML::Mark& m, YAML::anchor_t anchor) {
+  if (stopped()) return;
+  const auto it = anchors_.find(anchor);
+  if (it == anchors_.end() || !it->second.complete) {
+    const std::string name = it == anchors_.end() ? "" : " '*" + it->second.name + "'";
+    fail(m, "the alias" + name + " stands inside the node it names (a cycle: it would expand without end)");
+    return;
+  }
+  count(m, it->second.size, it->second.name);
+  reach(m, depth() + it->second.height - 1);
+}
+
+}  // namespace
+
+YamlExpansion measure_yaml_expansion(const std::string& text, std::uint64_t max_nodes, int max_depth) {
   std::istringstream in(text);
   YAML::Parser parser(in);
-  DocumentStart first, second;
-  parser.HandleNextDocument(first);  // the first document again, whose node is already built
+  ExpansionCounter counter(max_nodes, max_depth);
+  parser.HandleNextDocument(counter);
+  return counter.result();
+}
+
+FirstYamlDocument load_first_yaml_document(const std::string& text) {
+  FirstYamlDocument result;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  ExpansionCounter counter(kMaxYamlNodes, kMaxYamlDepth);
+  parser.HandleNextDocument(counter);
+  result.expansion = counter.result();
+  if (result.expansion.problem.found) return result;  // not loaded: everything after would walk it
+  DocumentStart second;
   result.more = parser.HandleNextDocument(second);
   result.second = second.mark();
+  result.root = YAML::Load(text);
   return result;
 }
 
 namespace {
 
-bool find_structure_problem(const YAML::Node& node, int depth, int max_depth, YamlStructureProblem& out) {
-  if (depth > max_depth) {
-    out = {true, node.Mark(), "nested deeper than " + std::to_string(max_depth) + " levels"};
-    return true;
-  }
-  if (node.IsMap()) {
-    for (const auto& kv : node) {
-      if (!kv.first.IsScalar()) {
-        out = {true, kv.first.Mark(), "a key must be a name, not a list or a map (a complex key '? ...')"};
-        return true;
-      }
-      if (find_structure_problem(kv.second, depth + 1, max_depth, out)) return true;
+struct StructureWalk {
+  int max_depth;
+  std::uint64_t max_nodes;
+  std::uint64_t visited = 0;
+  YamlStructureProblem problem;
+
+  bool walk(const YAML::Node& node, int depth) {
+    if (++visited > max_nodes) {
+      problem = {true, node.Mark(), "the document holds more than " + std::to_string(max_nodes) +
+                                        " nodes (aliases expanded); at most " + std::to_string(max_nodes) + " are read"};
+      return true;
     }
-  } else if (node.IsSequence()) {
-    for (const auto& item : node)
-      if (find_structure_problem(item, depth + 1, max_depth, out)) return true;
+    if (depth > max_depth) {
+      problem = {true, node.Mark(), "nested deeper than " + std::to_string(max_depth) + " levels"};
+      return true;
+    }
+    if (node.IsMap()) {
+      for (const auto& kv : node) {
+        if (!kv.first.IsScalar()) {
+          problem = {true, kv.first.Mark(), "a key must be a name, not a list or a map (a complex key '? ...')"};
+          return true;
+        }
+        if (walk(kv.second, depth + 1)) return true;
+      }
+    } else if (node.IsSequence()) {
+      for (const auto& item : node)
+        if (walk(item, depth + 1)) return true;
+    }
+    return false;
   }
-  return false;
-}
+};
 
 }  // namespace
 
-YamlStructureProblem find_yaml_structure_problem(const YAML::Node& root, int max_depth) {
-  YamlStructureProblem problem;
-  find_structure_problem(root, 0, max_depth, problem);
-  return problem;
+YamlStructureProblem find_yaml_structure_problem(const YAML::Node& root, int max_depth, std::uint64_t max_nodes) {
+  StructureWalk w{max_depth, max_nodes};
+  w.walk(root, 0);
+  return w.problem;
 }
 
 YamlTextProblem find_yaml_text_problem(const std::string& text) {

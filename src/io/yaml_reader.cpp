@@ -9,8 +9,11 @@
 #include <set>
 #include <sstream>
 
+#include "io/input_file.hpp"
 #include "io/number_text.hpp"
 #include "io/yaml_guard.hpp"
+#include "model/model.hpp"
+#include "math/nearest_name.hpp"
 
 namespace stickslip {
 namespace {
@@ -30,11 +33,7 @@ std::string describe(const YAML::Node& node) {
 
 YamlReader::YamlReader(std::string file)
     : file_(std::move(file)), directory_(std::filesystem::path(file_).parent_path().string()) {
-  std::ifstream in(file_);
-  if (!in) throw InputError(file_, 0, 0, "", "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  parse(text.str());
+  parse(read_input_text(file_, kYamlFileLimit));
 }
 
 YamlReader::YamlReader(std::string file, YAML::Node root, std::string directory)
@@ -56,6 +55,11 @@ void YamlReader::parse(const std::string& text) {
     document = load_first_yaml_document(text);
   } catch (const YAML::Exception& e) {
     throw InputError(file_, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
+  }
+  if (const YamlStructureProblem& problem = document.expansion.problem; problem.found) {
+    const YAML::Mark& m = problem.mark;
+    throw InputError(file_, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
+                     "YAML structure: " + problem.message);
   }
   // A second document ('---') would otherwise be ignored without a word.
   if (document.more) {
@@ -118,15 +122,18 @@ void YamlField::expect_keys(std::initializer_list<const char*> allowed) const {
     const std::string p = child_path(path_, key);
     if (!seen.insert(key).second) reader_->fail(kv.first, p, "repeated key");
     bool known = false;
-    std::string list;
+    std::vector<std::string> names;
     for (const char* a : allowed) {
       known = known || key == a;
-      list += (list.empty() ? "" : ", ") + std::string(a);
+      names.emplace_back(a);
     }
     if (!known && key == "<<") {
       reader_->fail(kv.first, p, "YAML merge keys ('<<: *anchor') are not supported; write the keys out (an alias of a whole value, '*anchor', works)");
     }
-    if (!known) reader_->fail(kv.first, p, "unknown key '" + key + "' (expected one of: " + list + ")");
+    if (!known) {
+      reader_->fail(kv.first, p, "unknown key '" + key + "' (" + did_you_mean(key, names) + "expected one of: " +
+                                     name_list(names, names.size()) + ")");
+    }
   }
 }
 
@@ -170,6 +177,7 @@ double YamlField::as_double() const {
   const io::NumberText read = io::parse_real(node_.Scalar(), v);
   if (read != io::NumberText::ok) fail(io::number_text_problem(read, node_.Scalar()));
   if (!std::isfinite(v)) fail("must be finite, got '" + node_.Scalar() + "'");
+  if (const std::string problem = magnitude_problem(v, node_.Scalar()); !problem.empty()) fail(problem);
   return v;
 }
 
@@ -229,11 +237,13 @@ double YamlField::as_angle() const {
   if (read == io::NumberText::out_of_range) fail(io::number_text_problem(read, s));
   if (read == io::NumberText::ok) {
     if (!std::isfinite(v)) fail("must be finite");
+    if (const std::string problem = magnitude_problem(v, s); !problem.empty()) fail(problem);
     return v * reader_->angle_scale();
   }
   std::istringstream in(s);
   std::string unit, extra;
   if (in >> v >> unit && !(in >> extra) && std::isfinite(v)) {
+    if (const std::string problem = magnitude_problem(v, s); !problem.empty()) fail(problem);
     if (unit == "deg") return v * std::numbers::pi / 180.0;
     if (unit == "rad") return v;
   }
@@ -242,12 +252,12 @@ double YamlField::as_angle() const {
 
 std::string YamlField::as_choice(std::initializer_list<const char*> choices) const {
   const std::string s = as_string();
-  std::string list;
+  std::vector<std::string> names;
   for (const char* c : choices) {
     if (s == c) return s;
-    list += (list.empty() ? "" : ", ") + std::string(c);
+    names.emplace_back(c);
   }
-  fail("unknown value '" + s + "' (expected one of: " + list + ")");
+  fail("unknown value '" + s + "' (" + did_you_mean(s, names) + "expected one of: " + name_list(names, names.size()) + ")");
 }
 
 }  // namespace stickslip

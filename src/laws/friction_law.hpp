@@ -56,7 +56,7 @@ class FrictionLaw {
   // Isotropic friction on a slip-velocity vector v = (v₁, v₂) in a contact's tangent plane (spatial
   // contacts): the force opposes the slip and its magnitude is the law's at the slip speed |v|,
   //   F = F_law(|v|) v/|v|  (F = 0 at v = 0; every stateless law has F_law(0) = 0 or reads a stick
-  //   force, which spatial contacts refuse),
+  //   force: stick_force_vector below),
   // so the law's curve is the same in every direction. z and ż have 2·state_size() values (one
   // bristle deflection per tangent row); laws with a state override both (Dahl, LuGre).
   virtual void force_vector(const double* slip, double normal_force, const double* /*z*/,
@@ -67,6 +67,21 @@ class FrictionLaw {
     const double magnitude = this->force(FrictionInput{speed, normal_force}, nullptr);
     force[0] = magnitude * (slip[0] / speed);
     force[1] = magnitude * (slip[1] / speed);
+  }
+  // The same for a law that reads the stick force (Karnopp): inside its stick band (|v| below dv) the
+  // force that would hold the contact, `stick_force` (two values; NaN: unknown, then force_vector()),
+  // projected onto the disc |F| <= μ_s F_N: the isotropic form of the one row's clamp.
+  void stick_force_vector(const double* slip, double normal_force, const double* stick_force,
+                          double* force) const noexcept {
+    const double speed = std::hypot(slip[0], slip[1]);
+    if (!uses_stick_force() || !in_stick_band(speed) || std::isnan(stick_force[0]) || std::isnan(stick_force[1])) {
+      force_vector(slip, normal_force, nullptr, force);
+      return;
+    }
+    const double bound = static_coefficient() * normal_force, magnitude = std::hypot(stick_force[0], stick_force[1]);
+    const double scale = magnitude > bound ? bound / magnitude : 1.0;
+    force[0] = scale * stick_force[0];
+    force[1] = scale * stick_force[1];
   }
   virtual void state_rate_vector(const double* /*slip*/, double /*normal_force*/, const double* /*z*/,
                                  double* /*zdot*/) const noexcept {}

@@ -66,10 +66,9 @@ const LawSpec<Law>* try_find_law(std::string_view name) noexcept {
 template <class Law>
 const LawSpec<Law>& find_law(std::string_view name) {
   if (const auto* spec = try_find_law<Law>(name)) return *spec;
-  std::string known;
-  for (const auto n : law_names<Law>()) known += (known.empty() ? "" : ", ") + std::string(n);
-  throw ParameterError("law", "unknown " + std::string(law_family<Law>()) + " law '" +
-                                  std::string(name) + "' (registered: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto n : law_names<Law>()) known.emplace_back(n);
+  throw unknown_law_error(law_family<Law>(), name, known);
 }
 
 template <class Law>

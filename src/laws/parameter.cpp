@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "math/nearest_name.hpp"
+
 namespace stickslip::laws {
 
 namespace {
@@ -57,14 +59,22 @@ double check_parameter(std::string_view law, const ParamSpec& spec, double value
   return value;
 }
 
+ParameterError unknown_law_error(std::string_view family, std::string_view name,
+                                 const std::vector<std::string>& registered) {
+  return ParameterError("law", "unknown " + std::string(family) + " law '" + std::string(name) + "' (" +
+                                   did_you_mean(name, registered) + "registered: " + name_list(registered, registered.size()) + ")");
+}
+
 ParamValues resolve_parameters(std::string_view law, std::span<const ParamSpec> specs,
                                const ParamValues& values) {
   for (const auto& [key, value] : values) {
     bool known = false;
     for (const auto& s : specs) known = known || s.name == key;
     if (!known) {
-      throw ParameterError(key, "unknown parameter of law '" + std::string(law) +
-                                    "' (its parameters: " + list_names(specs) + ")");
+      std::vector<std::string> names;
+      for (const auto& s : specs) names.emplace_back(s.name);
+      throw ParameterError(key, "unknown parameter of law '" + std::string(law) + "' (" + did_you_mean(key, names) +
+                                    "its parameters: " + list_names(specs) + ")");
     }
   }
   ParamValues out;

@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace stickslip::laws {
 
@@ -33,6 +34,11 @@ class ParameterError : public std::invalid_argument {
   std::string parameter_;
   std::string message_;
 };
+
+// The error for a law name that no law of the family ("normal", "friction", ...) has: it names the
+// nearest registered name and lists them all.
+ParameterError unknown_law_error(std::string_view family, std::string_view name,
+                                 const std::vector<std::string>& registered);
 
 // An interval of admissible values, each end open or closed, ±infinity for "no bound".
 // Non-finite values (NaN, ±inf) are never admissible, whatever the bound.

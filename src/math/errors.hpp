@@ -24,4 +24,9 @@ class NumericalError : public std::runtime_error {
   long step_ = -1;
 };
 
+// Thrown from inside a long computation of a step (a contact problem's sweeps, a rescue) when a stop
+// request arrives (SimulationCallbacks::should_stop): the run loop ends the run at the last completed
+// step, as a stop between two steps does, without a checkpoint at the abandoned step.
+struct StopRequested {};
+
 }  // namespace stickslip

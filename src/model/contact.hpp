@@ -13,6 +13,11 @@
 //                  the overlap.
 // Spatial contacts have two tangent rows t₁, t₂ = n × t₁ (an orthonormal, right-handed basis
 // (t₁, t₂, n)), chosen to move continuously with the contact (contact_kinematics.cpp says how).
+// Joint limits (either dimension): joint_limit keeps a coordinate of a joint (a revolute joint's angle,
+// a prismatic joint's slide, as a driver names it; model/driver.hpp) above a lower limit (side +1)
+// or below an upper one (side −1): g_N = side (x − limit), W_N = side G_x (the coordinate's row,
+// assembly/constraints.hpp, evaluate_joint_coordinate), frictionless; units rad or m, and its
+// "force" is the torque or force the stop exerts (assembly/joint_limit.cpp).
 // A contact is compliant (a normal force law) or rigid (an impact law), or carries both so that one
 // model file runs under every scheme: the compliant and event-driven schemes use the normal law when
 // there is one, the time-stepping scheme the impact law. Friction is optional.
@@ -26,10 +31,11 @@
 #include "laws/impact_law.hpp"
 #include "laws/normal_law.hpp"
 #include "math/types.hpp"
+#include "model/driver.hpp"
 
 namespace stickslip {
 
-enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere };
+enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere, joint_limit };
 
 // Tangent rows of a contact: one in the plane; two for a spatial contact (stage S3 of issue 11).
 constexpr int kMaxTangentRows = 2;
@@ -60,6 +66,11 @@ struct Contact {
   // sphere_sphere: the reference normal n_ref (world, the initial direction C_i → C_j) and t₁ ⊥ n_ref.
   Vec3 reference_normal = Vec3::UnitZ();
   Vec3 reference_tangent = Vec3::UnitX();
+  // joint_limit: the joint and coordinate, the limit and its side (+1 lower, −1 upper).
+  int joint = -1;
+  JointCoordinate coordinate = JointCoordinate::natural;
+  double limit = 0;
+  double limit_side = 1;
 
   std::shared_ptr<const laws::NormalLaw> normal;      // compliant contact; null for a rigid one
   std::shared_ptr<const laws::ImpactLaw> impact;      // rigid contact restitution (optional)
@@ -71,6 +82,7 @@ struct Contact {
   int z_offset = -1;  // first friction state in State::z (set by ModelBuilder::build)
 
   bool compliant() const { return normal != nullptr; }
+  bool joint_limit() const { return shape == ContactShape::joint_limit; }
   bool spatial() const { return shape == ContactShape::sphere_plane || shape == ContactShape::sphere_sphere; }
   // The planar shapes: one tangent t = −perp(n); the spatial shapes two (t₁, t₂).
   int tangent_rows() const { return spatial() ? 2 : 1; }

@@ -41,7 +41,9 @@ struct Driver {
 
 // Empty when a joint driver may drive `coordinate` of a joint of this type in a model of this
 // dimension, else why not, naming what can be driven (the builder's and the file reader's message).
-std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate);
+// `element` names what acts on the coordinate in the message ("driver", "joint actuator").
+std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate,
+                                 const std::string& element = "driver");
 
 // The coordinate a driver on a joint of this type really drives (`natural` resolved; the driver
 // must have passed joint_driver_problem).

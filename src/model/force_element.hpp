@@ -4,6 +4,7 @@
 #include <string>
 
 #include "math/types.hpp"
+#include "model/driver.hpp"
 #include "model/time_function.hpp"
 
 namespace stickslip {
@@ -47,6 +48,17 @@ struct RotationalSpringDamper {
   int body_i = -1, body_j = -1;
   int joint = -1;  // spatial models: the revolute joint
   double stiffness = 0, damping = 0, rest_angle = 0;
+};
+
+// An actuator in a joint: a torque about a revolute joint's axis, a force along a prismatic joint's
+// axis (a cylindrical joint's angle or slide, a universal joint's pin angle, as a driver names them),
+// acting on body j and, reversed, on body i. Its generalised force is Gᵀ u with G the row of the
+// joint coordinate (assembly/constraints.hpp), so its power is u times the coordinate's rate.
+struct JointActuator {
+  std::string name;
+  int joint = -1;
+  JointCoordinate coordinate = JointCoordinate::natural;
+  TimeFunction effort;  // u(t) [N m or N]
 };
 
 }  // namespace stickslip

@@ -59,10 +59,18 @@ struct SpatialJointInput {
 //   prismatic: slider of contact length L on the guide of body i, resting on it at P_j ± (L/2) u
 //              (two-point idealisation); normal force from the reaction perpendicular to the axis
 //              and the reaction moment, slip velocity = relative velocity along the axis.
+// Spatial joints (assembly/spatial_joint_friction.hpp):
+//   revolute:    pin of radius R; normal force the radial part of the joint force, slip R a·(ω_j − ω_i);
+//   spherical:   ball of radius R; normal force the joint force, slip (ω_j − ω_i) × R n in the plane
+//                tangent to the ball at the loaded point (two rows);
+//   cylindrical: pin of radius R in a bushing of length L; normal force from the radial force and
+//                the moment across the axis (two-point idealisation, as the planar prismatic joint),
+//                slip (axial speed, R a·(ω_j − ω_i)) (two rows).
 struct JointFriction {
   std::shared_ptr<const laws::FrictionLaw> law;
-  double pin_radius = 0;      // R [m], revolute
-  double contact_length = 0;  // L [m], prismatic
+  double pin_radius = 0;      // R [m], revolute, cylindrical
+  double ball_radius = 0;     // R [m], spherical
+  double contact_length = 0;  // L [m], prismatic, cylindrical
 };
 
 // Contact analysis inside a frictional spatial prismatic joint (Qi, Luo & Huang 2011;
@@ -108,7 +116,7 @@ struct Joint {
   Vec2 point_i = Vec2::Zero(), point_j = Vec2::Zero();  // attachment points, body frames
   Vec2 axis_i = Vec2::UnitX();  // prismatic: sliding axis, body i frame (unit vector)
   double angle_offset = 0;      // θ0 of the locked relative rotation (prismatic, weld)
-  std::optional<JointFriction> friction;  // revolute and prismatic joints only (planar models)
+  std::optional<JointFriction> friction;  // planar revolute and prismatic, spatial revolute, spherical, cylindrical
   std::optional<PrismaticJointContact> contact;  // spatial prismatic joints only
   SpatialJointInput spatial_input;        // spatial models: as given
   SpatialJointFrame spatial;              // spatial models: set by ModelBuilder::build
@@ -118,6 +126,11 @@ struct Joint {
   int row_offset = -1;  // first row of this joint in Φ, set by ModelBuilder::build
   int z_offset = -1;    // first friction state in State::z, set by ModelBuilder::build
 };
+
+// Slip directions of a joint's friction (1, or 2 for spatial spherical and cylindrical joints) and
+// the states of its law (one per direction).
+int joint_friction_rows(const Joint& joint);
+int joint_friction_states(const Joint& joint);
 
 // Number of constraint equations of a planar joint type, and of a joint of either dimension.
 int joint_equation_count(JointType type);

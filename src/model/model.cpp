@@ -1,8 +1,11 @@
 #include "model/model.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <set>
+#include <type_traits>
 
 #include "model/spatial_joint_setup.hpp"
 
@@ -25,6 +28,16 @@ int joint_equation_count(const Joint& joint) {
                                                : joint_equation_count(joint.type);
 }
 
+int joint_friction_rows(const Joint& joint) {
+  const bool two = joint.dimension == Dimension::spatial &&
+                   (joint.type == JointType::spherical || joint.type == JointType::cylindrical);
+  return two ? 2 : 1;
+}
+
+int joint_friction_states(const Joint& joint) {
+  return joint.friction && joint.friction->law ? joint.friction->law->state_size() * joint_friction_rows(joint) : 0;
+}
+
 const char* joint_type_name(JointType type) {
   switch (type) {
     case JointType::revolute: return "revolute";
@@ -37,7 +50,8 @@ const char* joint_type_name(JointType type) {
   return "?";
 }
 
-std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate) {
+std::string joint_driver_problem(JointType type, Dimension dimension, JointCoordinate coordinate,
+                                 const std::string& element) {
   const bool pin_angle = coordinate == JointCoordinate::angle_i || coordinate == JointCoordinate::angle_j;
   if (pin_angle && type != JointType::universal) return "angle_i and angle_j are a universal joint's coordinates";
   switch (type) {
@@ -63,10 +77,11 @@ std::string joint_driver_problem(JointType type, Dimension dimension, JointCoord
     case JointType::spherical: break;
   }
   const char* what = dimension == Dimension::spatial
-                         ? "drivers take a revolute joint's angle, a prismatic joint's slide, a cylindrical joint's "
+                         ? "s take a revolute joint's angle, a prismatic joint's slide, a cylindrical joint's "
                            "angle or slide, or a universal joint's angle_i or angle_j"
-                         : "drivers take a revolute joint's angle or a prismatic joint's slide";
-  return std::string("a ") + joint_type_name(type) + " joint has no coordinate a driver can drive (" + what + ")";
+                         : "s take a revolute joint's angle or a prismatic joint's slide";
+  return std::string("a ") + joint_type_name(type) + " joint has no coordinate a " + element + " can drive (" + element +
+         what + ")";
 }
 
 JointCoordinate driven_joint_coordinate(JointType type, JointCoordinate coordinate) {
@@ -80,14 +95,6 @@ std::string spatial_not_supported_message(const std::string& what, const std::st
   return what + " between spatial bodies are not supported yet (issue 11, stage " + stage +
          "); this version simulates spatial bodies with joints, point forces, torques, spring-dampers and drivers "
          "(docs/architecture.md, \"Spatial bodies\")";
-}
-
-std::string spatial_friction_problem(const Contact& c) {
-  if (!c.spatial() || !c.friction || !c.friction->uses_stick_force() || c.friction->set_valued()) return "";
-  return "the '" + std::string(c.friction->name()) +
-         "' law reads the force that holds a contact's one tangent row; a spatial contact has two, and its "
-         "stick stage is not written (use lugre or dahl, which stick through their bristles, or stribeck, "
-         "coulomb_tanh, coulomb_linear, coulomb_viscous)";
 }
 
 int Model::body_index(const std::string& body_name) const {
@@ -145,6 +152,8 @@ int ModelBuilder::add_joint(Joint joint, std::optional<double> angle_offset) {
   return static_cast<int>(model_.joints.size()) - 1;
 }
 
+void ModelBuilder::add_actuator(JointActuator a) { model_.actuators.push_back(std::move(a)); }
+
 int ModelBuilder::add_driver(Driver driver) {
   model_.drivers.push_back(std::move(driver));
   return static_cast<int>(model_.drivers.size()) - 1;
@@ -190,6 +199,21 @@ void check_non_negative(double value, const std::string& path) {
   if (!std::isfinite(value) || value < 0) throw ModelError(path, "must be a finite value >= 0");
 }
 
+template <class... Values>
+void check_magnitudes(const std::string& path, const Values&... values) {
+  const auto check = [&](double x) {
+    if (const std::string problem = magnitude_problem(x); !problem.empty()) throw ModelError(path, problem);
+  };
+  const auto each = [&](const auto& v) {
+    if constexpr (std::is_arithmetic_v<std::decay_t<decltype(v)>>) {
+      check(v);
+    } else {
+      for (Eigen::Index i = 0; i < v.size(); ++i) check(v[i]);
+    }
+  };
+  (each(values), ...);
+}
+
 // A rigid body's inertia tensor is symmetric with principal moments J₁, J₂, J₃ > 0 that satisfy the
 // triangle inequalities J_a + J_b ≥ J_c (each moment is a sum of two of the three second moments of
 // the mass distribution). A relative 1e-9 allows for rounding in a tensor written with decimals.
@@ -220,6 +244,11 @@ void validate_spatial_body(const Body& b, const std::string& path) {
   }
   if (!finite(sb.velocity)) throw ModelError(path + ".velocity", "must be finite");
   if (!finite(sb.angular_velocity)) throw ModelError(path + ".angular_velocity", "must be finite");
+  check_magnitudes(path + ".mass", b.mass);
+  check_magnitudes(path + ".inertia", Vec3(sb.inertia.diagonal()));
+  check_magnitudes(path + ".position", sb.position);
+  check_magnitudes(path + ".velocity", sb.velocity);
+  check_magnitudes(path + ".angular_velocity", sb.angular_velocity);
 }
 
 void validate_bodies(const Model& m, NameRegistry& names) {
@@ -242,28 +271,48 @@ void validate_bodies(const Model& m, NameRegistry& names) {
     if (!finite(b.velocity) || !std::isfinite(b.angular_velocity)) {
       throw ModelError(path + ".velocity", "must be finite");
     }
+    check_magnitudes(path + ".mass", b.mass);
+    check_magnitudes(path + ".inertia", b.inertia);
+    check_magnitudes(path + ".position", b.position, b.angle);
+    check_magnitudes(path + ".velocity", b.velocity, b.angular_velocity);
   }
 }
 
 void validate_joint_friction(const Joint& j, const std::string& path) {
   const JointFriction& f = *j.friction;
   if (!f.law) throw ModelError(path, "needs a friction law");
-  if (f.law->set_valued()) {
+  const bool spatial = j.dimension == Dimension::spatial;
+  // Set-valued Coulomb friction in a spatial joint is decided by the event-driven and time-stepping
+  // schemes (and refused by the compliant one, as for contacts); planar joints take smooth laws.
+  if (f.law->set_valued() && !spatial) {
     throw ModelError(path + ".law", "set-valued Coulomb friction in a joint needs a smooth law (lugre, coulomb_tanh, ...)");
   }
-  if (j.type == JointType::revolute && !(f.pin_radius > 0)) throw ModelError(path + ".pin_radius", "must be > 0");
-  if (j.type == JointType::prismatic && !(f.contact_length > 0)) throw ModelError(path + ".contact_length", "must be > 0");
+  if (f.law->uses_stick_force() && spatial && !f.law->set_valued()) {
+    throw ModelError(path + ".law", "the '" + std::string(f.law->name()) +
+                                        "' law reads the force that would hold the joint, which the joint's friction "
+                                        "solve does not give: use coulomb (event-driven, time-stepping) or a smooth law");
+  }
+  const bool pin = j.type == JointType::revolute || (spatial && j.type == JointType::cylindrical);
+  if (pin && !(f.pin_radius > 0)) throw ModelError(path + ".pin_radius", "must be > 0");
+  if (spatial && j.type == JointType::spherical && !(f.ball_radius > 0)) throw ModelError(path + ".ball_radius", "must be > 0");
+  const bool length = (!spatial && j.type == JointType::prismatic) || (spatial && j.type == JointType::cylindrical);
+  if (length && !(f.contact_length > 0)) throw ModelError(path + ".contact_length", "must be > 0");
   if (j.type == JointType::weld) throw ModelError(path, "a weld joint does not slide: friction applies to revolute and prismatic joints");
+  if (spatial && (j.type == JointType::prismatic || j.type == JointType::universal)) {
+    throw ModelError(path, std::string("a spatial ") + joint_type_name(j.type) +
+                               " joint takes no 'friction:' (revolute, spherical and cylindrical joints do; a prismatic "
+                               "joint's friction is its 'contact:' analysis)");
+  }
 }
 
 // The spatial shapes' checks; the planar shapes belong to planar models and the spatial ones to
-// spatial models. Karnopp reads the force that would hold one tangent row; a spatial contact's
-// holding force is a vector in a disc, which no scheme computes yet (issue 11 stage S3): refused.
+// spatial models.
 void validate_spatial_contact(const Model& m, const Contact& c, const std::string& path) {
+  if (c.joint_limit()) return;  // either dimension
   const bool spatial_model = m.dimension == Dimension::spatial;
   if (c.spatial() != spatial_model) {
     throw ModelError(path + ".type", spatial_model ? "a spatial model's contacts are sphere_plane, sphere_sphere, "
-                                                     "points_plane or box_plane"
+                                                     "points_plane, box_plane or joint_limit"
                                                    : "sphere and plane contacts need 'dimension: spatial'");
   }
   if (!c.spatial()) return;
@@ -272,9 +321,6 @@ void validate_spatial_contact(const Model& m, const Contact& c, const std::strin
   }
   if (c.shape == ContactShape::sphere_plane && !(finite(c.plane_normal) && c.plane_normal.norm() > 1e-12)) {
     throw ModelError(path + ".plane.normal", "must be a finite non-zero vector");
-  }
-  if (const std::string problem = spatial_friction_problem(c); !problem.empty()) {
-    throw ModelError(path + ".friction", problem);
   }
 }
 
@@ -312,11 +358,23 @@ void set_tangent_references(const Model& m, Contact& c) {
   c.reference_tangent = perpendicular_unit(c.reference_normal);
 }
 
+// A stop on a joint coordinate (the builder gave it its joint's bodies).
+void validate_joint_limit(const Model& m, const Contact& c, const std::string& path) {
+  if (c.joint < 0 || c.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
+  const std::string problem = joint_driver_problem(m.joints[static_cast<std::size_t>(c.joint)].type, m.dimension,
+                                                   c.coordinate, "joint limit");
+  if (!problem.empty()) throw ModelError(path + (c.coordinate == JointCoordinate::natural ? ".joint" : ".coordinate"), problem);
+  if (!std::isfinite(c.limit)) throw ModelError(path + (c.limit_side > 0 ? ".lower" : ".upper"), "must be finite");
+  if (c.limit_side != 1.0 && c.limit_side != -1.0) throw ModelError(path, "a limit is lower (+1) or upper (-1)");
+  if (c.friction) throw ModelError(path + ".friction", "a joint limit has no friction");
+}
+
 void validate_contacts(const Model& m, NameRegistry& names) {
   for (std::size_t k = 0; k < m.contacts.size(); ++k) {
     const Contact& c = m.contacts[k];
     const std::string path = indexed("contacts", k);
     names.add(c.name, path + ".name");
+    if (c.joint_limit()) validate_joint_limit(m, c, path);
     check_body_ref(m, c.body_i, path + ".bodies[0]");
     check_body_ref(m, c.body_j, path + ".bodies[1]");
     if (c.body_i == c.body_j) throw ModelError(path + ".bodies", "a contact needs two different bodies");
@@ -325,6 +383,9 @@ void validate_contacts(const Model& m, NameRegistry& names) {
     }
     check_non_negative(c.radius_i, path + ".radius");
     check_non_negative(c.radius_j, path + ".radius");
+    check_magnitudes(path + ".radius", c.radius_i, c.radius_j);
+    check_magnitudes(path, c.line_point, c.line_direction, c.center_i, c.center_j, c.plane_point, c.plane_normal,
+                     c.sphere_center_i, c.sphere_center_j);
     if (c.shape == ContactShape::circle_line && !(c.line_direction.norm() > 1e-12)) {
       throw ModelError(path + ".line.direction", "must be a non-zero vector");
     }
@@ -351,6 +412,11 @@ void validate_joints(const Model& m, NameRegistry& names) {
     }
     if (m.dimension == Dimension::spatial) {
       validate_spatial_joint(j, path);
+      if (j.friction) validate_joint_friction(j, path + ".friction");
+      if (j.friction && std::any_of(m.joints.begin(), m.joints.end(), [](const Joint& o) { return o.contact.has_value(); })) {
+        throw ModelError(path + ".friction", "a model with a prismatic joint's contact analysis takes no 'friction:' "
+                                             "in other joints yet");
+      }
       continue;
     }
     if (joint_equation_count(j.type) == 0) {
@@ -382,6 +448,17 @@ void validate_drivers(const Model& m, NameRegistry& names) {
       check_body_ref(m, d.body, path + ".body");
       if (!m.bodies[d.body].is_dynamic()) throw ModelError(path + ".body", "only a dynamic body can be driven");
     }
+  }
+}
+
+void validate_actuators(const Model& m, NameRegistry& names) {
+  for (std::size_t k = 0; k < m.actuators.size(); ++k) {
+    const JointActuator& a = m.actuators[k];
+    const std::string path = indexed("actuators", k);
+    names.add(a.name, path + ".name");
+    if (a.joint < 0 || a.joint >= static_cast<int>(m.joints.size())) throw ModelError(path + ".joint", "unknown joint");
+    const std::string problem = joint_driver_problem(m.joints[a.joint].type, m.dimension, a.coordinate, "joint actuator");
+    if (!problem.empty()) throw ModelError(path + (a.coordinate == JointCoordinate::natural ? ".joint" : ".coordinate"), problem);
   }
 }
 
@@ -470,22 +547,40 @@ void set_principal_frame(Body& b) {
 
 }  // namespace
 
+std::string magnitude_problem(double x, const std::string& written) {
+  if (!std::isfinite(x)) return "must be finite";
+  const double a = std::abs(x);
+  if (a == 0 || (a >= kMinMagnitude && a <= kMaxMagnitude)) return "";
+  char value[40], range[96];
+  std::snprintf(value, sizeof value, "%.6g", x);
+  std::snprintf(range, sizeof range, ": a model's numbers are 0 or between %g and %g in magnitude", kMinMagnitude,
+                kMaxMagnitude);
+  return (written.empty() ? std::string(value) : written) + (a > kMaxMagnitude ? " is too large" : " is too small") + range;
+}
+
 Model ModelBuilder::build() const {
   Model m = model_;
   for (Body& b : m.bodies) b.dimension = m.dimension;
   for (Joint& j : m.joints) j.dimension = m.dimension;
+  for (Contact& c : m.contacts) {  // a joint limit acts between its joint's bodies
+    if (!c.joint_limit() || c.joint < 0 || c.joint >= static_cast<int>(m.joints.size())) continue;
+    c.body_i = m.joints[static_cast<std::size_t>(c.joint)].body_i;
+    c.body_j = m.joints[static_cast<std::size_t>(c.joint)].body_j;
+  }
   if (m.dimension == Dimension::spatial) {
     refuse_spatial_elements(m);
   } else {
     refuse_planar_z(m);
   }
   if (!finite(m.gravity)) throw ModelError("gravity", "must be finite");
+  check_magnitudes("gravity", m.gravity);
   NameRegistry names;
   names.add("ground", "bodies");
   validate_bodies(m, names);
   validate_joints(m, names);
   validate_drivers(m, names);
   validate_forces(m, names);
+  validate_actuators(m, names);
   validate_contacts(m, names);
 
   if (m.dimension == Dimension::spatial) {
@@ -535,7 +630,7 @@ Model ModelBuilder::build() const {
   }
   for (Joint& j : m.joints) {
     j.z_offset = z;
-    if (j.friction) z += j.friction->law->state_size();
+    z += joint_friction_states(j);
   }
   m.nz = z;
   return m;

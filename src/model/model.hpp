@@ -28,6 +28,18 @@ class ModelError : public std::runtime_error {
   std::string path_, message_;
 };
 
+// The magnitudes a model may hold (docs/model-format.md, "Limits"): zero, or between kMinMagnitude
+// and kMaxMagnitude in absolute value. No physical quantity in SI units lies outside, and inside it
+// the products a step forms (a mass times a squared speed, a stiffness times a squared length) stay
+// far from the overflow and underflow of doubles; outside, a body mass of 1e-320 or a coordinate of
+// 1.8e308 made a run spin for ever in its contact solver. Model files check every number against
+// them (io/yaml_reader.cpp); ModelBuilder::build checks the bodies, gravity and contact shapes.
+inline constexpr double kMaxMagnitude = 1e100;
+inline constexpr double kMinMagnitude = 1e-100;
+// "" when x is zero or finite within the magnitudes, else what is wrong with it (naming x as
+// `written` when given: the text a file holds, "1e-320", rather than the double it reads as).
+std::string magnitude_problem(double x, const std::string& written = "");
+
 struct Model {
   std::string name;
   Dimension dimension = Dimension::planar;  // every body has this kind (model/body.hpp)
@@ -39,6 +51,7 @@ struct Model {
   std::vector<AppliedTorque> torques;
   std::vector<SpringDamper> springs;
   std::vector<RotationalSpringDamper> rotational_springs;
+  std::vector<JointActuator> actuators;
   std::vector<Contact> contacts;
 
   int nq = 0;             // number of position coordinates
@@ -61,10 +74,6 @@ std::string element_name_problem(const std::string& name);
 // Why an element of a spatial model is refused until the stage of issue 11 that brings it.
 std::string spatial_not_supported_message(const std::string& what, const std::string& stage);
 
-// Why a spatial contact cannot take its friction law (empty when it can): Karnopp reads the force
-// that holds one tangent row, and a spatial contact has two.
-std::string spatial_friction_problem(const Contact& c);
-
 // Collects the elements of a model, validates them and lays out coordinates and constraint rows.
 // Paths in errors count user bodies from 0 (the implicit ground is not in `bodies[...]`).
 class ModelBuilder {
@@ -84,6 +93,7 @@ class ModelBuilder {
   void add_torque(AppliedTorque t);
   void add_spring(SpringDamper s);
   void add_rotational_spring(RotationalSpringDamper s);
+  void add_actuator(JointActuator a);
   int add_contact(Contact c);
 
   // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the

@@ -90,9 +90,6 @@ int spatial_joint_equation_count(JointType type) {
 
 void validate_spatial_joint(const Joint& j, const std::string& path) {
   const SpatialJointInput& in = j.spatial_input;
-  if (j.friction) {
-    throw ModelError(path + ".friction", "a spatial joint's friction is given as 'contact:' (prismatic joints only)");
-  }
   if (j.contact) validate_joint_contact(j, path + ".contact");
   if (!in.point_i.allFinite() || !in.point_j.allFinite()) throw ModelError(path + ".points", "must be finite");
   check_direction(in.axis, path + ".axis");

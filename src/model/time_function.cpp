@@ -56,9 +56,26 @@ class TabulatedFunction final : public TimeFunction::Impl {
   CubicSpline spline_;
 };
 
+class SegmentFunction final : public TimeFunction::Impl {
+ public:
+  SegmentFunction(double t0, double value, double rate, double acceleration)
+      : t0_(t0), value_(value), rate_(rate), acceleration_(acceleration) {}
+  TimeValue evaluate(double t) const override {
+    const double dt = t - t0_;
+    return {value_ + dt * (rate_ + 0.5 * acceleration_ * dt), rate_ + acceleration_ * dt, acceleration_};
+  }
+
+ private:
+  double t0_, value_, rate_, acceleration_;
+};
+
 }  // namespace
 
 TimeFunction::TimeFunction() : impl_(std::make_shared<ConstantFunction>(0.0)) {}
+
+TimeFunction TimeFunction::segment(double t0, double value, double rate, double acceleration) {
+  return TimeFunction(std::make_shared<SegmentFunction>(t0, value, rate, acceleration));
+}
 
 TimeFunction TimeFunction::constant(double c) { return TimeFunction(std::make_shared<ConstantFunction>(c)); }
 

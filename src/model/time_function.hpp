@@ -31,6 +31,9 @@ class TimeFunction {
   static TimeFunction sine(double amplitude, double omega, double phase, double offset);
   // c0 + c1 t + c2 t² + ...
   static TimeFunction polynomial(std::vector<double> coefficients);
+  // value + rate (t − t0) + ½ acceleration (t − t0)²: an input set between the steps of a stepped
+  // simulation (formulations/stepping.hpp), from the instant t0 it was set.
+  static TimeFunction segment(double t0, double value, double rate = 0, double acceleration = 0);
   // Natural cubic spline through a tabulated series; outside the table the end values are held.
   static TimeFunction tabulated(std::vector<double> t, std::vector<double> x);
 

@@ -17,6 +17,8 @@
 // in time.
 #pragma once
 
+#include <functional>
+
 #include "solvers/lemke.hpp"
 
 namespace stickslip::solvers {
@@ -38,6 +40,8 @@ class AdmissibleForceSolver {
 
   // Only the margin s* and the λ that attains it.
   double max_margin(const Vec& lambda_hat, const Mat& Z, const Mat& A, const Vec& b, double margin_cap, Vec& lambda);
+  // A stop request, asked by the pivoting (LemkeOptions::should_stop).
+  void on_stop_request(std::function<bool()> should_stop) { lemke_.options().should_stop = std::move(should_stop); }
 
  private:
   LemkeSolver lemke_;

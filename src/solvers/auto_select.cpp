@@ -6,7 +6,8 @@
 //      diagonal.
 //   3. Order of attempts:
 //        n <= 1000, or M not symmetric with positive diagonal:
-//            Lemke -> Fischer-Burmeister -> smoothed Newton -> PGS (positive diagonal only)
+//            Lemke -> Fischer-Burmeister -> smoothed Newton -> PGS (positive diagonal only: PGS
+//            divides by it; it converges for diagonally dominant M whether symmetric or not)
 //        n > 1000, symmetric with positive diagonal (a PGS problem, Lemke's O(n k^2) too dear):
 //            PGS -> Lemke -> Fischer-Burmeister -> smoothed Newton
 //        and, for n <= 10, enumeration last. Lemke is exact and fast for the small and medium dense
@@ -45,15 +46,19 @@ constexpr std::array<std::pair<LcpSolverKind, std::string_view>, 6> kNames{{
 
 constexpr int kAutoNewtonCap = 60;
 
-bool symmetric_with_positive_diagonal(const MatRef& M) {
+bool positive_diagonal(const MatRef& M) {
+  for (Eigen::Index j = 0; j < M.rows(); ++j)
+    if (!(M(j, j) > 0.0)) return false;
+  return true;
+}
+
+bool symmetric(const MatRef& M) {
   const Eigen::Index n = M.rows();
   if (n == 0) return true;
   const double tol = 1e-12 * std::max(M.cwiseAbs().maxCoeff(), 1e-300);
-  for (Eigen::Index j = 0; j < n; ++j) {
-    if (!(M(j, j) > 0.0)) return false;
+  for (Eigen::Index j = 0; j < n; ++j)
     for (Eigen::Index i = j + 1; i < n; ++i)
       if (std::abs(M(i, j) - M(j, i)) > tol) return false;
-  }
   return true;
 }
 
@@ -143,13 +148,13 @@ void LcpSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
 void LcpSolver::automatic(const MatRef& M, const VecRef& q, LcpResult& result) {
   --attempts_;  // `automatic` itself is not an attempt
   const Eigen::Index n = q.size();
-  const bool pgs_ok = symmetric_with_positive_diagonal(M);
+  const bool pgs_ok = positive_diagonal(M), pgs_first = n > 1000 && pgs_ok && symmetric(M);
   std::array<LcpSolverKind, 5> order{};
   int count = 0;
-  if (n > 1000 && pgs_ok) order[count++] = LcpSolverKind::pgs;
+  if (pgs_first) order[count++] = LcpSolverKind::pgs;
   for (auto k : {LcpSolverKind::lemke, LcpSolverKind::fischer_burmeister, LcpSolverKind::smoothed_newton})
     order[count++] = k;
-  if (n <= 1000 && pgs_ok) order[count++] = LcpSolverKind::pgs;
+  if (!pgs_first && pgs_ok) order[count++] = LcpSolverKind::pgs;
   if (n <= 10) order[count++] = LcpSolverKind::enumeration;
 
   const double accept = std::max(options_.tolerance, kAcceptableRelativeResidual);

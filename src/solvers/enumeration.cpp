@@ -26,6 +26,7 @@ void EnumerationSolver::reserve(Eigen::Index capacity) {
   rhs_.resize(capacity);
   idx_.resize(static_cast<std::size_t>(capacity));
   lu_.reserve(capacity);
+  rows_.reserve(capacity);
 }
 
 void EnumerationSolver::solve(const MatRef& M, const VecRef& q, LcpResult& result) {
@@ -64,6 +65,7 @@ void EnumerationSolver::solve_mlcp(const MatRef& K, const VecRef& q, Eigen::Inde
   const double accept = options_.tolerance * lcp_scale(q);
   const unsigned count = 1u << static_cast<unsigned>(n - n_free);
   bool any_singular = false;
+  rows_.reset();
   for (unsigned mask = 0; mask < count; ++mask) {
     ++result.iterations;
     if (!solve_basis(K, q, n_free, mask, result.z)) {
@@ -71,7 +73,7 @@ void EnumerationSolver::solve_mlcp(const MatRef& K, const VecRef& q, Eigen::Inde
       continue;
     }
     result.residual = recompute_w_and_residual(K, q, result.z, result.w, n_free);
-    if (result.residual <= accept) {
+    if (result.residual <= accept && rows_.met(K, q, result.z, result.w, options_.tolerance, n_free)) {
       result.status = LcpStatus::solved;
       return;
     }

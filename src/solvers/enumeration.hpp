@@ -5,13 +5,15 @@
 #include <vector>
 
 #include "solvers/dense_lu.hpp"
+#include "solvers/equilibration.hpp"
 #include "solvers/lcp_problem.hpp"
 
 namespace stickslip::solvers {
 
 struct EnumerationOptions {
   int max_size = 10;  // number of complementarity rows allowed (2^max_size bases); above: invalid_input
-  // A basis is accepted when its residual is below tolerance * ||q||_inf (lcp_scale).
+  // A basis is accepted when its residual is below tolerance * ||q||_inf (lcp_scale) and every
+  // row's residual is within tolerance of its own terms (RowAcceptance).
   double tolerance = 1e-9;
 };
 
@@ -38,6 +40,7 @@ class EnumerationSolver {
   Vec rhs_;
   std::vector<int> idx_;
   DenseLu lu_;
+  RowAcceptance rows_;
 };
 
 // Every solution that is a nonsingular complementary basic solution (allocates; for tests).

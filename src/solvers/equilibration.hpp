@@ -53,6 +53,27 @@ class Equilibration {
   double max_entry_ = 0.0;
 };
 
+// The acceptance every LCP solver applies before it says `solved` (as Lemke's does): each row's
+// residual within `tolerance` of its own terms (Equilibration::relative_residual), not only the
+// largest residual against ||q||_inf, under which z = 0 "solved" M = I, q = (-1, 1e9) with the
+// first row wholly wrong. The balancing is computed once per problem (reset() for a new one), at
+// the first check: a solver checks only an answer that already met its own test.
+class RowAcceptance {
+ public:
+  void reserve(Eigen::Index capacity) { eq_.reserve(capacity); }
+  void reset() { balanced_ = false; }
+  bool met(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w, double tolerance,
+           Eigen::Index n_free = 0) {
+    if (!balanced_) eq_.compute(M);
+    balanced_ = true;
+    return eq_.relative_residual(M, q, z, w, n_free) <= tolerance;
+  }
+
+ private:
+  Equilibration eq_;
+  bool balanced_ = false;
+};
+
 // Convenience (allocates): the relative residual above for LCP(M, q) or MLCP(M, q, n_free).
 double relative_residual(const MatRef& M, const VecRef& q, const VecRef& z, const VecRef& w,
                          Eigen::Index n_free = 0);

@@ -20,7 +20,14 @@
 
 namespace stickslip::solvers {
 
-double fb_phi(double a, double b, double eps) { return std::sqrt(a * a + b * b + eps * eps) - a - b; }
+// Where a + b > 0 the difference √(a² + b² + ε²) − (a + b) cancels: with b = 1 and a = 1e-17 it
+// rounds to 0 although φ ≈ −a, and Newton's method stops with a row still wrong (issue 37: z₂ of
+// 1e-8 beside w₂ of 1e9). There the equal quotient (ε² − 2ab) / (√(...) + a + b) is used.
+double fb_phi(double a, double b, double eps) {
+  const double r = std::sqrt(a * a + b * b + eps * eps);
+  if (a + b <= 0.0) return r - a - b;
+  return (eps * eps - 2.0 * a * b) / (r + a + b);
+}
 
 void fb_gradient(double a, double b, double eps, double& da, double& db) {
   const double r = std::sqrt(a * a + b * b + eps * eps);
@@ -62,6 +69,7 @@ void FischerBurmeisterSolver::reserve(Eigen::Index capacity) {
   h_.resize(capacity, capacity);
   for (Vec* v : {&phi_, &grad_, &dir_, &trial_z_, &trial_w_, &trial_phi_}) v->resize(capacity);
   lu_.reserve(capacity);
+  rows_.reserve(capacity);
 }
 
 LcpResult FischerBurmeisterSolver::solve(const MatRef& M, const VecRef& q) {
@@ -148,6 +156,7 @@ void FischerBurmeisterSolver::iterate(const MatRef& K, const VecRef& q, Eigen::I
   Vec& z = result.z;
   double merit = fb_merit(K, q, z, n_free, 0.0, result.w, phi_.head(n));
   result.status = LcpStatus::max_iterations;
+  rows_.reset();
   for (result.iterations = 0; result.iterations < cap; ++result.iterations) {
     // Convergence is judged on the point that will be returned: z projected on its bounds, w
     // recomputed (projecting tiny negative z_i moves w, so the raw iterate's residual can lie).
@@ -156,7 +165,8 @@ void FischerBurmeisterSolver::iterate(const MatRef& K, const VecRef& q, Eigen::I
     zp.tail(n - n_free) = zp.tail(n - n_free).cwiseMax(0.0);
     trial_w_.head(n) = q;
     trial_w_.head(n).noalias() += K * zp;
-    if (lcp_residual(zp, trial_w_.head(n), n_free) <= goal) {
+    if (lcp_residual(zp, trial_w_.head(n), n_free) <= goal &&
+        rows_.met(K, q, zp, trial_w_.head(n), options_.tolerance, n_free)) {
       z = zp;
       result.status = LcpStatus::solved;
       break;
@@ -173,7 +183,9 @@ void FischerBurmeisterSolver::iterate(const MatRef& K, const VecRef& q, Eigen::I
   }
   for (Eigen::Index i = n_free; i < n; ++i) z[i] = std::max(z[i], 0.0);
   result.residual = recompute_w_and_residual(K, q, z, result.w, n_free);
-  if (result.status == LcpStatus::solved && result.residual > goal) result.status = LcpStatus::max_iterations;
+  if (result.status == LcpStatus::solved &&
+      (result.residual > goal || !rows_.met(K, q, z, result.w, options_.tolerance, n_free)))
+    result.status = LcpStatus::max_iterations;
 }
 
 }  // namespace stickslip::solvers

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "solvers/dense_lu.hpp"
+#include "solvers/equilibration.hpp"
 #include "solvers/lcp_problem.hpp"
 
 namespace stickslip::solvers {
@@ -25,7 +26,9 @@ void fb_jacobian(const MatRef& K, const VecRef& z, const VecRef& w, Eigen::Index
                  Eigen::Ref<Mat> H);
 
 struct NewtonOptions {
-  // Stop when ||min(z, w)||_inf (|w_i| on free rows) <= tolerance * ||q||_inf (lcp_scale).
+  // Stop when ||min(z, w)||_inf (|w_i| on free rows) <= tolerance * ||q||_inf (lcp_scale) and every
+  // row's residual is within tolerance of its own terms (RowAcceptance; the smoothed method with
+  // custom scaling judges the rows in the caller's units instead).
   double tolerance = 1e-10;
   int max_iterations = 0;             // Newton steps; 0 means automatic: 100 + 2 n
   double armijo = 1e-4;               // sufficient-decrease constant sigma
@@ -60,6 +63,7 @@ class FischerBurmeisterSolver {
   Mat h_;
   Vec phi_, grad_, dir_, trial_z_, trial_w_, trial_phi_;
   DenseLu lu_;
+  RowAcceptance rows_;
 };
 
 LcpResult solve_fischer_burmeister(const MatRef& M, const VecRef& q, const NewtonOptions& options = {});

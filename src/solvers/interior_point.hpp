@@ -21,7 +21,7 @@
 // Anderson's acceleration (Walker & Ni 2011, "Anderson acceleration for fixed-point iterations"),
 // which the slowly contracting fixed point of a wall needs: on four hard problems of a wall, plain
 // updates left two 3 and 7 times above the goal after 40 rounds, accelerated ones met it in all
-// four within 12 (docs/performance.md); nearly dependent history falls back to the plain update.
+// four within 12 (docs/performance-history.md); nearly dependent history falls back to the plain update.
 //
 // Interval cones (one tangent row per contact) and no free rows: every row belongs to a contact.
 #pragma once

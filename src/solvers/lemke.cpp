@@ -56,6 +56,8 @@
 // cap (lemke_pivot_cap) lets such a run finish up to n = 16 and ends longer ones with max_iterations.
 #include "solvers/lemke.hpp"
 
+#include "math/errors.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -209,6 +211,8 @@ LcpStatus LemkeSolver::walk(const MatRef& M, Var e, int& pivots, bool& degenerat
   int since_refresh = 0;
   degenerate_ray = false;
   for (; pivots < cap; ++pivots) {
+    if (options_.should_stop && pivots % LemkeOptions::kStopCheckPivots == 0 && pivots > 0 && options_.should_stop())
+      throw StopRequested{};
     entering_direction(M, e);
     Row leaving;
     double theta = 0.0;

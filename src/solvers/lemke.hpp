@@ -6,6 +6,7 @@
 // Algorithm and sources are described at the top of lemke.cpp; usage in docs/solvers.md.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "solvers/dense_lu.hpp"
@@ -46,6 +47,10 @@ struct LemkeOptions {
   // `solved` needs relative_residual (equilibration.hpp) <= this. Pivoting is exact up to rounding,
   // about 1e-16 cond(basis): 1e-9 admits bases with condition numbers up to ~1e6 with a margin.
   double residual_tolerance = 1e-9;
+  // Asked every kStopCheckPivots pivots when set: true throws StopRequested (math/errors.hpp), so that
+  // a run is not held by a long path (thousands of pivots on a problem of thousands of unknowns).
+  std::function<bool()> should_stop;
+  static constexpr int kStopCheckPivots = 64;
 };
 
 class LemkeSolver {

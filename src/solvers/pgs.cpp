@@ -27,6 +27,7 @@ PgsSolver::PgsSolver(Eigen::Index capacity, PgsOptions options) : options_(optio
 
 void PgsSolver::reserve(Eigen::Index capacity) {
   if (capacity > inv_diag_.size()) inv_diag_.resize(capacity);
+  rows_.reserve(capacity);
 }
 
 LcpResult PgsSolver::solve(const MatRef& M, const VecRef& q) {
@@ -80,9 +81,12 @@ void PgsSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& result) {
   const double goal = options_.tolerance * lcp_scale(q);
   Vec& z = result.z;
   Vec& w = result.w;
+  rows_.reset();
+  // The largest residual first (cheap, kept up to date), then every row against its own terms.
+  const auto accepted = [&] { return result.residual <= goal && rows_.met(M, q, z, w, options_.tolerance); };
   result.residual = recompute_w_and_residual(M, q, z, w);
   result.status = LcpStatus::max_iterations;
-  for (result.iterations = 0; result.iterations < cap && result.residual > goal;) {
+  for (result.iterations = 0; result.iterations < cap && !accepted();) {
     for (Eigen::Index i = 0; i < n; ++i) {
       const double zi = std::max(0.0, z[i] - inv_diag_[i] * w[i]);
       const double dz = zi - z[i];
@@ -96,7 +100,7 @@ void PgsSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& result) {
     if (result.residual <= goal) result.residual = recompute_w_and_residual(M, q, z, w);
     if (!std::isfinite(result.residual)) break;  // diverged (M outside the convergent classes)
   }
-  if (result.residual <= goal) result.status = LcpStatus::solved;
+  if (accepted()) result.status = LcpStatus::solved;
 }
 
 }  // namespace stickslip::solvers

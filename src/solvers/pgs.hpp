@@ -2,12 +2,14 @@
 // (semi)definite M (more generally: positive diagonal, and convergent for the classes in pgs.cpp).
 #pragma once
 
+#include "solvers/equilibration.hpp"
 #include "solvers/lcp_problem.hpp"
 
 namespace stickslip::solvers {
 
 struct PgsOptions {
-  // Stop when ||min(z, w)||_inf <= tolerance * ||q||_inf (lcp_scale).
+  // Stop when ||min(z, w)||_inf <= tolerance * ||q||_inf (lcp_scale) and every row's residual is
+  // within tolerance of its own terms (RowAcceptance).
   double tolerance = 1e-8;
   // Sweep cap; 0 means automatic: max(1000, 100 n).
   int max_iterations = 0;
@@ -33,6 +35,7 @@ class PgsSolver {
 
   PgsOptions options_;
   Vec inv_diag_;
+  RowAcceptance rows_;
 };
 
 LcpResult solve_pgs(const MatRef& M, const VecRef& q, const PgsOptions& options = {});

@@ -12,8 +12,6 @@ bool ProximalNewton::fits(const SparseMat& W, const VecRef& b, std::span<const F
   const Eigen::Index n = W.rows();
   if (W.cols() != n || b.size() != n || p.size() != n || n == 0) return false;
   if (!are_valid_contacts(contacts, n)) return false;
-  for (const FrictionContact& c : contacts)
-    if (c.cone != FrictionCone::interval) return false;
   for (Eigen::Index k = 0; k < W.nonZeros(); ++k)
     if (!std::isfinite(W.valuePtr()[k])) return false;
   return b.allFinite() && p.allFinite();
@@ -40,6 +38,9 @@ bool ProximalNewton::solve(const SparseMat& W, const VecRef& b, std::span<const 
   double alpha = std::clamp(options_.regularisation * scale, lowest, highest);
   regularise(W, alpha);
   const auto n = static_cast<std::size_t>(W.rows());
+  has_disc_ = std::any_of(contacts.begin(), contacts.end(), [](const FrictionContact& c) { return c.cone == FrictionCone::disc; });
+  pieces_.assign(contacts.size(), DiscPiece{});
+  jacobian_ready_ = false;
   kind_.assign(n, RowKind::equation);
   partner_.assign(n, -1);
   position_.assign(n, -1);
@@ -83,6 +84,7 @@ void ProximalNewton::regularise(const SparseMat& W, double alpha) {
   A_ = W;
   for (Eigen::Index i = 0; i < A_.rows(); ++i) A_.coeffRef(i, i) += alpha;  // inserted where W_ii = 0
   A_.makeCompressed();
+  rows_stale_ = true;
   rho_ = (W.diagonal().array() + alpha).inverse().matrix();
 }
 
@@ -95,7 +97,7 @@ bool ProximalNewton::round(std::span<const FrictionContact> contacts, double aim
     alart_curnier(contacts, p_);
     if (!(f_.lpNorm<Eigen::Infinity>() > stop)) return true;  // met, or NaN (judged by the residual)
     ++newton_steps_;
-    if (!newton_step()) return false;  // a singular Jacobian: the round ends where it is
+    if (!(has_disc_ ? full_newton_step(contacts) : newton_step())) return false;  // a singular Jacobian: the round ends where it is
     p_ += step_;
   }
   return false;
@@ -108,7 +110,12 @@ void ProximalNewton::alart_curnier(std::span<const FrictionContact> contacts, co
   u_ += c_;
   f_ = rho_.cwiseProduct(u_);  // free rows, closed normals, sticking tangents: F = ρ u
   std::fill(kind_.begin(), kind_.end(), RowKind::equation);
-  for (const FrictionContact& c : contacts) {
+  for (std::size_t index = 0; index < contacts.size(); ++index) {
+    const FrictionContact& c = contacts[index];
+    if (c.cone == FrictionCone::disc) {
+      alart_curnier_disc(c, p, pieces_[index]);
+      continue;
+    }
     const int N = c.normal, T = c.tangent;
     const double g = p[N] - rho_[N] * u_[N];  // the augmented normal impulse
     if (!(g > 0.0)) {  // open: F_N = p_N, F_T = p_T

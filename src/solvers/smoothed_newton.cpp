@@ -49,6 +49,7 @@ void SmoothedNewtonSolver::reserve(Eigen::Index capacity) {
   for (Vec* v : {&div_, &col_, &qs_, &x_, &ws_, &phi_, &grad_, &dir_, &trial_x_, &trial_w_, &trial_phi_})
     v->resize(capacity);
   lu_.reserve(capacity);
+  rows_.reserve(capacity);
 }
 
 LcpResult SmoothedNewtonSolver::solve(const MatRef& M, const VecRef& q) {
@@ -178,9 +179,13 @@ void SmoothedNewtonSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& 
   double eps = std::max(options_.eps_initial, options_.eps_min);
   double merit = fb_merit(Ms, qs_.head(n), x_.head(n), 0, eps, ws_.head(n), phi_.head(n));
   result.status = LcpStatus::max_iterations;
+  rows_.reset();
+  // Custom scaling already measures every row in its own units; otherwise each row is also judged
+  // against its own terms.
+  const auto rows_met = [&] { return custom || rows_.met(M, q, result.z, result.w, o.tolerance); };
   for (result.iterations = 0; result.iterations < cap; ++result.iterations) {
     // Judged on the point that will be returned: z = max(c x, 0), w from the unscaled M and q.
-    if (residual(M, q, result) <= goal) {
+    if (residual(M, q, result) <= goal && rows_met()) {
       result.status = LcpStatus::solved;
       break;
     }
@@ -209,7 +214,8 @@ void SmoothedNewtonSolver::iterate(const MatRef& M, const VecRef& q, LcpResult& 
       merit = new_merit;
     }
   }
-  if (residual(M, q, result) > goal && result.status == LcpStatus::solved) result.status = LcpStatus::max_iterations;
+  if ((residual(M, q, result) > goal || !rows_met()) && result.status == LcpStatus::solved)
+    result.status = LcpStatus::max_iterations;
 }
 
 }  // namespace stickslip::solvers

@@ -55,6 +55,7 @@ class SmoothedNewtonSolver {
   Vec div_, col_, qs_, x_, ws_, phi_, grad_, dir_;  // x = z ./ c, ws = M~ x + q~
   Vec trial_x_, trial_w_, trial_phi_;
   DenseLu lu_;
+  RowAcceptance rows_;
 };
 
 LcpResult solve_smoothed_newton(const MatRef& M, const VecRef& q, const SmoothedNewtonOptions& options = {});

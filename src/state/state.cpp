@@ -25,7 +25,10 @@ State initial_state(const Model& model, double t0) {
     for (int r = 0; r < c.tangent_rows(); ++r) c.friction->initial_state(s.z.data() + c.z_offset + r * c.friction->state_size());
   }
   for (const Joint& j : model.joints) {
-    if (j.friction && j.friction->law->state_size() > 0) j.friction->law->initial_state(s.z.data() + j.z_offset);
+    if (joint_friction_states(j) == 0) continue;
+    for (int r = 0; r < joint_friction_rows(j); ++r) {
+      j.friction->law->initial_state(s.z.data() + j.z_offset + r * j.friction->law->state_size());
+    }
   }
   return s;
 }

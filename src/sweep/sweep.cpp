@@ -8,17 +8,28 @@
 #include "formulations/observer.hpp"
 #include "io/csv_writer.hpp"
 #include "io/error_messages.hpp"
+#include "io/input_file.hpp"
 #include "io/yaml_reader.hpp"
 
 namespace stickslip {
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, 0, 0, "", "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+std::string read_text(const std::string& path) { return read_input_text(path, kYamlFileLimit); }
+
+// The option of the sweep's `run:` that replaces the model value at `path` (a resolved key path) in
+// every run, or "" when none does.
+std::string run_option_over(const std::string& path, const RunOptions& run) {
+  const std::pair<const char*, bool> options[] = {
+      {"scheme", run.scheme.has_value()},   {"integrator", run.integrator.has_value()},
+      {"step", run.dt.has_value()},         {"t_end", run.t_end.has_value()},
+      {"rtol", run.rtol.has_value()},       {"atol", run.atol.has_value()},
+      {"output_interval", run.output_interval.has_value()},
+      {"baumgarte", run.baumgarte.has_value()}, {"projection", run.projection}};
+  for (const auto& [key, set] : options) {
+    const std::string at = std::string("simulation.") + key;
+    if (set && (path == at || path.rfind(at + ".", 0) == 0)) return std::string(key) == "step" ? "dt" : key;
+  }
+  return "";
 }
 
 // Checks what can be checked before any run, at the sweep file's keys.
@@ -27,10 +38,17 @@ void check_against_model(const YamlField& root, const SweepSpec& spec, const Mod
   for (std::size_t k = 0; k < spec.parameters.size(); ++k) {
     const YamlField p = parameters[k];
     for (std::size_t t = 0; t < spec.parameters[k].targets.size(); ++t) {
+      const YamlField at = p.has("path") ? p.at("path") : p.at("set")[t];
+      std::string path;
       try {
-        base.resolve(spec.parameters[k].targets[t].path);
+        path = base.resolve(spec.parameters[k].targets[t].path);
       } catch (const InputError& e) {
-        (p.has("path") ? p.at("path") : p.at("set")[t]).fail("not in the model: " + std::string(e.what()));
+        at.fail("not in the model: " + std::string(e.what()));
+      }
+      // A parameter whose value the run settings would replace in every run would vary nothing.
+      if (const std::string option = run_option_over(path, spec.run); !option.empty()) {
+        at.fail("sets " + path + ", which the sweep's 'run: {" + option +
+                ": ...}' replaces in every run; remove " + option + " from 'run' to sweep it");
       }
     }
   }

@@ -1,11 +1,13 @@
 #include "sweep/sweep_table.hpp"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 #include "io/csv_writer.hpp"
 #include "io/input_error.hpp"
+#include "io/input_file.hpp"
 
 namespace stickslip {
 namespace {
@@ -65,8 +67,12 @@ SweepTable::SweepTable(const Sweep& sweep, std::string path, bool restart, bool 
     : sweep_(sweep), path_(std::move(path)), total_(sweep.size()) {
   const std::string header = join(sweep.columns());
   const std::size_t n_params = sweep.spec().parameters.size();
-  std::ifstream in(path_);
-  if (in && !restart) {
+  // A table that is a regular file is read back, within its cap (anything else cannot be the table:
+  // it is written by renaming a new file over it).
+  std::error_code ec;
+  std::ifstream in;
+  if (!restart && std::filesystem::is_regular_file(path_, ec)) in = open_input_file(path_, kSweepTableLimit);
+  if (in.is_open() && !restart) {
     std::string line;
     if (std::getline(in, line) && line != header) not_this_sweep(path_, 1, "its columns differ");
     int number = 1;

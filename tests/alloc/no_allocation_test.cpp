@@ -194,6 +194,21 @@ INSTANTIATE_TEST_SUITE_P(
         " impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"
         "simulation: {time_stepping: {solver: apgd}}\n"},
         SteppingCase{"SpatialSliderCrankJoints", "examples/spatial_slider_crank/spatial_slider_crank.yaml"},
+        // Spinning bodies (issue 32): the implicit gyroscopic term's Newton solves and its rounds on
+        // a top's pivot (mixed LCP), and the generalized-α method with the disc cone (a spinning box
+        // on its corners) and with spring elements (its iteration matrix and end-state forces).
+        SteppingCase{"SpinningTopImplicitGyroscopic", "examples/spinning_top/spinning_top.yaml"},
+        SteppingCase{"GeneralizedAlphaSpinningBox", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "bodies: [{name: box, mass: 1, inertia: [0.004, 0.004, 0.0067], position: [-0.0186, 0, 0.0464],"
+        " orientation: {axis: [0, 1, 0], angle: -0.3805}, velocity: [0, 1, 0], angular_velocity: [0, 0, 6]}]\n"
+        "contacts: [{name: corner, type: box_plane, bodies: [ground, box], plane: {normal: [-0.4, 0, 1]},"
+        " half_extents: [0.1, 0.1, 0.05], impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"
+        "simulation: {time_stepping: {solver: pgs, method: generalized_alpha}}\n"},
+        SteppingCase{"GeneralizedAlphaSpatialSprings", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "bodies: [{name: bob, mass: 1, inertia: [0.01, 0.02, 0.03], position: [0, 0, -0.7], angular_velocity: [1, 5, 0.3]}]\n"
+        "forces: [{name: coil, type: spring_damper, bodies: [ground, bob], points: [[0, 0, 0], [0, 0.02, 0.1]],"
+        " stiffness: 1e4, damping: 2, rest_length: 0.5}]\n"
+        "simulation: {time_stepping: {method: generalized_alpha}}\n"},
         // Prescribed spatial bodies, z drivers and spring-dampers (the implicit spring Jacobians).
         SteppingCase{"SpatialFeaturesImplicitSprings", "tests/data/spatial_features.yaml"},
         SteppingCase{"SpatialJointsAllKinds", "tests/data/spatial_joints.yaml"},

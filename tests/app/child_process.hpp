@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <thread>
@@ -47,6 +48,7 @@ class Child {
   Child& operator=(const Child&) = delete;
 
   bool started() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
   // Whether the child still runs (not yet reaped).
   bool running() {
     if (reaped_) return false;
@@ -91,6 +93,19 @@ inline std::uintmax_t file_size(const std::string& path) {
   std::error_code ec;
   const auto n = std::filesystem::file_size(path, ec);
   return ec ? 0 : n;
+}
+
+// Whether process `pid` has a handler for `signo` (its SigCgt mask in /proc/PID/status): a signal
+// sent before that would meet the default action.
+inline bool catches_signal(pid_t pid, int signo) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("SigCgt:", 0) != 0) continue;
+    const unsigned long long mask = std::stoull(line.substr(7), nullptr, 16);
+    return (mask >> (signo - 1)) & 1ULL;
+  }
+  return false;
 }
 
 }  // namespace stickslip::test

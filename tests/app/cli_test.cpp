@@ -297,14 +297,34 @@ TEST(Cli, ViewBadInputExitsWith2Or3) {
   EXPECT_EQ(run_cli("view " + csv).exit_code, 2);  // --model is required
   const auto unwritable = run_cli("view " + csv + " --model " + crank + " -o /nonexistent/folder/a.html");
   EXPECT_EQ(unwritable.exit_code, 3) << unwritable.out;
-  // Spatial models are not drawn yet (issue 11, stage S5): said at the model's `dimension` line.
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --precision 16").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --format png").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + crank + " --contact-points " + dir.file("none.csv")).exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("s.html")));
+}
+
+// Spatial models are drawn in 3-D: the page carries the 3-D renderer and the spatial data; the
+// ParaView series lands beside its collection file.
+TEST(Cli, ViewDrawsSpatialModelsAndWritesParaViewSeries) {
+  test::TempDir dir;
   const std::string handle = test::source_path("examples/tumbling_t_handle/tumbling_t_handle.yaml");
-  const std::string handle_csv = dir.file("h.csv");
-  ASSERT_EQ(run_cli("run " + handle + " -o " + handle_csv + " -q --t-end 0.1").exit_code, 0);
-  const auto spatial = run_cli("view " + handle_csv + " --model " + handle + " -o " + dir.file("h.html"));
-  EXPECT_EQ(spatial.exit_code, 2) << spatial.out;
-  EXPECT_NE(spatial.out.find("tumbling_t_handle.yaml:5:"), std::string::npos) << spatial.out;
-  EXPECT_NE(spatial.out.find("does not draw spatial models yet"), std::string::npos) << spatial.out;
+  const std::string csv = dir.file("h.csv");
+  ASSERT_EQ(run_cli("run " + handle + " -o " + csv + " -q --t-end 0.1").exit_code, 0);
+  const auto page = run_cli("view " + csv + " --model " + handle + " -o " + dir.file("h.html") + " --precision 32");
+  ASSERT_EQ(page.exit_code, 0) << page.out;
+  const std::string html = test::read_text(dir.file("h.html"));
+  EXPECT_NE(html.find("\"dimension\":\"spatial\""), std::string::npos);
+  EXPECT_NE(html.find("StickslipView3D"), std::string::npos);
+  EXPECT_NE(html.find("{\"f32\":"), std::string::npos);
+  const auto vtk = run_cli("view " + csv + " --model " + handle + " --format vtk --fps 10");
+  ASSERT_EQ(vtk.exit_code, 0) << vtk.out;
+  EXPECT_NE(vtk.out.find("2 frames from 51 rows"), std::string::npos) << vtk.out;  // t = 0, 0.1: the first and the last row
+  EXPECT_TRUE(std::filesystem::exists(dir.file("h.pvd")));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("h_vtk/bodies_000001.vtu")));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("h_vtk/contacts_000001.vtu")));
+  const auto nowhere = run_cli("view " + csv + " --model " + handle + " --format vtk -o /nonexistent/folder/h.pvd");
+  EXPECT_EQ(nowhere.exit_code, 3) << nowhere.out;
+  EXPECT_FALSE(std::filesystem::exists("/nonexistent/folder"));
 }
 
 }  // namespace cli_test

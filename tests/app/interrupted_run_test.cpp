@@ -113,6 +113,32 @@ TEST(KilledRun, LeavesWholeRowsInTheResultsAndTheEventLog) {
   EXPECT_LE(log_cut, 1) << "the event log ended inside a row after most kills";
 }
 
+// Rows that come rarely still reach the file: the first row at once (with the header), later ones
+// within about a second of wall time, not only when 64 KiB or 64 rows have gathered. Here one row per
+// simulated second of a run at rk4's 1e-6 s step: seconds of computing between two rows. A run killed
+// then leaves its header and whole rows, never an empty file.
+TEST(KilledRun, EarlyRowsAreOnDiskBeforeAKill) {
+  test::TempDir dir;
+  const std::string out = dir.file("r.csv");
+  std::vector<std::string> args = long_run(out);
+  args[args.size() - 2] = "1";  // --output-interval 1: a row per simulated second
+  Child child(args, dir.file("out.txt"));
+  ASSERT_TRUE(child.started());
+  const auto lines = [&] {
+    const std::string text = read_text(out);
+    return std::count(text.begin(), text.end(), '\n');
+  };
+  // The header and the row at t = 0 come at once; the limit only stops a broken writer's test.
+  ASSERT_TRUE(wait_until([&] { return lines() >= 2 || !child.running(); }));
+  ASSERT_TRUE(child.running()) << read_text(dir.file("out.txt"));
+  child.signal(SIGKILL);
+  const int status = child.wait();
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  expect_whole_rows(out);
+  EXPECT_GE(lines(), 2);
+  EXPECT_EQ(read_text(out).substr(0, 2), "t,");
+}
+
 struct KillCase {
   const char* name;
   std::vector<std::string> args;  // after `run MODEL -o OUT`

@@ -3,6 +3,8 @@
 // refused.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "../sweep/sweep_support.hpp"
 
 namespace stickslip {
@@ -38,6 +40,22 @@ TEST(SweepCommand, BadInputIsLocated) {
   EXPECT_NE(r.out.find("blocks.yaml:13:5: keep[0]: the model has no output column 'block.q'"), std::string::npos) << r.out;
   r = run_cli("sweep " + sweep + " -j 2 --scheduler tcp://127.0.0.1:1");
   EXPECT_EQ(r.exit_code, 2) << r.out;
+}
+
+// --dry-run checks the sweep and lists its runs' parameters without running any or writing a table;
+// a sweep it would refuse, it refuses the same way.
+TEST(SweepCommand, DryRunChecksAndListsTheRuns) {
+  test::TempDir dir;
+  const std::string sweep = dir.write("blocks.yaml", kSweep), table = dir.file("table.csv");
+  auto r = run_cli("sweep " + sweep + " -o " + table + " --dry-run");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("run,mu,v0\n0,0.3,0.5\n1,0.3,1\n2,-0.2,0.5\n3,-0.2,1\n4 runs checked; none run"), std::string::npos)
+      << r.out;
+  EXPECT_FALSE(std::filesystem::exists(table));
+  const std::string bad = dir.write("bad.yaml", test::replace_all_text(kSweep, "final: block.x", "final: block.q"));
+  r = run_cli("sweep " + bad + " --dry-run");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("no output column 'block.q'"), std::string::npos) << r.out;
 }
 
 // An -o naming the sweep file itself (even with --restart, which would overwrite a table) is refused

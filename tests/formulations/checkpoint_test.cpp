@@ -26,6 +26,8 @@ struct Case {
   // and the rescue that is to take them.
   int sweep_cap = 0;
   Rescue rescue = Rescue::lemke;
+  // Time-stepping: the generalized-α method (its pseudo-acceleration is carried from step to step).
+  bool alpha = false;
 };
 
 struct Taken {
@@ -48,6 +50,7 @@ ModelFile load(const Case& c) {
   mf.options.t_end = c.t_end;
   mf.options.output_interval = c.output_interval;
   mf.options.projection = c.projection;
+  if (c.alpha) mf.options.time_stepping.method = TimeSteppingMethod::generalized_alpha;
   if (c.sweep_cap > 0) {
     TimeSteppingOptions& ts = mf.options.time_stepping;
     ts.solver = "pgs";
@@ -126,6 +129,7 @@ TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
     EXPECT_EQ(s.complementarity_iterations, o.complementarity_iterations);
     EXPECT_EQ(s.complementarity_max_iterations, o.complementarity_max_iterations);
     EXPECT_EQ(s.complementarity_direct, o.complementarity_direct);
+    EXPECT_EQ(s.complementarity_gyroscopic, o.complementarity_gyroscopic);
     EXPECT_EQ(s.complementarity_unconverged, o.complementarity_unconverged);
     EXPECT_EQ(s.complementarity_stalled, o.complementarity_stalled);
     EXPECT_EQ(s.complementarity_rescued, o.complementarity_rescued);
@@ -208,6 +212,14 @@ INSTANTIATE_TEST_SUITE_P(
              "dopri5", 0.3, 0.01, 0.05, false, 1e-3},
         Case{"rolling_sphere_time_stepping", "examples/rolling_sphere/rolling_sphere.yaml", Scheme::time_stepping,
              "dopri5", 0.4, 0.01, 0.1},
+        // Spinning bodies (issue 32): the implicit gyroscopic term's rounds on a top's pivot, under
+        // both integrators; the generalized-α method with contacts (the box's corners).
+        Case{"spinning_top_time_stepping", "examples/spinning_top/spinning_top.yaml", Scheme::time_stepping, "dopri5",
+             0.3, 0.01, 0.1, false, 1e-3},
+        Case{"spinning_top_generalized_alpha", "examples/spinning_top/spinning_top.yaml", Scheme::time_stepping,
+             "dopri5", 0.3, 0.01, 0.1, false, 1e-3, 0, Rescue::lemke, true},
+        Case{"spatial_box_generalized_alpha", "examples/box_on_incline/box_on_incline_rigid.yaml",
+             Scheme::time_stepping, "dopri5", 0.3, 0.01, 0.05, false, 1e-3, 0, Rescue::lemke, true},
         Case{"rolling_sphere_event_driven", "examples/rolling_sphere/rolling_sphere.yaml", Scheme::event_driven,
              "dopri5", 0.4, 0.01, 0.1},
         Case{"rolling_sphere_compliant", "examples/rolling_sphere/rolling_sphere.yaml", Scheme::compliant, "dopri5",

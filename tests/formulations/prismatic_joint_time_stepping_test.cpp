@@ -44,7 +44,7 @@ prismatic_contact::JointMotion motion(const MemorySink& out, std::size_t k) {
   return static_cast<prismatic_contact::JointMotion>(static_cast<int>(at(out, k, "guide.motion")));
 }
 
-// While the slider is wholly inside the guide, and after it until it tips (0.4712 s), the lower face
+// While the slider is wholly inside the guide, and after it until it tips (0.4711 s), the lower face
 // carries m g and the friction is μ m g: every step's velocity change is h (F − μ m g)/m. The
 // friction comes from the contact analysis exact to 1e-12 of the load (the joint-local tests' bound),
 // so each step's acceleration is the closed form to 1e-12 F/m, the velocity after n steps to n times
@@ -258,6 +258,20 @@ simulation:)";
   - {name: pull, joint: guide, function: {type: polynomial, coefficients: [0, 0.5]}}
 simulation:)";
   expect_refused(test::replace_all(example(), "simulation:", driver), "joints[0].contact", "driver 'pull'");
+}
+
+// The event-driven scheme does not take the joint yet: its refusal names the two schemes that do.
+TEST(PrismaticJointTimeStepping, TheEventDrivenRefusalNamesTheSchemesThatTakeTheJoint) {
+  ModelFile mf = test::model_from_yaml(example());
+  mf.options.scheme = Scheme::event_driven;
+  try {
+    test::run(mf);
+    FAIL() << "ran under the event-driven scheme";
+  } catch (const ModelError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("joints[0].contact"), std::string::npos) << what;
+    EXPECT_NE(what.find("--scheme compliant, --scheme time-stepping"), std::string::npos) << what;
+  }
 }
 
 }  // namespace prismatic_joint_time_stepping_test

@@ -224,17 +224,31 @@ bodies:
 simulation: {integrator: dopri5, rtol: 1e-11, atol: 1e-13, t_end: 10, output_interval: 0.01}
 )";
   const MemorySink out = run(model_from_yaml(yaml));
-  double dR = 0, dw = 0;
+  double dR = 0, dw = 0, dw_world = 0, rotated = 0;
+  const auto world_omega = [&](const std::string& b, std::size_t k) {
+    return Vec3(test::at(out, k, b + ".wx_world"), test::at(out, k, b + ".wy_world"), test::at(out, k, b + ".wz_world"));
+  };
   for (std::size_t k = 0; k < out.rows.size(); ++k) {
     const Mat3 RA = orientation(out, "A", k).toRotationMatrix(), RB = orientation(out, "B", k).toRotationMatrix();
     dR = std::max(dR, (RB * Qt - RA).cwiseAbs().maxCoeff());
     dw = std::max(dw, (body_omega(out, "B", k) - Qt * body_omega(out, "A", k)).cwiseAbs().maxCoeff());
+    // The world-frame columns are the body-frame ω turned by the orientation, whatever body frame
+    // the model chose: the same vector for A and B.
+    for (const char* b : {"A", "B"}) {
+      rotated = std::max(rotated, (world_omega(b, k) - orientation(out, b, k) * body_omega(out, b, k)).norm());
+    }
+    dw_world = std::max(dw_world, (world_omega("B", k) - world_omega("A", k)).cwiseAbs().maxCoeff());
   }
   // One integrator moves both bodies with the same steps; they differ by the rounding of the
   // diagonalisation (~1e-15) and by truncation errors in different coordinates (rtol 1e-11 per step,
   // ~10³ steps): 1e-8. A wrong principal frame or a transposed Q differs at order 1.
   EXPECT_LT(dR, 1e-8);
   EXPECT_LT(dw, 1e-8);
+  EXPECT_LT(dw_world, 1e-8);
+  // |ω| ≈ 0.9 rad/s; two rotations of it by unit quaternions (the column's and this one) round
+  // apart by a few 1e-16 each.
+  EXPECT_LT(rotated, 1e-14);
+  EXPECT_GT((world_omega("A", 0) - body_omega(out, "A", 0)).norm(), 0.1);  // the frames differ here
 }
 
 // |p| = 1 in every output row, even under rk4 with a coarse step (0.05 s at |ω| = 1 rad/s), whose own

@@ -59,5 +59,35 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"time_stepping_every_step", Scheme::time_stepping, "dopri5", 0.0}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
+// A request that arrives while a step is inside a long contact solve is answered there (between the
+// sweeps' chunks of the wall's Gauss-Seidel solves), not after the solve: that step is abandoned,
+// and the rows written are the first rows of the uninterrupted run.
+TEST(StopRequestInsideAStep, AbandonsTheStepAndKeepsTheRowsBefore) {
+  ModelFile mf = read_model_file(source_path("examples/block_wall/block_wall.yaml"));
+  mf.options.t_end = 0.05;
+  MemorySink full;
+  long full_polls = 0;
+  SimulationCallbacks counting;
+  counting.should_stop = [&full_polls] {
+    ++full_polls;
+    return false;
+  };
+  const SimulationSummary whole = simulate(mf.model, mf.options, full, counting);
+  ASSERT_GT(full_polls, whole.stats.steps) << "the solves ask too, not only the loop after each step";
+
+  constexpr long kPolls = 20;
+  long polls = 0;
+  SimulationCallbacks cb;
+  cb.should_stop = [&polls] { return ++polls >= kPolls; };
+  MemorySink part;
+  const SimulationSummary s = simulate(mf.model, mf.options, part, cb);
+  EXPECT_TRUE(s.stopped);
+  EXPECT_EQ(polls, kPolls);
+  EXPECT_LT(s.stopped_at_step, kPolls) << "stopped inside a step, before that many steps ended";
+  ASSERT_LE(part.rows.size(), full.rows.size());
+  for (std::size_t k = 0; k < part.rows.size(); ++k) ASSERT_EQ(part.rows[k], full.rows[k]) << "row " << k;
+  EXPECT_LE(part.rows.back()[0], s.t_final);
+}
+
 }  // namespace stop_request_test
 }  // namespace stickslip

@@ -278,5 +278,26 @@ TEST(TimeStepping, UnconvergedProblemsAreCountedOrAnError) {
   EXPECT_EQ(out.rows.size(), 1u);  // the initial row stays; nothing of the failed step
 }
 
+// Every row ends a step, so an output interval shorter than the step shortens every step to it: the
+// run says so once, naming both; an interval of at least the step (or 0: a row per step) says nothing.
+TEST(TimeStepping, AnOutputIntervalShorterThanTheStepIsAWarning) {
+  const auto warnings_of = [](double output_interval) {
+    ModelFile mf = ball(0.1, 0.5, 1e-3, 0.01);
+    mf.options.output_interval = output_interval;
+    SimulationCallbacks cb;
+    std::vector<std::string> warnings;
+    cb.warning = [&warnings](const std::string& w) { warnings.push_back(w); };
+    MemorySink out;
+    const SimulationSummary s = simulate(mf.model, mf.options, out, cb);
+    EXPECT_EQ(s.stats.steps, std::lround(0.01 / std::min(1e-3, output_interval > 0 ? output_interval : 1e-3)));
+    return warnings;
+  };
+  const std::vector<std::string> w = warnings_of(2.5e-4);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("the output interval (0.00025 s) is shorter than the step (0.001 s)"), std::string::npos) << w[0];
+  EXPECT_NE(w[0].find("every step is 0.00025 s"), std::string::npos) << w[0];
+  for (const double interval : {0.0, 1e-3, 2e-3}) EXPECT_TRUE(warnings_of(interval).empty()) << interval;
+}
+
 }  // namespace time_stepping_test
 }  // namespace stickslip

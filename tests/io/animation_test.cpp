@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "../simulation_support.hpp"
 #include "../test_support.hpp"
@@ -36,15 +37,15 @@ TEST(AnimationScene, SliderCrankOnARoughGuide) {
   const SceneBody& crank = body(s, "crank");
   ASSERT_EQ(crank.shapes.size(), 1u);
   const SceneShape& rod = crank.shapes[0];
-  EXPECT_EQ(rod.type, SceneShape::Type::rod);
-  EXPECT_NEAR((rod.to - rod.from).norm(), 0.5, kTol);
-  EXPECT_NEAR(((rod.to + rod.from) / 2).norm(), 0.0, kTol);
-  EXPECT_NEAR(std::abs((rod.to - rod.from).normalized().x()), 1.0, kTol);
-  EXPECT_NEAR(rod.width, 0.06 * 0.5, kTol);
+  EXPECT_EQ(rod.kind, SceneShape::Kind::capsule);
+  EXPECT_NEAR(rod.length, 0.5, kTol);
+  EXPECT_NEAR(rod.position.norm(), 0.0, kTol);
+  EXPECT_NEAR(std::abs((rod.orientation * Vec3::UnitZ()).x()), 1.0, kTol);  // along the crank
+  EXPECT_NEAR(2 * rod.radius, 0.06 * 0.5, kTol);
   // The slider's two bottom corners (contacts) and its pin at the centre: the 0.2 m × 0.1 m block.
   const SceneBody& slider = body(s, "slider");
   ASSERT_EQ(slider.shapes.size(), 1u);
-  EXPECT_EQ(slider.shapes[0].type, SceneShape::Type::box);
+  EXPECT_EQ(slider.shapes[0].kind, SceneShape::Kind::box);
   EXPECT_TRUE(slider.shapes[0].size.isApprox(Vec3(0.2, 0.1, 0.0), kTol));
   ASSERT_EQ(s.contacts.size(), 2u);
   const SceneContact& heel = s.contacts[0];
@@ -65,9 +66,9 @@ TEST(AnimationScene, RodPinnedAtOneEndIsDrawnWhole) {
   const Scene s = scene_from_model(read_model_file(test::source_path("examples/double_pendulum/double_pendulum.yaml")).model);
   for (const char* name : {"rod1", "rod2"}) {
     const SceneShape& rod = body(s, name).shapes.at(0);
-    EXPECT_EQ(rod.type, SceneShape::Type::rod) << name;
-    EXPECT_NEAR(std::abs(rod.to.x() - rod.from.x()), 1.0, 1e-9) << name;  // √(12 J/m), J given to 15 digits
-    EXPECT_NEAR(rod.to.x() + rod.from.x(), 0.0, 1e-9) << name;
+    EXPECT_EQ(rod.kind, SceneShape::Kind::capsule) << name;
+    EXPECT_NEAR(rod.length, 1.0, 1e-9) << name;  // √(12 J/m), J given to 15 digits
+    EXPECT_NEAR(rod.position.x(), 0.0, 1e-9) << name;
   }
 }
 
@@ -94,7 +95,7 @@ contacts:
   EXPECT_TRUE(s.up.isApprox(-Vec3::UnitX()));  // against gravity
   const SceneBody& wheel = body(s, "wheel");
   ASSERT_EQ(wheel.shapes.size(), 1u);
-  EXPECT_EQ(wheel.shapes[0].type, SceneShape::Type::sphere);
+  EXPECT_EQ(wheel.shapes[0].kind, SceneShape::Kind::sphere);
   EXPECT_EQ(wheel.shapes[0].radius, 0.3);
   // No points on it: the square of the same mass and inertia, J = m a²/6.
   const SceneBody& lump = body(s, "lump");
@@ -104,7 +105,7 @@ contacts:
   // Points at (−0.3, 0.2) and (0.3, 0.2) and the centre: a box centred on the centre of mass.
   const SceneBody& plate = body(s, "plate");
   ASSERT_EQ(plate.shapes.size(), 1u);
-  EXPECT_EQ(plate.shapes[0].type, SceneShape::Type::box);
+  EXPECT_EQ(plate.shapes[0].kind, SceneShape::Kind::box);
   EXPECT_TRUE(plate.shapes[0].size.isApprox(Vec3(0.6, 0.4, 0.0), kTol));
   const SceneBody& wall = body(s, "wall");
   EXPECT_EQ(wall.motion, BodyMotion::fixed);
@@ -134,6 +135,40 @@ TEST(AnimationFrames, FirstRowAtOrAfterEachFrameTime) {
   EXPECT_EQ(frame_rows({0.0}, 30), (std::vector<std::size_t>{0}));
 }
 
+// A channel or packed array of the data as numbers: a plain number, or {"f64"|"f32"|"u32"|"u8": base64}.
+std::vector<double> values(const YAML::Node& node) {
+  if (node.IsScalar()) return {node.as<double>()};
+  const auto type = node.begin()->first.as<std::string>();
+  const std::string text = node.begin()->second.as<std::string>();
+  std::string bytes;
+  unsigned buffer = 0;
+  int bits = 0;
+  for (const char c : text) {
+    if (c == '=') break;
+    const std::string digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    buffer = (buffer << 6) | static_cast<unsigned>(digits.find(c));
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes += static_cast<char>((buffer >> bits) & 255);
+    }
+  }
+  std::vector<double> out;
+  const auto read = [&](auto tag) {
+    using T = decltype(tag);
+    for (std::size_t k = 0; k + sizeof(T) <= bytes.size(); k += sizeof(T)) {
+      T v;
+      std::memcpy(&v, bytes.data() + k, sizeof(T));
+      out.push_back(static_cast<double>(v));
+    }
+  };
+  if (type == "f64") read(double{});
+  else if (type == "f32") read(float{});
+  else if (type == "u32") read(std::uint32_t{});
+  else if (type == "u8") read(std::uint8_t{});
+  return out;
+}
+
 ResultTable table(const std::vector<std::string>& names, const std::vector<std::vector<double>>& rows) {
   ResultTable r;
   r.file = "results.csv";
@@ -159,26 +194,48 @@ contacts:
   const std::vector<EventLogRow> events{{0.05, "touch", "slip", "stick", "slip+"}};
   const YAML::Node d = YAML::Load(animation_data_json(scene, r, events, {}));
   EXPECT_EQ(d["format"].as<std::string>(), "stickslip-animation");
-  EXPECT_EQ(d["version"].as<int>(), 1);
+  EXPECT_EQ(d["version"].as<int>(), 2);
   EXPECT_EQ(d["dimension"].as<std::string>(), "planar");
   EXPECT_EQ(d["title"].as<std::string>(), "swing");
+  EXPECT_TRUE(d["autoplay"].as<bool>());
+  EXPECT_EQ(d["state_names"][3].as<std::string>(), "slip-");
   const YAML::Node pose = d["bodies"][1]["pose"];
-  EXPECT_EQ(pose["x"][1].as<double>(), 0.6);
+  EXPECT_EQ(values(pose["x"]), (std::vector<double>{0.5, 0.6}));  // packed doubles: exact
   EXPECT_TRUE(pose["y"].IsScalar());  // the same in every frame: written once
   EXPECT_EQ(pose["y"].as<double>(), 1.0);
   EXPECT_EQ(pose["z"].as<double>(), 0.0);
-  EXPECT_EQ(pose["qw"][1].as<double>(), std::cos(-1.5));
-  EXPECT_EQ(pose["qz"][1].as<double>(), std::sin(-1.5));
+  EXPECT_EQ(values(pose["qw"])[1], std::cos(-1.5));
+  EXPECT_EQ(values(pose["qz"])[1], std::sin(-1.5));
   EXPECT_EQ(pose["qx"].as<double>(), 0.0);
   const YAML::Node c = d["contacts"][0];
   EXPECT_EQ(c["kind"].as<std::string>(), "plane");
-  EXPECT_EQ(c["ft1"][1].as<double>(), -2.0);
+  EXPECT_EQ(values(c["ft1"])[1], -2.0);
   EXPECT_EQ(c["ft2"].as<double>(), 0.0);
-  EXPECT_EQ(c["state"][1].as<double>(), 2.0);
+  EXPECT_EQ(values(c["state"])[1], 2.0);
   EXPECT_TRUE(c["plane"]["extent"][0].IsNull());  // unbounded
   EXPECT_EQ(d["events"][0]["to"].as<std::string>(), "slip+");
   EXPECT_EQ(d["columns"]["names"].size(), 6u);  // every column but t
-  EXPECT_EQ(d["source_rows"][1].as<int>(), 1);
+  EXPECT_EQ(values(d["source_rows"]), (std::vector<double>{0, 1}));
+  EXPECT_EQ(values(d["time"]), (std::vector<double>{0, 0.1}));
+  // Single precision halves the per-frame numbers; the readout's columns stay exact.
+  AnimationOptions single;
+  single.precision = 32;
+  single.readout_columns = {"bob.*"};
+  const YAML::Node d32 = YAML::Load(animation_data_json(scene, r, events, single));
+  EXPECT_EQ(d32["bodies"][1]["pose"]["x"].begin()->first.as<std::string>(), "f32");
+  EXPECT_EQ(values(d32["bodies"][1]["pose"]["x"])[1], static_cast<double>(0.6f));
+  EXPECT_EQ(d32["columns"]["names"].size(), 3u);  // bob.x, .y, .theta
+  EXPECT_EQ(values(d32["columns"]["values"][0])[1], 0.6);
+  // Data larger than a browser reads are refused, naming the results and what to do.
+  AnimationOptions small;
+  small.max_data_chars = 100;
+  try {
+    animation_data_json(scene, r, events, small);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "results.csv");
+    EXPECT_NE(e.message().find("--fps"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AnimationData, SpatialColumnsAndMissingColumns) {
@@ -197,9 +254,10 @@ TEST(AnimationData, SpatialColumnsAndMissingColumns) {
                               {{0, 1, 2, 3, 0.5, 0.5, 0.5, 0.5, 10, 1, 2, 1}, {1, 1, 2, 4, 1, 0, 0, 0, 10, 3, 4, 1}});
   const YAML::Node d = YAML::Load(animation_data_json(scene, r, {}, {}));
   EXPECT_EQ(d["dimension"].as<std::string>(), "spatial");
-  EXPECT_EQ(d["bodies"][1]["pose"]["z"][1].as<double>(), 4.0);
-  EXPECT_EQ(d["bodies"][1]["pose"]["qx"][0].as<double>(), 0.5);
-  EXPECT_EQ(d["contacts"][0]["ft2"][1].as<double>(), 4.0);
+  EXPECT_EQ(values(d["bodies"][1]["pose"]["z"])[1], 4.0);
+  EXPECT_EQ(values(d["bodies"][1]["pose"]["qx"])[0], 0.5);
+  EXPECT_EQ(values(d["contacts"][0]["ft2"])[1], 4.0);
+  EXPECT_EQ(d["state_names"][2].as<std::string>(), "slip");
   // A planar scene read against these columns lacks .theta: the error names the file and column.
   scene.dimension = SceneDimension::planar;
   try {
@@ -210,6 +268,37 @@ TEST(AnimationData, SpatialColumnsAndMissingColumns) {
     EXPECT_NE(e.message().find("'top.theta'"), std::string::npos) << e.what();
     EXPECT_NE(e.message().find("body 'top'"), std::string::npos) << e.what();
   }
+}
+
+// Contact points that come and go: each frame lists those at its row's time, as flat arrays.
+TEST(AnimationData, ContactPointsPerFrame) {
+  Scene scene;
+  scene.dimension = SceneDimension::spatial;
+  scene.bodies.resize(1);
+  scene.bodies[0].name = "ground";
+  scene.bodies[0].motion = BodyMotion::fixed;
+  ResultTable r;
+  r.file = "r.csv";
+  r.names = {"t"};
+  r.columns = {{0.0, 0.5, 1.0}};
+  ContactPoints points;
+  points.pairs = {"box/floor", "box/wall"};
+  points.rows = {{0.0, 0, 7, {1, 2, 3}, {0, 0, 1}, 10, {1, 0, 0}, 1},
+                 {0.0, 1, 2, {4, 5, 6}, {1, 0, 0}, 20, {0, 2, 0}, 2},
+                 {0.25, 0, 9, {0, 0, 0}, {0, 0, 1}, 5, {0, 0, 0}, 1},  // between frames: on no frame
+                 {1.0, 0, 7, {1, 2, 3.5}, {0, 0, 1}, 30, {0, 0, 0}, 0}};
+  const YAML::Node d = YAML::Load(animation_data_json(scene, r, {}, {}, points));
+  const YAML::Node p = d["contact_points"];
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p["pairs"][1].as<std::string>(), "box/wall");
+  EXPECT_EQ(values(p["offsets"]), (std::vector<double>{0, 2, 2, 3}));  // two, none, one
+  EXPECT_EQ(values(p["id"]), (std::vector<double>{7, 2, 7}));
+  EXPECT_EQ(values(p["pair"]), (std::vector<double>{0, 1, 0}));
+  EXPECT_EQ(values(p["position"]), (std::vector<double>{1, 2, 3, 4, 5, 6, 1, 2, 3.5}));
+  EXPECT_EQ(values(p["fn"]), (std::vector<double>{10, 20, 30}));
+  EXPECT_EQ(values(p["friction"])[4], 2.0);
+  EXPECT_EQ(values(p["state"]), (std::vector<double>{1, 2, 0}));
+  EXPECT_FALSE(YAML::Load(animation_data_json(scene, r, {}, {}))["contact_points"]);  // none: no key
 }
 
 TEST(AnimationPage, SelfContainedAndThreeJsOnlyForSpatialData) {

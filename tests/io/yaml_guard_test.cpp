@@ -11,6 +11,7 @@
 
 #include "../test_support.hpp"
 #include "io/input_error.hpp"
+#include "io/model_document.hpp"
 #include "io/model_file.hpp"
 
 namespace stickslip {
@@ -171,6 +172,98 @@ TEST(YamlGuard, AModelFileWithAStrayIndicatorIsAnInputErrorAtItsLine) {
     EXPECT_EQ(e.column(), 35);
     EXPECT_NE(std::string(e.what()).find("']' outside every [ ] and { }"), std::string::npos) << e.what();
   }
+}
+
+// Ten aliases of ten aliases of ... ("billion laughs"): 607 bytes that yaml-cpp loads as a shared
+// graph but every walk of the tree visits 9^9 times over. The structure check used to walk it so,
+// and ran for ever (issue 37).
+std::string billion_laughs() {
+  std::string text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (char c = 'b'; c <= 'i'; ++c) {
+    const char prev = static_cast<char>(c - 1);
+    text += std::string(1, c) + ": &" + c + " [";
+    for (int k = 0; k < 9; ++k) text += std::string(k ? ", " : "") + "*" + prev;
+    text += "]\n";
+  }
+  return text;
+}
+
+// `levels` + 1 lists, each holding the previous one twice through aliases: 2^(levels + 3) nodes.
+std::string doubling_chain(int levels) {
+  std::string text = "l0: &l0 [x, x]\n";
+  for (int k = 1; k <= levels; ++k) {
+    const std::string prev = "l" + std::to_string(k - 1), name = "l" + std::to_string(k);
+    text += name + ": &" + name + " [*" + prev + ", *" + prev + "]\n";
+  }
+  return text;
+}
+
+// The count is exact and costs one pass over the text: a chain of 2^63 nodes is counted, not walked
+// (a walk would not end in the life of the machine), so the time is linear in the text whatever
+// the expansion. The root map, one key per level and list L of 2^(L+2) − 1 nodes:
+// 1 + Σ_{L=0..60} 2^(L+2) = 2^63 − 3.
+TEST(YamlGuard, CountsTheExpandedNodesWithoutExpandingThem) {
+  const YamlExpansion huge = measure_yaml_expansion(doubling_chain(60), UINT64_MAX, 1000);
+  EXPECT_FALSE(huge.problem.found) << huge.problem.message;
+  EXPECT_EQ(huge.nodes, (std::uint64_t{1} << 63) - 3);
+  // A plain document: every map, list and scalar (keys included) once.
+  EXPECT_EQ(measure_yaml_expansion("a: 1\nb: [2, 3]\nc: {d: 4}\n").nodes, 11u);  // 1 + (a, 1) + (b, [2, 3]: 3) + (c, {d: 4}: 3)
+  // An alias counts as what it names: "&x [1, 2]" is 3 nodes, "*x" 3 more.
+  EXPECT_EQ(measure_yaml_expansion("a: &x [1, 2]\nb: *x\n").nodes, 9u);
+  EXPECT_EQ(measure_yaml_expansion("a: &s text\nb: *s\n").nodes, 5u);
+}
+
+TEST(YamlGuard, RefusesAliasBombsAtTheAliasThatCrossesTheCap) {
+  const YamlExpansion laughs = measure_yaml_expansion(billion_laughs());
+  ASSERT_TRUE(laughs.problem.found);
+  EXPECT_NE(laughs.problem.message.find("more than 4000000 nodes"), std::string::npos) << laughs.problem.message;
+  // 9^6 = 531 441 nodes through f, 9^7 through g: the cap is crossed inside g's list (line 7).
+  EXPECT_EQ(laughs.problem.mark.line, 6);  // 0-based
+  EXPECT_NE(laughs.problem.message.find("'*f'"), std::string::npos) << laughs.problem.message;
+  const YamlExpansion chain = measure_yaml_expansion(doubling_chain(60));
+  EXPECT_TRUE(chain.problem.found);
+  EXPECT_LE(chain.nodes, 2 * kMaxYamlNodes);  // counting stopped at the cap
+  // Below the cap, aliases are welcome.
+  EXPECT_FALSE(measure_yaml_expansion(doubling_chain(15)).problem.found);
+}
+
+TEST(YamlGuard, RefusesAnAliasInsideWhatItNamesAndDepthThroughAliases) {
+  const YamlExpansion cycle = measure_yaml_expansion("a: &x [1, *x]\n");
+  ASSERT_TRUE(cycle.problem.found);
+  EXPECT_NE(cycle.problem.message.find("cycle"), std::string::npos) << cycle.problem.message;
+  EXPECT_EQ(cycle.problem.mark.column, 10);  // 0-based: the alias
+  // 150 levels named once, then used 100 levels down: 250 levels once expanded.
+  const std::string deep = "a: &a " + std::string(150, '[') + std::string(150, ']') + "\nb: " +
+                           std::string(100, '[') + "*a" + std::string(100, ']') + "\n";
+  const YamlExpansion through = measure_yaml_expansion(deep);
+  ASSERT_TRUE(through.problem.found);
+  EXPECT_NE(through.problem.message.find("deeper than 200"), std::string::npos) << through.problem.message;
+  EXPECT_FALSE(measure_yaml_expansion("a: &a [[[1]]]\nb: [[*a]]\n").problem.found);
+}
+
+// The model reader refuses the bomb before anything walks the tree (the structure check, the
+// sections), at the alias's line; so do changes by key path.
+TEST(YamlGuard, AModelFileWithAnAliasBombIsAnInputErrorAtItsLine) {
+  test::TempDir dir;
+  const std::string file = dir.write("laughs.yaml", "name: m\n" + billion_laughs());
+  try {
+    read_model_file(file);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), file);
+    EXPECT_EQ(e.line(), 8);
+    EXPECT_NE(std::string(e.what()).find("aliases are expanded"), std::string::npos) << e.what();
+  }
+  ModelDocument doc = ModelDocument::read(test::source_path("examples/simple_pendulum/simple_pendulum.yaml"));
+  EXPECT_THROW(doc.set("description", YAML::Load(billion_laughs())), InputError);
+}
+
+// The walk of a tree built by other means stops at the cap too.
+TEST(YamlGuard, TheStructureWalkStopsAtTheNodeCap) {
+  const YAML::Node chain = YAML::Load(doubling_chain(40));  // a shared graph: cheap to build
+  const YamlStructureProblem problem = find_yaml_structure_problem(chain, kMaxYamlDepth, 1000);
+  ASSERT_TRUE(problem.found);
+  EXPECT_NE(problem.message.find("more than 1000 nodes"), std::string::npos) << problem.message;
 }
 
 }  // namespace yaml_guard_test

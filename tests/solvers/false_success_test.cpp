@@ -72,6 +72,42 @@ TEST(FalseSuccess, TinyRightHandSideIsSolvedAtItsOwnScale) {
   }
 }
 
+// The reproducer of issue 37: M = I, q = (−1, 1e9), whose solution is z = (1, 0). Against ||q||∞,
+// z = 0 leaves a residual of 1e-9: PGS and enumeration returned it as solved, and Fischer-Burmeister
+// and the smoothed method stopped at z₁ = 0.93 and 1.04. Each row is now judged against its own
+// terms, and every solver finds z₁ = 1 (to 1e-8: the loosest tolerance, PGS's, of row 1's terms).
+TEST(FalseSuccess, ARowSmallBesideAHugeOneMustBeSolvedToo) {
+  const Mat M = Mat::Identity(2, 2);
+  const Vec q = Vec2(-1, 1e9);
+  for (LcpSolverKind kind : kAll) {
+    const LcpResult r = solve_lcp(M, q, {.solver = kind});
+    ASSERT_TRUE(r.solved()) << to_string(kind);
+    expect_honest(M, q, r, to_string(kind).data());
+    EXPECT_NEAR(r.z[0], 1.0, 1e-8) << to_string(kind);
+    // z₂ within the row test: at most the solver's tolerance (PGS's 1e-8, the loosest) times max z.
+    EXPECT_LE(std::abs(r.z[1]), 1e-8) << to_string(kind);
+  }
+}
+
+// The same on many problems whose rows differ by up to 15 orders of magnitude: diagonally dominant
+// P-matrices (every solver converges on them), q_i = ±10^k with k uniform in [-6, 9]. No solver may
+// report solved with a row wrong; each must solve them (they are uniquely solvable).
+TEST(FalseSuccess, RowsOfEveryMagnitudeAreEachSolved) {
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    const Eigen::Index n = 2 + seed % 5;
+    Mat M = fixtures::uniform_matrix(n, n, seed, -0.3, 0.3);
+    M.diagonal().array() += static_cast<double>(n);
+    Vec q = fixtures::uniform_vector(n, seed + 1000);
+    const Vec e = fixtures::uniform_vector(n, seed + 2000, -6.0, 9.0);
+    for (Eigen::Index i = 0; i < n; ++i) q[i] = (q[i] < 0 ? -1.0 : 1.0) * std::pow(10.0, e[i]);
+    for (LcpSolverKind kind : kAll) {
+      const LcpResult r = solve_lcp(M, q, {.solver = kind});
+      EXPECT_TRUE(r.solved()) << to_string(kind) << " seed " << seed;
+      expect_honest(M, q, r, to_string(kind).data());
+    }
+  }
+}
+
 // Legitimate answers keep being accepted when a row sums only near-zero terms (a degenerate basic
 // variable a few hundred orders below the others): its w is rounding, not a violation.
 TEST(FalseSuccess, RowsOfNearZeroTermsAreNotViolations) {

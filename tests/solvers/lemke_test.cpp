@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "lcp_fixtures.hpp"
+#include "math/errors.hpp"
 #include "solvers/enumeration.hpp"
 
 namespace stickslip::solvers {
@@ -336,6 +337,24 @@ TEST(Lemke, IterationCapStopsTheRun) {
   const LcpResult r = solve_lemke(M, fixtures::uniform_vector(30, 6, -1.0, -0.5), capped);
   EXPECT_EQ(r.status, LcpStatus::max_iterations);
   EXPECT_EQ(r.iterations, 3);
+}
+
+// A long path asks for stop requests every 64 pivots: Murty's problem of n = 12 takes 4 096 pivots,
+// so 64 questions; one answered yes ends the solve with StopRequested, and a run held by such a
+// path (the event-driven settle of a wall took 15 minutes) can be stopped.
+TEST(Lemke, ALongPathAnswersStopRequests) {
+  LemkeOptions asked;
+  asked.direct_up_to = 0;
+  long questions = 0;
+  asked.should_stop = [&questions] {
+    ++questions;
+    return false;
+  };
+  const LcpResult r = solve_lemke(fixtures::murty_matrix(12), -Vec::Ones(12), asked);
+  ASSERT_TRUE(r.solved());
+  EXPECT_NEAR(questions, 4096 / LemkeOptions::kStopCheckPivots, 1);  // once every 64 pivots
+  asked.should_stop = [] { return true; };
+  EXPECT_THROW(solve_lemke(fixtures::murty_matrix(12), -Vec::Ones(12), asked), StopRequested);
 }
 
 }  // namespace lemke_test

@@ -178,10 +178,10 @@ TEST(ProximalNewton, RefusesWhatItDoesNotTake) {
   const Problem q = problem_of(column(2, 0.5, 0.5), Vec::Zero(6));
   ProximalNewton solver;
   Vec p = Vec::Zero(q.W.rows()), kept = p;
-  // A valid spatial contact (normal row and two tangent rows on the disc cone): not taken.
-  const std::vector<FrictionContact> disc{{0, 1, 0.5, 2, FrictionCone::disc}};
-  Vec spatial_p = Vec::Zero(3);
-  EXPECT_FALSE(solver.solve(Mat::Identity(3, 3), Vec::Ones(3), disc, 1e-9, spatial_p));
+  // A disc contact with one tangent row only: not a contact these solvers take.
+  const std::vector<FrictionContact> disc{{0, 1, 0.5, 1, FrictionCone::disc}};
+  Vec spatial_p = Vec::Zero(2);
+  EXPECT_FALSE(solver.solve(Mat::Identity(2, 2), Vec::Ones(2), disc, 1e-9, spatial_p));
   EXPECT_EQ(solver.best().size(), 0);
   Vec b = q.b;
   b[0] = std::numeric_limits<double>::quiet_NaN();

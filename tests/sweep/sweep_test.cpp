@@ -49,11 +49,11 @@ TEST(Sweep, RandomSamplesFollowTheSeed) {
         "mode: random\nsamples: 50\nseed: " + std::to_string(seed) +
             "\nparameters:\n  - name: mu\n    uniform: [0.2, 0.4]\n" + kMuTargets +
             "  - {name: v0, path: bodies.block.velocity.0, log_uniform: [0.1, 10]}\n"
-            "  - {name: t_end, path: simulation.t_end, values: [0.5, 0.6]}\n",
+            "  - {name: mass, path: bodies.block.mass, values: [0.5, 0.6]}\n",
         "  - {final: block.x}\n"));
   };
   const Sweep a = random(7), b = random(7), c = random(8);
-  std::set<double> t_ends;
+  std::set<double> masses;
   bool differs = false;
   for (std::size_t k = 0; k < a.size(); ++k) {
     EXPECT_EQ(a.parameters(k), b.parameters(k));  // bit for bit
@@ -62,10 +62,10 @@ TEST(Sweep, RandomSamplesFollowTheSeed) {
     EXPECT_LT(a.parameters(k)[0], 0.4);
     EXPECT_GE(a.parameters(k)[1], 0.1);
     EXPECT_LT(a.parameters(k)[1], 10.0);
-    t_ends.insert(a.parameters(k)[2]);
+    masses.insert(a.parameters(k)[2]);
   }
   EXPECT_TRUE(differs);
-  EXPECT_EQ(t_ends, (std::set<double>{0.5, 0.6}));  // 50 draws take both values (chance 2^-49 otherwise)
+  EXPECT_EQ(masses, (std::set<double>{0.5, 0.6}));  // 50 draws take both values (chance 2^-49 otherwise)
 }
 
 InputError sweep_error(const std::string& text) {
@@ -100,6 +100,30 @@ TEST(Sweep, RefusesWhatNoRunCouldDoBeforeRunning) {
   EXPECT_NE(e.message().find("already has a column 'mu'"), std::string::npos) << e.what();
   e = sweep_error(test::replace_all(sliding_block_sweep(grid("[0.3]", "[1]"), keep), "t_end: 0.6", "t_end: -1"));
   EXPECT_NE(e.message().find("greater than t_start"), std::string::npos) << e.what();
+}
+
+// A parameter that sets a simulation value which the sweep's `run:` settings replace in every run
+// would vary nothing: refused at its key path, naming the run option.
+TEST(Sweep, RefusesAParameterTheRunSettingsReplace) {
+  const std::string keep = "  - {final: block.x}\n";
+  // Lines: 1 model, 2 run (t_end 0.6, output_interval), 3 parameters, 4 the parameter.
+  InputError e = sweep_error(sliding_block_sweep(
+      "parameters:\n  - {name: t_end, path: simulation.t_end, values: [0.5, 0.6]}\n", keep));
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_NE(e.message().find("sets simulation.t_end, which the sweep's 'run: {t_end: ...}' replaces in every run"),
+            std::string::npos) << e.what();
+  e = sweep_error(sliding_block_sweep(
+      "parameters:\n  - name: h\n    values: [1e-4]\n    set: [bodies.block.mass, simulation.output_interval]\n",
+      keep));
+  EXPECT_EQ(e.line(), 6);
+  EXPECT_NE(e.message().find("'run: {output_interval: ...}'"), std::string::npos) << e.what();
+  // The same parameters where `run` leaves those values to the model: accepted.
+  const Sweep ok = Sweep::parse(test::replace_all_text(
+      sliding_block_sweep("parameters:\n  - {name: t_end, path: simulation.t_end, values: [0.5, 0.6]}\n"
+                          "  - {name: step, path: simulation.step, values: [1e-4]}\n",
+                          keep),
+      "run: {scheme: time-stepping, t_end: 0.6, output_interval: 0.01}", "run: {scheme: time-stepping}"));
+  EXPECT_EQ(ok.size(), 2u);
 }
 
 TEST(Sweep, EachRunKeepsItsQuantities) {

@@ -7,9 +7,15 @@ animation pages, steps to given times and checks what the page shows against the
   between frames, every body's pose, every contact's state and forces, the time and column
   readouts; the body's colour at the pixel its CSV position maps to; the step buttons, zoom about
   the cursor, pan, fit and a click on an event mark (real mouse events); play and pause.
+- Planar pages start playing by themselves, name each contact's band on the time line, and draw
+  the largest friction force at least 20 pixels long (friction has its own arrow scale).
 - Spatial (3-D, three.js): a synthetic spatial run crafted here (a tumbling box, a ball touching a
   floor, a hinged arm) written by the spatial-page helper; poses in the scene graph and contact
-  frames against the CSV, the body under each body's projected centre.
+  frames against the CSV, the body under each body's projected centre; contact points that come and
+  go (a contact point file), drawn in their states' colours and gone when the file has none.
+- Real spatial models drawn from their model files: the rolling sphere (its contact turns from slip to
+  stick: the marker's colour changes with it, at its pixel), the box on the incline (the screenshot
+  of the README, docs/images/view3d.png, with --readme-image); the drawn pixels move.
 - Negative controls: the same checks on pages made from CSVs whose positions were perturbed must
   fail, so the checks are shown able to fail in every run.
 - Load time of a 20 001-row run (the 20 s free-standing body, a row per millisecond), at the
@@ -194,10 +200,51 @@ def sample_frames(n, events_times, times):
     return sorted(p for p in picks if 0 <= p < n)
 
 
+def check_opens_playing(res, browser, label):
+    """The page starts playing by itself: its clock moves without a click (it may have reached the end)."""
+    try:
+        browser.wait_for("window.stickslip.time() > window.stickslip.times()[0]", timeout=20)
+        res.check(True, "")
+    except TimeoutError:
+        res.check(False, f"{label}: the page did not start playing")
+
+
+def check_band_labels(res, browser, table, label):
+    """Each contact's band on the time line carries its name, and the name is drawn (dark pixels
+    inside its box)."""
+    names = sorted({c[:-len(".state")] for c in table if c.endswith(".state")})
+    labels = browser.evaluate("window.stickslip.bandLabels()")
+    res.check(sorted(b["name"] for b in labels) == names, f"{label}: band labels {labels}, contacts {names}")
+    for b in labels:
+        dark = browser.evaluate(
+            "(() => { const c = document.getElementById('timeline'), d = c.getContext('2d').getImageData("
+            f"{b['x']}, {b['y']}, {b['w']}, {b['h']}).data; let n = 0;"
+            " for (let k = 0; k < d.length; k += 4) if (d[k] + d[k + 1] + d[k + 2] < 200) ++n; return n; })()")
+        res.check(dark > 5, f"{label}: the name {b['name']} is not written on its band ({dark} dark pixels)")
+
+
+def check_friction_arrows(res, browser, page, table, label):
+    """Friction has its own arrow scale: at the frame of the largest friction force its arrow is at
+    least 20 pixels long, however large the normal forces (the free-standing body's friction is a
+    fraction of its normal force; at the normal forces' scale its arrows could shrink to nothing)."""
+    names = [c[:-len(".ft")] for c in table if c.endswith(".ft")]
+    k, name = max(((k, n) for k in range(len(page.rows)) for n in names), key=lambda kn: abs(table[kn[1] + ".ft"][page.rows[kn[0]]]))
+    s = page.seek(page.times[k])
+    c = next(c for c in s["contacts"] if c["name"] == name)
+    scales = browser.evaluate("window.stickslip.forceScales()")
+    cam = browser.evaluate("window.stickslip.camera()")
+    pixels = math.hypot(*c["frictionForce"]) * scales["friction"] * cam["s"]
+    res.check(pixels >= 20, f"{label}: the largest friction force ({name}, frame {k}) is drawn {pixels:.1f} px long")
+
+
 def check_planar_page(res, browser, html, csv_path, events_path, label, column=None, shots=None):
     table = read_csv(csv_path)
     page = Page(browser, html)
     n = len(page.times)
+    check_opens_playing(res, browser, label)
+    check_band_labels(res, browser, table, label)
+    if any(c.endswith(".ft") for c in table):
+        check_friction_arrows(res, browser, page, table, label)
     res.check(n >= 2 and page.rows[0] == 0 and page.rows[-1] == len(table["t"]) - 1,
               f"{label}: frames must start at the first row and end at the last")
     for k, r in enumerate(page.rows):
@@ -390,6 +437,111 @@ def check_spatial_page(res, browser, html, table, label, shots=None):
     return names
 
 
+STATE_COLORS = ["#9e9e9e", "#2ca02c", "#d62728", "#ff7f0e"]  # viewer/src/colors.js: open, stick, slip(+), slip-
+
+
+def rgb(hex_colour):
+    return [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+
+
+def near_colour(rgba, hex_colour, tol=3):
+    """Within a few levels per channel: three.js turns sRGB colours to linear and back."""
+    return all(abs(a - b) <= tol for a, b in zip(rgba[:3], rgb(hex_colour)))
+
+
+def marker_colour_check(res, browser, point, index, state, label):
+    """Contact `index` (the model's contacts, then the frame's contact points) is drawn in its
+    state's colour, as the scene says and at its pixel (forces hidden, so that no arrow covers it)."""
+    want = STATE_COLORS[int(state)]
+    shown = browser.evaluate(f"window.stickslip.contactColor({index})")
+    res.check(shown == want, f"{label}: contact {index} is drawn in {shown}, its state {state} is {want}")
+    px, py = browser.evaluate(f"window.stickslip.project({json.dumps(point)})")
+    rgba = browser.evaluate(f"window.stickslip.pixel({px!r}, {py!r})")
+    res.check(near_colour(rgba, want), f"{label}: pixel {rgba[:3]} at contact {index} ({px:.0f}, {py:.0f}), state colour {want}")
+
+
+def canvas_image(browser):
+    return browser.evaluate("document.querySelector('canvas.view').toDataURL()")
+
+
+def check_real_spatial_page(res, browser, html, csv_path, contact, moving, label, shots=None):
+    """A spatial model drawn from its model file and results: the page plays by itself, the drawn
+    pixels move (the moving body's centre on screen goes somewhere else and the picture changes), the
+    contact's marker (when one is named) changes colour when its state does, and poses match the CSV
+    exactly."""
+    table = read_csv(csv_path)
+    page = Page(browser, html)
+    check_opens_playing(res, browser, label)
+    res.check(browser.evaluate("window.stickslip.dimension") == "spatial", f"{label}: dimension")
+    states = [table[contact + ".state"][r] for r in page.rows] if contact else []
+    changes = [k for k in range(1, len(states)) if states[k] != states[k - 1] and states[k - 1] != 0]
+    res.check(bool(changes) or not contact, f"{label}: {contact} never changes state between closed states: {sorted(set(states))}")
+    browser.click("show-forces")  # the markers alone
+    index = browser.evaluate(f"window.stickslip.state().contacts.findIndex(c => c.name === {json.dumps(contact)})")
+    for k in ([changes[0] - 1, changes[0]] if changes else []):
+        s = page.seek(page.times[k])
+        c = s["contacts"][index]
+        res.check(c["state"] == states[k], f"{label} frame {k}: {contact}.state {c['state']}, CSV {states[k]}")
+        marker_colour_check(res, browser, c["point"], index, states[k], f"{label} frame {k}")
+    browser.click("show-forces")
+    body = browser.evaluate(f"window.stickslip.state().bodies.findIndex(b => b.name === {json.dumps(moving)})")
+    s0 = page.seek(page.times[0])
+    image0 = canvas_image(browser)
+    s1 = page.seek(page.times[-1])
+    image1 = canvas_image(browser)
+    p0, p1 = s0["screen"][body], s1["screen"][body]
+    res.check(math.dist(p0, p1) > 20, f"{label}: {moving}'s centre moved on screen from {p0} to {p1}")
+    res.check(image0 != image1, f"{label}: the picture at the last frame is the first one's")
+    for s, p in ((s0, p0), (s1, p1)):
+        page.seek(s["t"])
+        res.check(browser.evaluate(f"window.stickslip.pick({p[0]!r}, {p[1]!r})") == moving,
+                  f"{label} t = {s['t']}: {moving} is not the body drawn at its centre")
+        row = page.rows[s["index"]]
+        want = [table[f"{moving}.{a}"][row] for a in "xyz"]
+        res.check(all(close(a, b, EXACT) for a, b in zip(s["bodies"][body]["position"], want)),
+                  f"{label} t = {s['t']}: {moving} at {s['bodies'][body]['position']}, CSV {want}")
+    if shots:
+        page.seek(page.times[len(page.times) // 2])
+        browser.screenshot(shots)
+
+
+def points_table(table):
+    """Contact points that come and go on the synthetic run: two on the floor while 0.5 <= t < 1
+    (one sticking, one slipping), none before or after."""
+    rows = []
+    for t in table["t"]:
+        if 0.5 <= t < 1.0:
+            rows.append([t, "cube/floor", 0, 0.2, -0.5, 0.0, 0, 0, 1, 5.0, 1.0, 0, 0, 1])
+            rows.append([t, "cube/floor", 1, 0.6, -0.5, 0.0, 0, 0, 1, 5.0, 0, 1.0, 0, 2])
+    return rows
+
+
+def check_contact_points(res, browser, html, points, label):
+    """The frame's contact points are drawn, coloured by state, and vanish when the file has none."""
+    page = Page(browser, html)
+    base = browser.evaluate("window.stickslip.state().contacts.length")
+    by_time = {}
+    for r in points:
+        by_time.setdefault(r[0], []).append(r)
+    inside = [k for k, t in enumerate(page.times) if t in by_time]
+    outside = [k for k, t in enumerate(page.times) if t not in by_time]
+    res.check(bool(inside) and bool(outside), f"{label}: frames with and without points")
+    browser.click("show-forces")
+    for k in inside[:2] + inside[-1:]:
+        s = page.seek(page.times[k])
+        want = by_time[page.times[k]]
+        res.check(len(s["points"]) == len(want), f"{label} frame {k}: {len(s['points'])} points, file {len(want)}")
+        for n, (p, w) in enumerate(zip(s["points"], want)):
+            res.check(p["id"] == w[2] and p["pair"] == w[1] and p["point"] == w[3:6] and p["state"] == w[13],
+                      f"{label} frame {k}: point {p}, file {w}")
+            marker_colour_check(res, browser, p["point"], base + n, w[13], f"{label} frame {k}")
+    for k in outside[:1] + outside[-1:]:
+        s = page.seek(page.times[k])
+        res.check(s["points"] == [] and browser.evaluate(f"window.stickslip.contactColor({base})") is None,
+                  f"{label} frame {k}: points shown where the file has none")
+    browser.click("show-forces")
+
+
 def negative_control(res, failures_before, label):
     """The failures a perturbed page produced are moved out of `res`: they are expected."""
     new = res.failed[failures_before:]
@@ -404,6 +556,7 @@ def main():
     ap.add_argument("--spatial-page", required=True, help="the helper writing the synthetic spatial page")
     ap.add_argument("--work-dir", help="where pages and screenshots go (default: a temporary folder, removed)")
     ap.add_argument("--skip-load-time", action="store_true", help="leave out the 20 000-row load measurement")
+    ap.add_argument("--readme-image", help="also copy the 3-D screenshot there (docs/images/view3d.png)")
     a = ap.parse_args()
     work = a.work_dir or tempfile.mkdtemp(prefix="stickslip_viewer_")
     os.makedirs(work, exist_ok=True)
@@ -466,6 +619,35 @@ def main():
         before = len(res.failed)
         check_spatial_page(res, browser, shtml.replace(".html", "_bad.html"), stable, "spatial perturbed")
         negative_control(res, before, "spatial negative control")
+
+        # Contact points that come and go, on the synthetic run.
+        ppath = os.path.join(work, "spatial_points.csv")
+        points = points_table(stable)
+        with open(ppath, "w", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["t", "pair", "point", "x", "y", "z", "nx", "ny", "nz", "fn", "ftx", "fty", "ftz", "state"])
+            w.writerows([[repr(v) if isinstance(v, float) else v for v in r] for r in points])
+        phtml = os.path.join(work, "spatial_points.html")
+        subprocess.run([a.spatial_page, scsv, phtml, ppath], check=True, capture_output=True)
+        check_contact_points(res, browser, phtml, points, "contact points")
+
+        # Real spatial models: the rolling sphere (time-stepping: slips, then rolls: its contact
+        # turns from slip to stick), and the box on the incline for the README's picture.
+        sphere = os.path.join(SOURCE, "examples", "rolling_sphere", "rolling_sphere.yaml")
+        csv3 = os.path.join(work, "sphere.csv")
+        cli(a.cli, "run", sphere, "-o", csv3, "-q", "--scheme", "time-stepping")
+        html3 = os.path.join(work, "sphere.html")
+        cli(a.cli, "view", csv3, "--model", sphere, "-o", html3, "--fps", "100")
+        check_real_spatial_page(res, browser, html3, csv3, "floor", "ball", "rolling sphere")
+        box = os.path.join(SOURCE, "examples", "box_on_incline", "box_on_incline_rigid.yaml")
+        csv4 = os.path.join(work, "box.csv")
+        cli(a.cli, "run", box, "-o", csv4, "-q")
+        html4 = os.path.join(work, "box.html")
+        cli(a.cli, "view", csv4, "--model", box, "-o", html4)
+        shot = os.path.join(work, "view3d.png")
+        check_real_spatial_page(res, browser, html4, csv4, None, "box", "box on the incline", shots=shot)
+        if a.readme_image:
+            shutil.copy(shot, a.readme_image)
 
         if not a.skip_load_time:
             measure_load_time(a.cli, browser, case1, work)

@@ -1,9 +1,10 @@
 // The page's controls: play/pause, speed, time slider, step forward/back, the time line with the
-// event marks (and, for a few contacts, their states over the run), the time and a chosen column
-// as numbers. The current instant is a time t; the frame shown is the data interpolated at t.
+// event marks (and, for a few contacts, their states over the run, each band named), the time and a
+// chosen column as numbers. The current instant is a time t; the frame shown is the data
+// interpolated at t.
 import { FORCE_COLORS, STATE_COLORS } from './colors.js';
 import { formatNumber } from './format.js';
-import { evaluate, STATE_NAMES } from './scene.js';
+import { evaluate } from './scene.js';
 
 const EVENT_COLORS = {
   impact: '#d62728', onset: '#1f77b4', separation: '#7f7f7f', detachment: '#8c564b',
@@ -11,8 +12,11 @@ const EVENT_COLORS = {
 };
 const SPEEDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5];
 const MAX_STATE_BANDS = 16;
+const BAND = 11;       // height of a contact's band on the time line [px]
+const KEEP_TIMES = 240;  // frame times kept for window.stickslip.frameTimes()
 
 const $ = (id) => document.getElementById(id);
+const keep = (list, x) => { list.push(x); if (list.length > KEEP_TIMES) list.shift(); };
 
 export class Controls {
   constructor(anim, view) {
@@ -22,6 +26,8 @@ export class Controls {
     this.speed = 1;
     this.playing = false;
     this.state = null;
+    this.frameTimes = [];
+    this.renderTimes = [];
     view.onChange = () => this.redraw();
     this.setUp();
   }
@@ -77,8 +83,8 @@ export class Controls {
       s.append(sw, document.createTextNode(text));
       legend.appendChild(s);
     };
-    if (this.anim.contacts.length) {
-      STATE_NAMES.forEach((n, k) => item(STATE_COLORS[k], n, true));
+    if (this.anim.contacts.length || this.anim.points) {
+      this.anim.stateNames.forEach((n, k) => item(STATE_COLORS[k], n, true));
       item(FORCE_COLORS.normal, 'normal force', false);
       item(FORCE_COLORS.friction, 'friction force', false);
       if (this.view.legendText) legend.append(document.createTextNode(this.view.legendText()));
@@ -89,7 +95,7 @@ export class Controls {
     const a = this.anim;
     this.bands = a.contacts.length <= MAX_STATE_BANDS ? a.contacts : [];
     const tl = $('timeline');
-    tl.height = 14 + 5 * this.bands.length;
+    tl.height = 14 + BAND * this.bands.length;
     tl.addEventListener('click', (e) => {
       const ev = this.eventAt(e.offsetX);
       this.pause();
@@ -127,17 +133,25 @@ export class Controls {
     tl.width = w;
     const ctx = tl.getContext('2d');
     ctx.clearRect(0, 0, w, tl.height);
-    // Contact states: one row per contact, each frame's state coloured until the next frame.
+    // Contact states: one row per contact, each frame's state coloured until the next frame, the
+    // contact's name at the row's start.
+    ctx.font = `${BAND - 2}px sans-serif`;
+    ctx.textBaseline = 'middle';
     this.bands.forEach((c, r) => {
       let x0 = 0, s0 = c.ch.state.at(0);
-      const fill = (x1) => { ctx.fillStyle = STATE_COLORS[s0] ?? '#000'; ctx.fillRect(x0, 2 + 5 * r, Math.max(1, x1 - x0), 4); };
+      const fill = (x1) => { ctx.fillStyle = STATE_COLORS[s0] ?? '#000'; ctx.fillRect(x0, 2 + BAND * r, Math.max(1, x1 - x0), BAND - 2); };
       for (let i = 1; i < a.frames; ++i) {
         const s = c.ch.state.at(i);
         if (s !== s0) { const x = this.xOf(a.time[i]); fill(x); x0 = x; s0 = s; }
       }
       fill(w);
+      const label = this.bandLabelBox(ctx, c.name, r);
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
+      ctx.fillRect(label.x, label.y, label.w, label.h);
+      ctx.fillStyle = '#000';
+      ctx.fillText(c.name, label.x + 2, 2 + BAND * r + (BAND - 2) / 2);
     });
-    const y = 4 + 5 * this.bands.length;
+    const y = 4 + BAND * this.bands.length;
     ctx.fillStyle = '#ddd';
     ctx.fillRect(0, y + 4, w, 2);
     for (const ev of a.events) {
@@ -145,6 +159,17 @@ export class Controls {
       ctx.fillRect(Math.round(this.xOf(ev.t)) - 0.5, y, 1.5, 10);
     }
     this.timelineImage = ctx.getImageData(0, 0, tl.width, tl.height);
+  }
+
+  bandLabelBox(ctx, name, r) {
+    return { x: 1, y: 2 + BAND * r, w: Math.ceil(ctx.measureText(name).width) + 4, h: BAND - 2 };
+  }
+
+  // The names written on the time line's bands and where (canvas pixels), for tests.
+  bandLabels() {
+    const ctx = $('timeline').getContext('2d');
+    ctx.font = `${BAND - 2}px sans-serif`;
+    return this.bands.map((c, r) => ({ name: c.name, ...this.bandLabelBox(ctx, c.name, r) }));
   }
 
   drawTimelineCursor() {
@@ -181,7 +206,10 @@ export class Controls {
       if (last !== null) {
         const t = this.t + ((now - last) / 1000) * this.speed;
         if (t >= this.anim.t1) { this.seek(this.anim.t1); this.pause(); return; }
+        const before = performance.now();
         this.seek(t);
+        keep(this.renderTimes, performance.now() - before);
+        keep(this.frameTimes, now - last);
       }
       last = now;
       requestAnimationFrame(tick);
@@ -213,7 +241,7 @@ export class Controls {
     let v;
     if (name.endsWith('.state')) {  // a discrete value: the frame's, named
       v = this.anim.columns[k].at(i);
-      $('column-value').textContent = `${v} (${STATE_NAMES[v] ?? '?'})`;
+      $('column-value').textContent = `${v} (${this.anim.stateNames[v] ?? '?'})`;
     } else {
       v = this.anim.columnValue(k, i, f);
       $('column-value').textContent = formatNumber(v);

@@ -1,20 +1,50 @@
 // The animation data embedded in the page (docs/animation-format.md): checks the header, turns
-// channels into per-frame lookups and locates a time between frames.
+// channels (a number, an array, or base64-packed typed arrays) into per-frame lookups and locates a
+// time between frames.
 
 export const FORMAT = 'stickslip-animation';
-export const VERSION = 1;
+export const VERSION = 2;
 
-// A channel is an array with one value per frame, or one number for all frames.
+const TYPED = { f64: Float64Array, f32: Float32Array, u32: Uint32Array, u8: Uint8Array };
+
+// A packed array {f64|f32|u32|u8: base64 of little-endian bytes} as a typed array; a plain array as is.
+export function unpack(value, what) {
+  if (Array.isArray(value)) return value;
+  const type = value && Object.keys(value).find((k) => TYPED[k]);
+  if (!type) throw new Error(`${what}: expected an array or a packed array`);
+  let bytes;
+  if (Uint8Array.fromBase64) {
+    bytes = Uint8Array.fromBase64(value[type]);
+  } else {
+    const text = atob(value[type]);
+    bytes = new Uint8Array(text.length);
+    for (let k = 0; k < text.length; ++k) bytes[k] = text.charCodeAt(k);
+  }
+  return new TYPED[type](bytes.buffer, bytes.byteOffset, bytes.byteLength / TYPED[type].BYTES_PER_ELEMENT);
+}
+
+// A channel: one value per frame, or one number for all frames. NaN stands for null.
 function channel(value, frames, what) {
   if (typeof value === 'number' || value === null) return { constant: true, at: () => value };
-  if (!Array.isArray(value) || value.length !== frames) {
-    throw new Error(`${what}: expected a number or ${frames} values`);
-  }
-  return { constant: false, at: (i) => value[i], values: value };
+  const values = unpack(value, what);
+  if (values.length !== frames) throw new Error(`${what}: expected a number or ${frames} values`);
+  return { constant: false, at: (i) => (Number.isNaN(values[i]) ? null : values[i]), values };
 }
 
 const POSE = ['x', 'y', 'z', 'qw', 'qx', 'qy', 'qz'];
 const CONTACT_CHANNELS = ['state', 'fn', 'ft1', 'ft2'];
+
+// Contact points that come and go: frame i holds points offsets[i] .. offsets[i + 1] − 1.
+function contactPoints(raw, frames) {
+  if (!raw) return null;
+  const p = { pairs: raw.pairs || [] };
+  for (const k of ['offsets', 'pair', 'id', 'position', 'normal', 'fn', 'friction', 'state']) p[k] = unpack(raw[k], `contact_points.${k}`);
+  if (p.offsets.length !== frames + 1) throw new Error(`contact_points.offsets: expected ${frames + 1} values`);
+  let most = 0;
+  for (let i = 0; i < frames; ++i) most = Math.max(most, p.offsets[i + 1] - p.offsets[i]);
+  p.most = most;
+  return p;
+}
 
 export class Animation {
   constructor(raw) {
@@ -25,14 +55,21 @@ export class Animation {
     this.dimension = raw.dimension;
     this.title = raw.title || 'stickslip';
     this.up = raw.up || [0, 1, 0];
-    this.time = raw.time;
+    this.stateNames = raw.state_names || ['open', 'stick', 'slip+', 'slip-'];
+    this.time = Array.from(unpack(raw.time, 'time'));
+    this.sourceRows = raw.source_rows ? Array.from(unpack(raw.source_rows, 'source_rows')) : null;
     this.frames = this.time.length;
     if (this.frames < 1) throw new Error('the animation has no frames');
     const n = this.frames;
     this.bodies = raw.bodies.map((b) => {
       const pose = {};
       for (const k of POSE) pose[k] = channel(b.pose[k], n, `${b.name}.${k}`);
-      return { ...b, pose };
+      const shapes = (b.shapes || []).map((s) => ({
+        ...s,
+        vertices: s.vertices ? unpack(s.vertices, `${b.name} shape vertices`) : undefined,
+        triangles: s.triangles ? unpack(s.triangles, `${b.name} shape triangles`) : undefined,
+      }));
+      return { ...b, shapes, pose };
     });
     this.joints = raw.joints || [];
     this.springs = raw.springs || [];
@@ -41,6 +78,7 @@ export class Animation {
       for (const k of CONTACT_CHANNELS) ch[k] = channel(c[k] ?? 0, n, `${c.name}.${k}`);
       return { ...c, ch };
     });
+    this.points = contactPoints(raw.contact_points, n);
     this.events = raw.events || [];
     const cols = raw.columns || { names: [], values: [] };
     this.columnNames = cols.names;

@@ -1,15 +1,16 @@
 // The planar renderer: a 2-D canvas, x to the right and y up, zoom with the wheel (about the
-// cursor), pan by dragging, fit on double-click.
+// cursor), pan by dragging, fit on double-click. Normal and friction forces have their own arrow
+// scales (the legend shows both).
 import { bodyColor, FORCE_COLORS, STATE_COLORS } from './colors.js';
 import { planarAngle, niceNumber, add, scale, sub, dot, rotate } from './math.js';
 import { formatForce } from './format.js';
 import { toGlobal } from './scene.js';
 
 export class View2D {
-  constructor(container, anim, bounds, forceScale) {
+  constructor(container, anim, bounds, scales) {
     this.anim = anim;
     this.bounds = bounds;
-    this.forceScale = forceScale;  // metres of arrow per newton
+    this.scales = scales;  // metres of arrow per newton: {normal, friction}
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'view';
     container.appendChild(this.canvas);
@@ -112,31 +113,39 @@ export class View2D {
     this.bodyTransform(pose);
     const px = 1 / this.s;  // one CSS pixel in metres
     for (const sh of body.shapes || []) {
-      const c = sh.center || [0, 0, 0];
+      // The shape's own frame: a position in the body's plane and a rotation about z.
+      const c = sh.position || [0, 0, 0], th = planarAngle(sh.orientation || [1, 0, 0, 0]);
+      ctx.save();
+      ctx.translate(c[0], c[1]);
+      ctx.rotate(th);
       ctx.fillStyle = color;
       ctx.strokeStyle = '#222';
       ctx.lineWidth = px;
-      if (sh.type === 'box') {
-        ctx.fillRect(c[0] - sh.size[0] / 2, c[1] - sh.size[1] / 2, sh.size[0], sh.size[1]);
-        ctx.strokeRect(c[0] - sh.size[0] / 2, c[1] - sh.size[1] / 2, sh.size[0], sh.size[1]);
-      } else if (sh.type === 'sphere') {
+      if (sh.kind === 'box') {
+        ctx.fillRect(-sh.size[0] / 2, -sh.size[1] / 2, sh.size[0], sh.size[1]);
+        ctx.strokeRect(-sh.size[0] / 2, -sh.size[1] / 2, sh.size[0], sh.size[1]);
+      } else if (sh.kind === 'sphere') {
         ctx.beginPath();
-        ctx.arc(c[0], c[1], sh.radius, 0, 2 * Math.PI);
+        ctx.arc(0, 0, sh.radius, 0, 2 * Math.PI);
         ctx.fill();
         ctx.stroke();
         ctx.beginPath();  // a radius, so that rotation shows
-        ctx.moveTo(c[0], c[1]);
-        ctx.lineTo(c[0] + sh.radius, c[1]);
+        ctx.moveTo(0, 0);
+        ctx.lineTo(sh.radius, 0);
         ctx.stroke();
-      } else if (sh.type === 'rod') {
-        ctx.lineCap = 'round';
+      } else if (sh.kind === 'capsule' || sh.kind === 'cylinder') {
+        // Along the shape's z axis turned into the plane: its ends at ∓ length/2 along that axis.
+        const axis = rotate(sh.orientation || [1, 0, 0, 0], [0, 0, 0.5 * sh.length]);
+        ctx.rotate(-th);
+        ctx.lineCap = sh.kind === 'capsule' ? 'round' : 'butt';
         ctx.strokeStyle = color;
-        ctx.lineWidth = Math.max(sh.width, 5 * px);
+        ctx.lineWidth = Math.max(2 * sh.radius, 5 * px);
         ctx.beginPath();
-        ctx.moveTo(sh.from[0], sh.from[1]);
-        ctx.lineTo(sh.to[0], sh.to[1]);
+        ctx.moveTo(-axis[0], -axis[1]);
+        ctx.lineTo(axis[0], axis[1]);
         ctx.stroke();
       }
+      ctx.restore();
     }
     ctx.restore();
   }
@@ -232,8 +241,8 @@ export class View2D {
     ctx.save();
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     if (this.show.forces && c.state !== 0) {
-      this.arrow(c.point, c.normalForce, FORCE_COLORS.normal);
-      this.arrow(c.point, c.frictionForce, FORCE_COLORS.friction);
+      this.arrow(c.point, c.normalForce, this.scales.normal, FORCE_COLORS.normal);
+      this.arrow(c.point, c.frictionForce, this.scales.friction, FORCE_COLORS.friction);
     }
     ctx.fillStyle = STATE_COLORS[c.state] ?? '#000';
     ctx.strokeStyle = '#000';
@@ -245,9 +254,9 @@ export class View2D {
     ctx.restore();
   }
 
-  // An arrow from p along the force f (newtons), scaled by the legend.
-  arrow(p, f, color) {
-    const d = scale(f, this.forceScale);
+  // An arrow from p along the force f (newtons), `metresPerNewton` long per newton (the legend's scale).
+  arrow(p, f, metresPerNewton, color) {
+    const d = scale(f, metresPerNewton);
     const [x0, y0] = this.project(p), [x1, y1] = this.project(add(p, d));
     const len = Math.hypot(x1 - x0, y1 - y0);
     if (len < 2) return;
@@ -286,19 +295,25 @@ export class View2D {
     ctx.restore();
   }
 
-  // Force scale: an arrow of a round number of newtons at the current zoom.
+  // Force scales: for normal and friction forces, an arrow of a round number of newtons at the
+  // current zoom.
   drawLegend() {
-    if (!this.show.forces || !(this.forceScale > 0)) return;
+    if (!this.show.forces) return;
     const ctx = this.ctx;
     ctx.save();
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    const pxPerNewton = this.forceScale * this.s;
-    const ref = niceNumber(80 / pxPerNewton), len = ref * pxPerNewton;
-    const x = 12, y = this.h - 14;
-    this.screenArrow(x, y, x + len, y, FORCE_COLORS.normal);
     ctx.fillStyle = '#000';
     ctx.font = '12px sans-serif';
-    ctx.fillText(`${formatForce(ref)}`, x + len + 8, y + 4);
+    let y = this.h - 14;
+    for (const [kind, label] of [['friction', 'friction'], ['normal', 'normal']]) {
+      if (!(this.scales[kind] > 0)) continue;
+      const pxPerNewton = this.scales[kind] * this.s;
+      const ref = niceNumber(80 / pxPerNewton), len = ref * pxPerNewton, x = 12;
+      this.screenArrow(x, y, x + len, y, FORCE_COLORS[kind]);
+      ctx.fillStyle = '#000';
+      ctx.fillText(`${formatForce(ref)} ${label}`, x + len + 8, y + 4);
+      y -= 18;
+    }
     ctx.restore();
   }
 

@@ -1,44 +1,33 @@
 // The spatial renderer: three.js, an orbit camera (drag to rotate, wheel to zoom, right-drag or
 // shift-drag to pan, double-click to fit). Built as its own script (dist/view3d.js) and put into a
 // page only for spatial data; it registers itself as window.StickslipView3D.
+//
+// Large scenes: shapes of the same kind and size share one instanced mesh (one draw call for ten
+// thousand boxes), contact points and force arrows are instanced too, and a frame only rewrites
+// instance matrices and colours.
 import {
-  AmbientLight, ArrowHelper, BoxGeometry, BufferGeometry, Color, CylinderGeometry, DirectionalLight, DoubleSide,
-  Group, Line, LineBasicMaterial, LineSegments, Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial, PerspectiveCamera,
-  PlaneGeometry, Quaternion, Raycaster, Scene, SphereGeometry, Vector2, Vector3, WebGLRenderer, Float32BufferAttribute,
+  AmbientLight, BufferGeometry, Color, DirectionalLight, DoubleSide, Float32BufferAttribute, Group, LineBasicMaterial,
+  LineSegments, Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial, PerspectiveCamera, PlaneGeometry, Quaternion,
+  Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { bodyColor, FORCE_COLORS, STATE_COLORS } from './colors.js';
 import { formatForce } from './format.js';
 import { add, cross, dot, niceNumber, normalize, scale, sub } from './math.js';
+import { ArrowSet, MarkerSet } from './markers3d.js';
+import { shapeGeometry, shapeKey } from './shapes3d.js';
 
 const v3 = (a) => new Vector3(a[0], a[1], a[2]);
 const quat = (q) => new Quaternion(q[1], q[2], q[3], q[0]);  // three.js stores (x, y, z, w)
-
-function shapeMesh(shape, material, size) {
-  const c = shape.center || [0, 0, 0];
-  let mesh;
-  if (shape.type === 'box') {
-    const s = shape.size.map((x) => Math.max(x, 1e-3 * size));
-    mesh = new Mesh(new BoxGeometry(s[0], s[1], s[2]), material);
-    mesh.position.copy(v3(c));
-  } else if (shape.type === 'sphere') {
-    mesh = new Mesh(new SphereGeometry(shape.radius, 32, 16), material);
-    mesh.position.copy(v3(c));
-  } else if (shape.type === 'rod') {
-    const a = v3(shape.from), b = v3(shape.to), len = a.distanceTo(b);
-    const r = Math.max(0.5 * shape.width, 2e-3 * size);
-    mesh = new Mesh(new CylinderGeometry(r, r, Math.max(len, r), 16), material);
-    mesh.position.copy(a.clone().add(b).multiplyScalar(0.5));
-    if (len > 0) mesh.quaternion.setFromUnitVectors(new Vector3(0, 1, 0), b.clone().sub(a).normalize());
-  }
-  return mesh;
-}
+const ONE = new Vector3(1, 1, 1), P = new Vector3(), Q = new Quaternion();
+const poseMatrix = (m, p) => m.compose(P.set(p.position[0], p.position[1], p.position[2]),
+  Q.set(p.orientation[1], p.orientation[2], p.orientation[3], p.orientation[0]), ONE);
 
 export class View3D {
-  constructor(container, anim, bounds, forceScale) {
+  constructor(container, anim, bounds, scales) {
     this.anim = anim;
     this.bounds = bounds;
-    this.forceScale = forceScale;
+    this.scales = scales;
     this.show = { forces: true, names: false };
     this.follow = -1;
     this.onChange = () => {};
@@ -47,6 +36,10 @@ export class View3D {
     this.canvas = this.renderer.domElement;
     this.canvas.className = 'view';
     container.appendChild(this.canvas);
+    this.labels = document.createElement('canvas');  // names, over the 3-D view
+    this.labels.className = 'view';
+    this.labels.style.pointerEvents = 'none';
+    container.appendChild(this.labels);
     this.scene = new Scene();
     this.scene.background = new Color('#ffffff');
     this.camera = new PerspectiveCamera(40, 1, 1e-3 * bounds.size, 1e3 * bounds.size);
@@ -56,7 +49,9 @@ export class View3D {
     sun.position.copy(v3(add(scale(anim.up, 3), [1, 2, 1.5])));
     this.scene.add(sun);
     this.buildBodies();
-    this.buildMarkers();
+    if (!this.planes.length) this.scene.add(this.floorGrid());
+    this.buildJoints();
+    this.buildContacts();
     this.controls = new OrbitControls(this.camera, this.canvas);
     this.controls.addEventListener('change', () => this.draw());
     this.canvas.addEventListener('dblclick', () => { this.fit(); this.draw(); });
@@ -64,86 +59,95 @@ export class View3D {
     this.fit();
   }
 
+  // Shapes of equal kind and size share an instanced mesh; each instance remembers its body and its
+  // pose in the body. Planes are meshes of their own, sized to the scene.
   buildBodies() {
-    const size = this.bounds.size;
-    this.bodyGroups = this.anim.bodies.map((b, k) => {
-      const g = new Group();
-      g.name = b.name;
-      const material = new MeshLambertMaterial({ color: bodyColor(k) });
+    const size = this.bounds.size, groups = new Map();
+    this.planes = [];
+    this.anim.bodies.forEach((b, k) => {
       for (const s of b.shapes || []) {
-        const m = shapeMesh(s, material, size);
-        if (m) { m.userData.body = b.name; g.add(m); }
+        const local = new Matrix4().compose(v3(s.position || [0, 0, 0]), quat(s.orientation || [1, 0, 0, 0]), new Vector3(1, 1, 1));
+        if (s.kind === 'plane') {
+          const plane = this.planeMesh(s, size);
+          plane.userData = { body: k, local };
+          plane.matrixAutoUpdate = false;
+          this.scene.add(plane);
+          this.planes.push(plane);
+          continue;
+        }
+        const key = shapeKey(s);
+        if (!groups.has(key)) groups.set(key, { shape: s, items: [] });
+        groups.get(key).items.push({ body: k, local });
       }
-      this.scene.add(g);
-      return g;
     });
-    // Contact planes of bodies without a shape (the ground, a platform): a square patch with a
-    // grid, fixed to the body so that its motion shows.
-    const seen = new Set();
-    for (const c of this.anim.contacts) {
-      if (c.kind !== 'plane' || (this.anim.bodies[c.body_i].shapes || []).length) continue;
-      const key = JSON.stringify([c.body_i, c.plane]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      this.bodyGroups[c.body_i].add(this.planePatch(c.plane, size));
-    }
+    const material = new MeshLambertMaterial({ color: '#ffffff' });
+    this.shapeSets = [...groups.values()].map(({ shape, items }) => {
+      const set = new MarkerSet(this.scene, shapeGeometry(shape, size), material, items.length);
+      items.forEach((it, n) => set.setColor(n, bodyColor(it.body)));
+      set.mesh.count = items.length;
+      set.mesh.userData.items = items;
+      return { set, items };
+    });
   }
 
-  planePatch(plane, size) {
-    const n = normalize(plane.normal), t1 = normalize(plane.tangent), t2 = cross(n, t1);
-    const e = plane.extent || [null, null];
-    const half = 1.2 * size;
-    const a = e[0] ?? -half, b = e[1] ?? half;
+  // A square patch with a grid, 2.4 times the scene's size (or the plane's own size).
+  planeMesh(shape, size) {
+    const sx = shape.size ? shape.size[0] : 2.4 * size, sy = shape.size ? shape.size[1] : 2.4 * size;
     const group = new Group();
-    const patch = new Mesh(new PlaneGeometry(b - a, 2 * half), new MeshLambertMaterial({ color: '#e8e8e8', side: DoubleSide }));
-    // PlaneGeometry lies in its x-y plane with normal z: map x → t1, y → t2, z → n.
-    const basis = new Matrix4().makeBasis(v3(t1), v3(t2), v3(n));
-    patch.quaternion.setFromRotationMatrix(basis);
-    patch.position.copy(v3(add(plane.point, add(scale(t1, 0.5 * (a + b)), scale(n, -1e-4 * size)))));
+    const patch = new Mesh(new PlaneGeometry(sx, sy), new MeshLambertMaterial({ color: '#e8e8e8', side: DoubleSide }));
+    patch.position.z = -1e-4 * size;
     group.add(patch);
-    const step = niceNumber(size / 6);
-    const pts = [];
-    for (let s = Math.ceil(a / step) * step; s <= b; s += step) {
-      pts.push(...add(plane.point, add(scale(t1, s), scale(t2, -half))), ...add(plane.point, add(scale(t1, s), scale(t2, half))));
-    }
-    for (let s = Math.ceil(-half / step) * step; s <= half; s += step) {
-      pts.push(...add(plane.point, add(scale(t1, a), scale(t2, s))), ...add(plane.point, add(scale(t1, b), scale(t2, s))));
-    }
+    const step = niceNumber(size / 6), pts = [];
+    for (let x = Math.ceil(-sx / 2 / step) * step; x <= sx / 2; x += step) pts.push(x, -sy / 2, 0, x, sy / 2, 0);
+    for (let y = Math.ceil(-sy / 2 / step) * step; y <= sy / 2; y += step) pts.push(-sx / 2, y, 0, sx / 2, y, 0);
     const geo = new BufferGeometry();
     geo.setAttribute('position', new Float32BufferAttribute(pts, 3));
     group.add(new LineSegments(geo, new LineBasicMaterial({ color: '#b0b0b0' })));
     return group;
   }
 
-  buildMarkers() {
-    const size = this.bounds.size, r = 0.012 * size;
-    const jointGeo = new SphereGeometry(r, 12, 8), contactGeo = new SphereGeometry(r, 12, 8);
-    this.jointMarkers = this.anim.joints.map(() => {
-      const m = new Mesh(jointGeo, new MeshBasicMaterial({ color: '#111111', wireframe: true }));
-      this.scene.add(m);
-      return m;
-    });
-    // Contact points and force arrows are drawn over the bodies (a ball hides its own contact).
-    const onTop = (object) => {
-      object.renderOrder = 1;
-      object.traverse((o) => { if (o.material) o.material.depthTest = false; });
-      return object;
-    };
-    this.stateMaterials = STATE_COLORS.map((c) => new MeshBasicMaterial({ color: c, depthTest: false }));
-    this.contactMarkers = this.anim.contacts.map(() => {
-      const m = onTop(new Mesh(contactGeo, this.stateMaterials[0]));
-      const normal = onTop(new ArrowHelper(new Vector3(0, 1, 0), new Vector3(), 1, FORCE_COLORS.normal));
-      const friction = onTop(new ArrowHelper(new Vector3(1, 0, 0), new Vector3(), 1, FORCE_COLORS.friction));
-      this.scene.add(m, normal, friction);
-      return { m, normal, friction };
-    });
-    this.springLines = this.anim.springs.map(() => {
-      const geo = new BufferGeometry();
-      geo.setAttribute('position', new Float32BufferAttribute([0, 0, 0, 0, 0, 0], 3));
-      const l = new Line(geo, new LineBasicMaterial({ color: '#666666' }));
-      this.scene.add(l);
-      return l;
-    });
+  // Without a plane to stand on, a grid under the scene (across the up direction, at its lowest
+  // point) shows which way is up and how things move.
+  floorGrid() {
+    const { lo, hi, size } = this.bounds, up = normalize(this.anim.up);
+    const centre = scale(add(lo, hi), 0.5);
+    let low = Infinity;
+    for (const x of [lo[0], hi[0]]) for (const y of [lo[1], hi[1]]) for (const z of [lo[2], hi[2]]) low = Math.min(low, dot([x, y, z], up));
+    const grid = this.planeMesh({}, size);
+    const q = new Quaternion().setFromUnitVectors(new Vector3(0, 0, 1), v3(up));
+    grid.quaternion.copy(q);
+    grid.position.copy(v3(add(centre, scale(up, low - dot(centre, up)))));
+    grid.children[0].material.opacity = 0.35;
+    grid.children[0].material.transparent = true;
+    return grid;
+  }
+
+  // Joint points (small wire balls) and axes: a joint's axis through body i's point (universal:
+  // both pins), a prismatic or cylindrical joint's guide longer.
+  buildJoints() {
+    const r = 0.012 * this.bounds.size;
+    this.jointMarkers = new MarkerSet(this.scene, 'sphere', new MeshBasicMaterial({ color: '#111111', wireframe: true }),
+      this.anim.joints.length, r);
+    this.jointMarkers.mesh.count = this.anim.joints.length;
+    const segments = this.anim.joints.reduce((n, j) => n + (j.axis ? 1 : 0) + (j.axis_j ? 1 : 0), 0) + this.anim.springs.length;
+    const geo = new BufferGeometry();
+    geo.setAttribute('position', new Float32BufferAttribute(new Float32Array(6 * Math.max(segments, 1)), 3));
+    this.lines = new LineSegments(geo, new LineBasicMaterial({ color: '#333333' }));
+    this.lines.frustumCulled = false;
+    this.scene.add(this.lines);
+  }
+
+  // Contact points (balls coloured by state, drawn over the bodies) and force arrows, instanced:
+  // the model's contacts, then the contact points of the frame.
+  buildContacts() {
+    const size = this.bounds.size;
+    const most = this.anim.contacts.length + (this.anim.points ? this.anim.points.most : 0);
+    this.contactMarkers = new MarkerSet(this.scene, 'sphere', new MeshBasicMaterial({ color: '#ffffff', depthTest: false }),
+      most, 0.012 * size, true);
+    this.normalArrows = new ArrowSet(this.scene, FORCE_COLORS.normal, most, size);
+    this.frictionArrows = new ArrowSet(this.scene, FORCE_COLORS.friction, most, size);
+    this.stateColors = STATE_COLORS.map((c) => new Color(c));
+    this.shownColors = [];
   }
 
   resize() {
@@ -151,6 +155,11 @@ export class View3D {
     this.w = Math.max(1, Math.floor(r.width));
     this.h = Math.max(1, Math.floor(r.height));
     this.renderer.setSize(this.w, this.h);
+    const dpr = window.devicePixelRatio || 1;
+    this.labels.width = Math.floor(this.w * dpr);
+    this.labels.height = Math.floor(this.h * dpr);
+    this.labels.style.width = `${this.w}px`;
+    this.labels.style.height = `${this.h}px`;
     this.camera.aspect = this.w / this.h;
     this.camera.updateProjectionMatrix();
   }
@@ -164,30 +173,24 @@ export class View3D {
     const side = cross(up, front);
     const dir = normalize(add(add(front, scale(side, 0.35)), scale(up, 0.45)));
     this.controls.target.copy(v3(centre));
-    this.camera.position.copy(v3(add(centre, scale(dir, 1.9 * size))));
+    this.camera.position.copy(v3(add(centre, scale(dir, 1.6 * size))));
     this.controls.update();
   }
 
   render(state) {
-    state.bodies.forEach((p, k) => {
-      const g = this.bodyGroups[k];
-      g.position.copy(v3(p.position));
-      g.quaternion.copy(quat(p.orientation));
-    });
-    state.joints.forEach((j, k) => this.jointMarkers[k].position.copy(v3(j.point_j)));
-    state.springs.forEach((s, k) => {
-      const pos = this.springLines[k].geometry.attributes.position;
-      pos.setXYZ(0, ...s.a);
-      pos.setXYZ(1, ...s.b);
-      pos.needsUpdate = true;
-    });
-    state.contacts.forEach((c, k) => {
-      const mk = this.contactMarkers[k];
-      mk.m.position.copy(v3(c.point));
-      mk.m.material = this.stateMaterials[c.state] || this.stateMaterials[0];
-      this.setArrow(mk.normal, c.point, c.normalForce, c.state !== 0);
-      this.setArrow(mk.friction, c.point, c.frictionForce, c.state !== 0);
-    });
+    this.state = state;
+    if (!this.bodyMatrices) this.bodyMatrices = state.bodies.map(() => new Matrix4());
+    const body = this.bodyMatrices;
+    state.bodies.forEach((p, k) => poseMatrix(body[k], p));
+    const m = new Matrix4();
+    for (const { set, items } of this.shapeSets) {
+      for (let n = 0; n < items.length; ++n) set.mesh.setMatrixAt(n, m.multiplyMatrices(body[items[n].body], items[n].local));
+      set.mesh.instanceMatrix.needsUpdate = true;
+      set.mesh.boundingSphere = null;  // recomputed by the next raycast
+    }
+    for (const plane of this.planes) plane.matrix.multiplyMatrices(body[plane.userData.body], plane.userData.local);
+    this.renderJoints(state);
+    this.renderContacts([...state.contacts, ...state.points]);
     if (this.follow >= 0) {
       const p = v3(state.bodies[this.follow].position);
       const shift = p.clone().sub(this.controls.target);
@@ -197,23 +200,70 @@ export class View3D {
     this.draw();
   }
 
-  setArrow(arrow, point, force, active) {
-    const len = Math.hypot(...force) * this.forceScale;
-    arrow.visible = this.show.forces && active && len > 1e-6 * this.bounds.size;
-    if (!arrow.visible) return;
-    arrow.position.copy(v3(point));
-    arrow.setDirection(v3(normalize(force)));
-    const head = Math.min(0.3 * len, 0.04 * this.bounds.size);
-    arrow.setLength(len, head, 0.5 * head);
+  renderJoints(state) {
+    state.joints.forEach((j, k) => this.jointMarkers.place(k, j.point_j));
+    this.jointMarkers.mesh.instanceMatrix.needsUpdate = true;
+    const pos = this.lines.geometry.attributes.position, half = 0.08 * this.bounds.size;
+    let n = 0;
+    const segment = (a, b) => { pos.setXYZ(n++, ...a); pos.setXYZ(n++, ...b); };
+    for (const j of state.joints) {
+      const long = j.type === 'prismatic' || j.type === 'cylindrical' ? 4 : 1;
+      if (j.axis) segment(add(j.point_i, scale(j.axis, -long * half)), add(j.point_i, scale(j.axis, long * half)));
+      if (j.axis_j) segment(add(j.point_j, scale(j.axis_j, -half)), add(j.point_j, scale(j.axis_j, half)));
+    }
+    for (const s of state.springs) segment(s.a, s.b);
+    this.lines.geometry.setDrawRange(0, n);
+    pos.needsUpdate = true;
   }
 
-  draw() { this.renderer.render(this.scene, this.camera); }
+  renderContacts(contacts) {
+    const show = this.show.forces;
+    let arrowsN = 0, arrowsF = 0;
+    contacts.forEach((c, k) => {
+      this.contactMarkers.place(k, c.point);
+      const color = this.stateColors[c.state] || this.stateColors[0];
+      this.contactMarkers.mesh.setColorAt(k, color);
+      this.shownColors[k] = `#${color.getHexString()}`;
+      if (!show || c.state === 0) return;
+      if (this.normalArrows.place(arrowsN, c.point, c.normalForce, this.scales.normal)) ++arrowsN;
+      if (this.frictionArrows.place(arrowsF, c.point, c.frictionForce, this.scales.friction)) ++arrowsF;
+    });
+    this.shownColors.length = contacts.length;
+    this.contactMarkers.finish(contacts.length);
+    this.normalArrows.finish(arrowsN);
+    this.frictionArrows.finish(arrowsF);
+  }
 
-  // The arrows' scale in words (a perspective view has no fixed length on screen).
+  draw() {
+    this.renderer.render(this.scene, this.camera);
+    this.drawNames();
+  }
+
+  // Body names beside their centres (the `names` box), on a 2-D canvas over the view.
+  drawNames() {
+    const ctx = this.labels.getContext('2d'), dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, this.w, this.h);
+    if (!this.show.names || !this.state) return;
+    ctx.fillStyle = '#000';
+    ctx.font = '12px sans-serif';
+    this.state.bodies.forEach((b, k) => {
+      if (k === 0) return;
+      const [x, y] = this.project(b.position);
+      ctx.fillText(b.name, x + 6, y - 6);
+    });
+  }
+
+  // The arrows' scales in words (a perspective view has no fixed length on screen).
   legendText() {
-    if (!(this.forceScale > 0)) return '';
-    const ref = niceNumber(0.1 * this.bounds.size / this.forceScale);
-    return `force arrows: ${formatForce(ref)} per ${+(ref * this.forceScale).toPrecision(3)} m`;
+    const parts = [];
+    for (const [kind, label] of [['normal', 'normal'], ['friction', 'friction']]) {
+      const s = this.scales[kind];
+      if (!(s > 0)) continue;
+      const ref = niceNumber((0.1 * this.bounds.size) / s);
+      parts.push(`${label}: ${formatForce(ref)} per ${+(ref * s).toPrecision(3)} m`);
+    }
+    return parts.length ? `arrows: ${parts.join(', ')}` : '';
   }
 
   project(p) {
@@ -228,9 +278,15 @@ export class View3D {
     return Array.from(out);
   }
 
+  // The colour contact k (the model's contacts first, then the frame's contact points) is drawn in.
+  contactColor(k) { return this.shownColors[k] ?? null; }
+
+  // The pose body k is drawn at (the matrix its shapes' instances are placed by, in double precision;
+  // the GPU then holds it in single precision).
   objectPose(k) {
-    const g = this.bodyGroups[k];
-    return { position: g.position.toArray(), orientation: [g.quaternion.w, g.quaternion.x, g.quaternion.y, g.quaternion.z] };
+    const p = new Vector3(), q = new Quaternion(), s = new Vector3();
+    this.bodyMatrices[k].decompose(p, q, s);
+    return { position: p.toArray(), orientation: [q.w, q.x, q.y, q.z] };
   }
 
   // The body whose shape is nearest the camera under canvas pixel (x, y), or null; with `only`,
@@ -238,9 +294,12 @@ export class View3D {
   pick(x, y, only) {
     const ray = new Raycaster();
     ray.setFromCamera(new Vector2((x / this.w) * 2 - 1, 1 - (y / this.h) * 2), this.camera);
-    const groups = only === undefined ? this.bodyGroups : [this.bodyGroups[only]];
-    const hit = ray.intersectObjects(groups, true).find((h) => h.object.userData.body !== undefined);
-    return hit ? hit.object.userData.body : null;
+    const meshes = this.shapeSets.map((s) => s.set.mesh);
+    for (const hit of ray.intersectObjects(meshes, false)) {
+      const k = hit.object.userData.items[hit.instanceId].body;
+      if (only === undefined || k === only) return this.anim.bodies[k].name;
+    }
+    return null;
   }
 }
 

@@ -48,6 +48,7 @@ class CompliantSteps final : public StepStrategy {
   }
   void save(Snapshot& snapshot) const override;
   void restore(const Snapshot& snapshot) override;
+  void start_from(const State& s) override { begin_at(assembled_state(model_, ode_.workspace(), s), false); }
   std::string step_limiter() const override {
     std::vector<char> closed(model_.contacts.size());
     for (std::size_t c = 0; c < closed.size(); ++c) closed[c] = ode_.contact_closed(static_cast<int>(c));
@@ -60,6 +61,7 @@ class CompliantSteps final : public StepStrategy {
     ode_.evaluate(t, y);
     return {ode_.state(), ode_.workspace()};
   }
+  void begin_at(const State& s, bool first);
   void project(double t, Vec& y);
   void apply_contact_event();
   void check_drift(const Integrator& integ);
@@ -312,15 +314,24 @@ void CompliantSteps::set_up() {
   State s0 = assembled_initial_state(model_, opt_, ode_.workspace(), reporter_.warn);
   // 1 % of the model's size (its largest initial coordinate, at least 1 m or 1 rad).
   drift_limit_ = 1e-2 * std::max(1.0, s0.q.cwiseAbs().maxCoeff());
-  Vec y;
-  ode_.pack(s0, y);
-  ode_.begin(opt_.t_start, y);
   contact_inverse_mass_.assign(model_.contacts.size(), NAN);
   stiffness_warned_.assign(model_.contacts.size(), 0);
+  begin_at(s0, true);
+}
+
+// The contacts closed at s (their onsets at s.t), the integrator started there.
+void CompliantSteps::begin_at(const State& s, bool first) {
+  Vec y;
+  ode_.pack(s, y);
+  ode_.begin(s.t, y);
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
-    if (ode_.contact_closed(static_cast<int>(c))) note_contact_mass(opt_.t_start, static_cast<int>(c), y);
+    if (ode_.contact_closed(static_cast<int>(c))) note_contact_mass(s.t, static_cast<int>(c), y);
   }
-  integ_->reset(ode_, opt_.t_start, y);
+  if (first) {
+    integ_->reset(ode_, s.t, y);
+  } else {
+    integ_->restart(ode_, s.t, y);  // the method picks a first step suited to the new state
+  }
 }
 
 void CompliantSteps::save(Snapshot& snapshot) const {

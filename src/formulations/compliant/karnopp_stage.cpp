@@ -12,7 +12,8 @@
 // F⁻ = 2μ_s F_N − F⁺) by Lemke's method, and of the forces that give the same accelerations the
 // least-norm one is kept (solvers/admissible_forces.hpp). So the contacts hold whenever some
 // distribution inside every cone holds them, not only when the equal split does. Directions that are
-// dependent but for a compliant tilt are treated as dependent (math/least_squares.hpp).
+// dependent but for a compliant tilt are treated as dependent (math/least_squares.hpp). Spatial
+// contacts hold by a force in the disc |λ_i| <= μ_s F_N (hold_forces_on_discs).
 #include <cmath>
 #include <limits>
 
@@ -22,28 +23,33 @@
 #include "assembly/contact_kinematics.hpp"
 #include "formulations/compliant/multibody_ode.hpp"
 #include "math/least_squares.hpp"
+#include "solvers/proximal_newton.hpp"
 
 namespace stickslip {
 
 void MultibodyOde::karnopp_stage(double t) {
   band_.clear();
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-    stick_force_[k] = std::numeric_limits<double>::quiet_NaN();
+    stick_force_[2 * k] = stick_force_[2 * k + 1] = std::numeric_limits<double>::quiet_NaN();
     if (ws_.contact_forces[k].normal > 0 && needs_stick_force(model_.contacts[k], ws_.contacts[k])) {
       band_.push_back(static_cast<int>(k));
     }
   }
   if (band_.empty()) return;
-  const Eigen::Index n = static_cast<Eigen::Index>(band_.size());
-  Mat delta(n, n), response(model_.nv, n);
-  Vec accel(n), bound(n);
+  // One row per tangent direction of the contacts in their band: one per planar contact, two per
+  // spatial one (a model's contacts are all of its dimension).
+  const bool discs = model_.dimension == Dimension::spatial;
+  const int per_contact = discs ? 2 : 1;
+  const Eigen::Index contacts = static_cast<Eigen::Index>(band_.size()), n = per_contact * contacts;
+  Mat delta(n, n), response(model_.nv, n), directions(model_.nv, n);
+  Vec accel(n), bound(contacts);
   for (Eigen::Index i = 0; i < n; ++i) {
-    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
-    // One tangent row per contact (planar; D7 of the spatial design makes the stick force a vector).
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], ContactDirection::tangent(0), w_scratch_);
+    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i / per_contact)]);
+    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], ContactDirection::tangent(static_cast<int>(i % per_contact)), w_scratch_);
+    directions.col(i) = w_scratch_;
     // Accelerations were computed with stick force 0 for these contacts, i.e. without their friction.
-    accel[i] = w_scratch_.dot(ws_.qdd) + ws_.contacts[k].wt_bias[0];
-    bound[i] = model_.contacts[k].friction->static_coefficient() * ws_.contact_forces[k].normal;
+    accel[i] = w_scratch_.dot(ws_.qdd) + ws_.contacts[k].wt_bias[i % per_contact];
+    bound[i / per_contact] = model_.contacts[k].friction->static_coefficient() * ws_.contact_forces[k].normal;
     Vec x = ws_.mass_inv.cwiseProduct(w_scratch_);
     if (model_.n_constraints > 0) {
       g_scratch_.noalias() = ws_.GMinv * w_scratch_;
@@ -52,13 +58,14 @@ void MultibodyOde::karnopp_stage(double t) {
     }
     response.col(i) = x;
   }
+  delta.noalias() = directions.transpose() * response;
+  Vec lambda = discs ? hold_forces_on_discs(delta, accel, bound)
+               : n == 1 ? min_norm_solve(delta, -accel)
+                        : hold_forces(delta, accel, bound);
   for (Eigen::Index i = 0; i < n; ++i) {
-    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i)]);
-    contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], ContactDirection::tangent(0), w_scratch_);
-    for (Eigen::Index j = 0; j < n; ++j) delta(i, j) = w_scratch_.dot(response.col(j));
+    const std::size_t k = static_cast<std::size_t>(band_[static_cast<std::size_t>(i / per_contact)]);
+    stick_force_[2 * k + static_cast<std::size_t>(i % per_contact)] = lambda[i];
   }
-  Vec lambda = n == 1 ? min_norm_solve(delta, -accel) : hold_forces(delta, accel, bound);
-  for (Eigen::Index i = 0; i < n; ++i) stick_force_[static_cast<std::size_t>(band_[static_cast<std::size_t>(i)])] = lambda[i];
   contact_stage(t);
   assemble_constraints(model_, state_, ws_);
   solve_stage(t);
@@ -104,6 +111,40 @@ Vec MultibodyOde::hold_forces(const Mat& delta, const Vec& accel, const Vec& bou
   }
   admissible_.solve(lambda, dependent_.null_basis(), A, b, 1.0 + bound.sum(), distribution_);
   return distribution_.feasible ? distribution_.lambda : lambda;
+}
+
+
+// Spatial contacts: the problem of the header with each contact's stick force λ_i ∈ R² in its disc
+// |λ_i| <= μ_s F_N,i: min ½ λᵀΔλ + a_Tᵀλ over the discs, whose optimality conditions are Coulomb's law
+// on the accelerations (a contact holds, a = 0, inside its disc; on the rim its force opposes its
+// acceleration). When the least-norm forces that stop every contact, −Δ⁺a, lie in every disc they are
+// the answer (a box resting evenly). Otherwise it is the frictional contact problem of the disc cone
+// with each normal row fixed: a decoupled row u_N = p_N − bound ≥ 0 ⟂ p_N ≥ 0 (so p_N = bound) and
+// μ = 1, which the proximal point method with Newton steps solves from zero forces
+// (solvers/proximal_newton.hpp), to 1e-12 of the accelerations and the bounds. Its rounds keep the
+// forces in the range of Δ while every contact holds, so the split is again the least-norm one
+// among those that hold.
+Vec MultibodyOde::hold_forces_on_discs(const Mat& delta, const Vec& accel, const Vec& bound) {
+  const Eigen::Index contacts = bound.size(), n = 3 * contacts;
+  Vec lambda = min_norm_solve(delta, -accel);
+  bool inside = true;
+  for (Eigen::Index i = 0; i < contacts && inside; ++i) inside = lambda.segment<2>(2 * i).norm() <= bound[i];
+  if (inside) return lambda;
+  Mat W = Mat::Zero(n, n);
+  Vec b(n), p = Vec::Zero(n);
+  std::vector<solvers::FrictionContact> rows(static_cast<std::size_t>(contacts));
+  for (Eigen::Index i = 0; i < contacts; ++i) {
+    W(3 * i, 3 * i) = 1.0;
+    b[3 * i] = -bound[i];
+    for (Eigen::Index j = 0; j < contacts; ++j) W.block<2, 2>(3 * i + 1, 3 * j + 1) = delta.block<2, 2>(2 * i, 2 * j);
+    b.segment<2>(3 * i + 1) = accel.segment<2>(2 * i);
+    rows[static_cast<std::size_t>(i)] = {static_cast<int>(3 * i), static_cast<int>(3 * i + 1), 1.0, 2, solvers::FrictionCone::disc};
+  }
+  const double goal = 1e-12 * (1.0 + accel.cwiseAbs().maxCoeff() + bound.maxCoeff());
+  disc_stage_.options().aim_share = 1.0;  // the goal is already at the rounding of the forces
+  if (!disc_stage_.solve(W, b, rows, goal, p) && disc_stage_.best().size() == n) p = disc_stage_.best();
+  for (Eigen::Index i = 0; i < contacts; ++i) lambda.segment<2>(2 * i) = p.segment<2>(3 * i + 1);
+  return lambda;
 }
 
 }  // namespace stickslip

@@ -32,6 +32,15 @@ void check_contacts(const Model& model) {
                                                "scheme takes a regularised law (coulomb_tanh, lugre, ...)");
     }
   }
+  for (std::size_t k = 0; k < model.joints.size(); ++k) {
+    const Joint& j = model.joints[k];
+    if (j.friction && j.friction->law->set_valued()) {
+      throw ModelError("joints[" + std::to_string(k) + "].friction",
+                       "set-valued Coulomb friction in joint '" + j.name +
+                           "' needs --scheme event-driven or time-stepping; the compliant scheme takes a regularised "
+                           "law (coulomb_tanh, lugre, ...)");
+    }
+  }
 }
 
 }  // namespace
@@ -44,7 +53,7 @@ MultibodyOde::MultibodyOde(const Model& model, const SimulationOptions& options)
       zdot_(Vec::Zero(model.nz)),
       impact_speed_(model.contacts.size(), std::numeric_limits<double>::quiet_NaN()),
       closed_(model.contacts.size(), 0),
-      stick_force_(model.contacts.size(), std::numeric_limits<double>::quiet_NaN()),
+      stick_force_(2 * model.contacts.size(), std::numeric_limits<double>::quiet_NaN()),
       w_scratch_(Vec::Zero(model.nv)),
       g_scratch_(Vec::Zero(model.n_constraints)),
       l_scratch_(Vec::Zero(model.n_constraints)) {
@@ -97,7 +106,7 @@ void MultibodyOde::evaluate(double t, const Vec& y) {
   if (!model_.contacts.empty()) compute_contact_kinematics(model_, ws_);
   if (any_stick_force_law_) {
     for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
-      stick_force_[k] = needs_stick_force(model_.contacts[k], ws_.contacts[k]) ? 0.0 : std::nan("");
+      stick_force_[2 * k] = stick_force_[2 * k + 1] = needs_stick_force(model_.contacts[k], ws_.contacts[k]) ? 0.0 : std::nan("");
     }
   }
   contact_stage(t);
@@ -124,7 +133,7 @@ void MultibodyOde::tolerance_scales(Vec& scales) const {
   }
   for (const Joint& j : model_.joints) {
     if (!j.friction) continue;
-    for (int i = 0; i < j.friction->law->state_size(); ++i) scales[z0 + j.z_offset + i] = j.friction->law->state_scale();
+    for (int i = 0; i < joint_friction_states(j); ++i) scales[z0 + j.z_offset + i] = j.friction->law->state_scale();
   }
 }
 
@@ -170,7 +179,7 @@ double MultibodyOde::band_margin(double t, const Vec& y, int contact) {
   compute_body_kinematics(model_, state_, ws_);
   const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
-  return std::abs(kin.vt[0]) - c.friction->stick_band();  // one tangent row (planar)
+  return tangent_magnitude(kin.vt, c.tangent_rows()) - c.friction->stick_band();
 }
 
 bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, int& contact) {
@@ -215,31 +224,35 @@ bool MultibodyOde::find_contact_event(const Integrator& integ, double& t_event, 
   return found;
 }
 
-// C = [G; w_Nᵀ or w_Tᵀ] at (t, y): the joints' velocity rows and one contact direction, with their
-// current velocities C v in r.
-void MultibodyOde::joint_and_contact_rows(int contact, ContactDirection d, double t, const Vec& y, Mat& C, Vec& r) {
+// C = [G; w_Nᵀ or the w_Tᵀ] at (t, y): the joints' velocity rows and a contact's normal direction or
+// its tangent directions (one planar, two spatial), with their current velocities C v in r.
+void MultibodyOde::joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r) {
   unpack(t, y, state_);
   compute_body_kinematics(model_, state_, ws_);
   assemble_constraints(model_, state_, ws_);
   const Contact& c = model_.contacts[static_cast<std::size_t>(contact)];
   const ContactKinematics kin = contact_kinematics(model_, c, ws_);
-  C.resize(model_.n_constraints + 1, model_.nv);
-  r.resize(model_.n_constraints + 1);
+  const int rows = normal ? 1 : c.tangent_rows();
+  C.resize(model_.n_constraints + rows, model_.nv);
+  r.resize(model_.n_constraints + rows);
   if (model_.n_constraints > 0) {
     C.topRows(model_.n_constraints) = ws_.G;
     r.head(model_.n_constraints) = ws_.phi_dot;
   }
-  contact_direction_column(model_, c, kin, d, w_scratch_);
-  C.bottomRows(1) = w_scratch_.transpose();
-  r[model_.n_constraints] = kin.velocity(d);
+  for (int k = 0; k < rows; ++k) {
+    const ContactDirection d = normal ? ContactDirection::normal() : ContactDirection::tangent(k);
+    contact_direction_column(model_, c, kin, d, w_scratch_);
+    C.row(model_.n_constraints + k) = w_scratch_.transpose();
+    r[model_.n_constraints + k] = kin.velocity(d);
+  }
 }
 
-// v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangent: the least
+// v ← v − M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁺ C v over the joints' velocity rows and the contact's tangents: the least
 // M-weighted change that stops the slip and keeps the joints' velocities.
 void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
   Mat C;
   Vec r;
-  joint_and_contact_rows(contact, ContactDirection::tangent(0), t, y, C, r);  // planar: one tangent row
+  joint_and_contact_rows(contact, false, t, y, C, r);
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Vec mu = min_norm_solve(A, r);
   state_.v -= ws_.mass_inv.cwiseProduct(C.transpose() * mu);
@@ -251,7 +264,7 @@ void MultibodyOde::stop_slip(int contact, Vec& y, double t) {
 double MultibodyOde::contact_inverse_mass(int contact, double t, const Vec& y) {
   Mat C;
   Vec r;
-  joint_and_contact_rows(contact, ContactDirection::normal(), t, y, C, r);
+  joint_and_contact_rows(contact, true, t, y, C, r);
   const Mat A = C * ws_.mass_inv.asDiagonal() * C.transpose();
   const Eigen::Index n = model_.n_constraints;
   if (n == 0) return A(0, 0);

@@ -19,6 +19,7 @@
 #include "integrators/integrator.hpp"
 #include "math/least_squares.hpp"
 #include "solvers/admissible_forces.hpp"
+#include "solvers/proximal_newton.hpp"
 #include "state/state.hpp"
 #include "math/snapshot.hpp"
 
@@ -84,11 +85,12 @@ class MultibodyOde final : public OdeSystem {
   void solve_stage(double t);
   void karnopp_stage(double t);  // karnopp_stage.cpp
   Vec hold_forces(const Mat& delta, const Vec& accel, const Vec& bound);
+  Vec hold_forces_on_discs(const Mat& delta, const Vec& accel, const Vec& bound);  // karnopp_stage.cpp
   double activity(std::size_t k, const ContactKinematics& kin) const;
   double activity_at(double t, const Vec& y, int contact);
   double band_margin(double t, const Vec& y, int contact);  // |v_T| − dv of a Karnopp contact
   void stop_slip(int contact, Vec& y, double t);
-  void joint_and_contact_rows(int contact, ContactDirection d, double t, const Vec& y, Mat& C, Vec& r);
+  void joint_and_contact_rows(int contact, bool normal, double t, const Vec& y, Mat& C, Vec& r);
 
   const Model& model_;
   Stabilization stab_;
@@ -97,7 +99,7 @@ class MultibodyOde final : public OdeSystem {
   Vec zdot_;
   std::vector<double> impact_speed_;  // approach speed recorded at onset, NaN while open
   std::vector<char> closed_;
-  std::vector<double> stick_force_;   // Karnopp stick forces (NaN: not needed)
+  std::vector<double> stick_force_;   // Karnopp stick forces, two per contact (NaN: not needed)
   bool any_stick_force_law_ = false;
   std::vector<int> band_;  // Karnopp contacts inside their stick band (karnopp_stage)
   Vec w_scratch_, g_scratch_, l_scratch_;
@@ -107,6 +109,7 @@ class MultibodyOde final : public OdeSystem {
   solvers::LemkeSolver lemke_;
   solvers::AdmissibleForceSolver admissible_;
   solvers::AdmissibleForces distribution_;
+  solvers::ProximalNewton disc_stage_;  // spatial contacts' stick forces on their discs (karnopp_stage.cpp)
   ContactEvent last_event_ = ContactEvent::onset;
 };
 

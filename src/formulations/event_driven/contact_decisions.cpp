@@ -249,6 +249,9 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
     const int k = ids[i];
     for (int d = 0; d < 2; ++d) {
       contact_direction_column(model_, model_.contacts[k], ws.contacts[k], ContactDirection::planar(d == 0), dirs[2 * i + d]);
+      // A joint limit's tangent row repeats its normal row (it has no friction): left out here, where a
+      // row with its own free term would pull the normal impulse (solvers/dependent_contact_lcp.hpp).
+      if (d == 1 && model_.contacts[k].joint_limit()) dirs[2 * i + d].setZero();
       dyn.constrained_response(dirs[2 * i + d], resp[2 * i + d]);
     }
     contacts.push_back({2 * i, 2 * i + 1, dyn.mu_kinetic(k)});
@@ -258,7 +261,8 @@ ImpactResult ContactDecisions::impact(ModalDynamics& dyn, const State& s, const 
   for (int r = 0; r < m; ++r) {
     for (int c = 0; c < m; ++c) W(r, c) = dirs[r].dot(resp[c]);
     const ContactKinematics& kin = ws.contacts[ids[r / 2]];
-    b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : kin.vt[0];
+    const bool limit = model_.contacts[static_cast<std::size_t>(ids[r / 2])].joint_limit();
+    b[r] = r % 2 == 0 ? kin.vn + restitution[ids[r / 2]] * std::min(kin.vn, 0.0) : limit ? 0.0 : kin.vt[0];
   }
   solvers::DependentContactResult sol;
   dependent_lcp_.solve(

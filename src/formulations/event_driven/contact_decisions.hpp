@@ -54,6 +54,8 @@ struct ImpactResult {
 class ContactDecisions {
  public:
   explicit ContactDecisions(const Model& model);
+  // A stop request, asked by the mode and impact LCPs' pivoting (LemkeOptions::should_stop).
+  void on_stop_request(std::function<bool()> should_stop) { lemke_.options().should_stop = std::move(should_stop); }
 
   // Decides the modes at state s. `normal_candidate[c]`: closed rigid contact; `tangent_candidate[c]`:
   // closed contact with zero slip velocity. Other contacts keep their entries of `modes`.

@@ -14,6 +14,7 @@
 #include "assembly/kinematic_map.hpp"
 #include "formulations/event_driven/event_functions.hpp"
 #include "formulations/event_driven/event_settle.hpp"
+#include "formulations/event_driven/joint_friction_modes.hpp"
 #include "formulations/initial_state.hpp"
 #include "formulations/event_driven/modal_projection.hpp"
 #include "formulations/observer.hpp"
@@ -77,7 +78,12 @@ class EventDrivenSteps final : public StepStrategy {
  public:
   EventDrivenSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
       : model_(model), opt_(options), reporter_(reporter), sys_(model, options),
-        settler_(model, options, reporter.events, reporter.warn), projection_(model) {}
+        settler_(model, options, reporter.events, reporter.warn), projection_(model) {
+    if (reporter_.should_stop) {
+      settler_.on_stop_request(reporter_.should_stop);
+      sys_.dyn().on_stop_request(reporter_.should_stop);
+    }
+  }
 
   void set_up() override;
   double time() const override { return integ_->t(); }
@@ -97,6 +103,10 @@ class EventDrivenSteps final : public StepStrategy {
   }
   void save(Snapshot& snapshot) const override;
   void restore(const Snapshot& snapshot) override;
+  void inputs_changed() override;
+  void start_from(const State& s) override {
+    begin_at(assembled_state(model_, sys_.dyn().workspace(), s), false);
+  }
   std::string step_limiter() const override {
     std::vector<char> closed(model_.contacts.size());
     for (std::size_t c = 0; c < closed.size(); ++c) closed[c] = sys_.dyn().modes()[c] != ContactState::open;
@@ -106,6 +116,7 @@ class EventDrivenSteps final : public StepStrategy {
  private:
   void set_force_scale();
   void check_model();
+  void begin_at(const State& s, bool first);
   void warn(const std::string& m) { reporter_.warn(m); }
   StateSample evaluated(double t, const Vec& y) {
     sys_.evaluate(t, y);
@@ -137,6 +148,7 @@ class EventDrivenSteps final : public StepStrategy {
   bool event_pending_ = false;
   double event_t_ = 0;
   std::vector<int> triggered_;
+  long joint_events_ = 0;  // stick/slip changes of frictional joints (decide_joint_friction)
 };
 
 // At an event (or the start): the contact structure is settled, then the active constraints are
@@ -145,6 +157,15 @@ void EventDrivenSteps::settle(double t, Vec& y, const std::vector<int>& triggere
   State s;
   sys_.unpack(t, y, s);
   settler_.settle(sys_.dyn(), s, triggered, immediate_);
+  if (!sys_.dyn().friction_joints().empty()) {
+    // The joints whose functions were located here; every one at the start (no joint entries).
+    const std::size_t nc = model_.contacts.size();
+    std::vector<char> due(model_.joints.size(), 1);
+    if (triggered.size() > nc) {
+      for (std::size_t j = 0; j < due.size(); ++j) due[j] = triggered[nc + j] >= 0;
+    }
+    joint_events_ += decide_joint_friction(sys_.dyn(), s, due, reporter_.events);
+  }
   projection_.project(sys_.dyn(), s, settler_.slip_starts());
   sys_.pack(s, y);
 }
@@ -175,7 +196,7 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   }
   if (!any) return false;
   Vec y;
-  triggered.assign(model_.contacts.size(), -1);
+  triggered.assign(model_.contacts.size() + model_.joints.size(), -1);
   std::vector<double> roots(functions_.size(), INFINITY);
   double first = INFINITY;
   for (std::size_t i = 0; i < functions_.size(); ++i) {
@@ -221,7 +242,7 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   for (std::size_t i = 0; i < functions_.size(); ++i) {
     if (roots[i] > first + window) continue;
     t_event = std::max(t_event, roots[i]);
-    int& kind = triggered[static_cast<std::size_t>(functions_[i].contact)];
+    int& kind = triggered[static_cast<std::size_t>(trigger_index(functions_[i], model_))];
     if (kind < 0) kind = functions_[i].kind;
   }
   // Other contacts sitting on the same boundary (within rounding, e.g. the mirror image of the
@@ -229,7 +250,7 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   integ.interpolate(t_event, y);
   sys_.evaluate(t_event, y);
   for (std::size_t i = 0; i < functions_.size(); ++i) {
-    int& kind = triggered[static_cast<std::size_t>(functions_[i].contact)];
+    int& kind = triggered[static_cast<std::size_t>(trigger_index(functions_[i], model_))];
     if (kind < 0 && std::abs(event_value(functions_[i], sys_.dyn())) <= coincidence_band(functions_[i])) {
       kind = functions_[i].kind;
     }
@@ -240,20 +261,33 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   return true;
 }
 
-// What the event-driven scheme models: joints without friction, contacts whose friction is Coulomb's
-// (other laws act through their μ_s, μ_k, with a warning) and has no internal state.
+// What the event-driven scheme models: friction in spatial revolute joints only, contacts whose
+// friction is Coulomb's (other laws act through their μ_s, μ_k, with a warning) and has no internal
+// state (the same for the joints).
 void EventDrivenSteps::check_model() {
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
-    if (model_.joints[k].friction) {
+    const Joint& j = model_.joints[k];
+    if (j.friction && (j.dimension != Dimension::spatial || j.type != JointType::revolute)) {
       throw ModelError("joints[" + std::to_string(k) + "].friction",
-                       "joint '" + model_.joints[k].name +
-                           "' has friction, which the event-driven scheme does not model; use the compliant scheme");
+                       "joint '" + j.name + "' has friction, which the event-driven scheme models in spatial revolute "
+                       "joints only; use the compliant scheme (or, for a spatial joint, the time-stepping scheme)");
+    }
+    if (j.friction && j.friction->law->state_size() > 0) {
+      throw ModelError("joints[" + std::to_string(k) + "].friction.law",
+                       "joint '" + j.name + "': friction law '" + std::string(j.friction->law->name()) +
+                           "' has an internal state, which the event-driven scheme does not integrate; use 'coulomb' "
+                           "or the compliant scheme");
+    }
+    if (j.friction && !j.friction->law->set_valued()) {
+      warn("joint '" + j.name + "': friction law '" + std::string(j.friction->law->name()) +
+           "' is applied as Coulomb's law with mu_s = " + number_text(j.friction->law->static_coefficient()) +
+           ", mu_k = " + number_text(j.friction->law->kinetic_coefficient()) + " by the event-driven scheme");
     }
     if (model_.joints[k].contact) {
       throw ModelError("joints[" + std::to_string(k) + "]" + ".contact",
                        "joint '" + model_.joints[k].name +
-                           "' has contact analysis (friction), which the event-driven scheme does not model yet; use the "
-                           "compliant scheme");
+                           "' has contact analysis (friction), which the event-driven scheme does not model yet; the "
+                           "compliant and the time-stepping schemes do (--scheme compliant, --scheme time-stepping)");
     }
   }
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
@@ -287,13 +321,32 @@ void EventDrivenSteps::set_up() {
   set_force_scale();
   integ_ = make_integrator(opt_.integrator, opt_.integrator_options);
   fixed_step_ = opt_.integrator == "rk4";
-  State s0 = assembled_initial_state(model_, opt_, sys_.dyn().workspace(), reporter_.warn);
+  begin_at(assembled_initial_state(model_, opt_, sys_.dyn().workspace(), reporter_.warn), true);
+}
+
+// The contact structure settled at s, the integrator started there.
+void EventDrivenSteps::begin_at(const State& s, bool first) {
   Vec y;
-  sys_.pack(s0, y);
+  sys_.pack(s, y);
   immediate_ = false;
-  settle(opt_.t_start, y, std::vector<int>(model_.contacts.size(), -1));
-  integ_->reset(sys_, opt_.t_start, y);
-  arm(opt_.t_start, y);
+  settle(s.t, y, std::vector<int>(model_.contacts.size(), -1));
+  if (first) {
+    integ_->reset(sys_, s.t, y);
+  } else {
+    integ_->restart(sys_, s.t, y);  // the method picks a first step suited to the new state
+  }
+  arm(s.t, y);
+}
+
+// New loads may leave the present modes (a sticking contact pushed beyond its cone): they are
+// decided again at once, and the integrator restarts with the new right-hand side.
+void EventDrivenSteps::inputs_changed() {
+  const double t = integ_->t();
+  Vec y = integ_->y();
+  immediate_ = false;
+  settle(t, y, std::vector<int>(model_.contacts.size(), -1));
+  integ_->restart(sys_, t, y);
+  arm(t, y);
 }
 
 double EventDrivenSteps::take_step(double t_limit) {
@@ -336,6 +389,7 @@ void EventDrivenSteps::save(Snapshot& snapshot) const {
   snapshot.put("event_driven.last_event_t", last_event_t_);
   snapshot.put_integer("event_driven.events_at_instant", events_at_instant_);
   snapshot.put_integer("event_driven.immediate", immediate_ ? 1 : 0);
+  if (joint_events_ > 0) snapshot.put_integer("event_driven.joint_events", joint_events_);
 }
 
 void EventDrivenSteps::restore(const Snapshot& snapshot) {
@@ -350,11 +404,12 @@ void EventDrivenSteps::restore(const Snapshot& snapshot) {
   last_event_t_ = snapshot.real("event_driven.last_event_t");
   events_at_instant_ = static_cast<int>(snapshot.integer("event_driven.events_at_instant"));
   immediate_ = snapshot.integer("event_driven.immediate") != 0;
+  joint_events_ = snapshot.has("event_driven.joint_events") ? snapshot.integer("event_driven.joint_events") : 0;
   integ_->restore(sys_, snapshot, "integrator.");
 }
 
 void EventDrivenSteps::finish(SimulationSummary& summary) {
-  summary.contact_events = settler_.contact_events();
+  summary.contact_events = settler_.contact_events() + joint_events_;
   summary.stats = integ_->stats();
 }
 

@@ -16,6 +16,7 @@ void ModalDynamics::save(Snapshot& snapshot, const std::string& prefix) const {
     for (const TangentVector& x : slip_direction_) d.insert(d.end(), {x[0], x[1]});
     snapshot.put_reals(prefix + "slip_direction", d);
   }
+  if (!friction_joints_.empty()) save_contact_states(snapshot, prefix + "joint_modes", joint_modes_);
   save_workspace(snapshot, prefix + "workspace.", ws_);
 }
 
@@ -26,6 +27,9 @@ void ModalDynamics::restore(const Snapshot& snapshot, const std::string& prefix)
   if (model_.dimension == Dimension::spatial) {
     const std::vector<double> d = restore_reals(snapshot, prefix + "slip_direction", 2 * nc);
     for (std::size_t k = 0; k < nc; ++k) slip_direction_[k] = TangentVector(d[2 * k], d[2 * k + 1]);
+  }
+  if (!friction_joints_.empty()) {
+    set_joint_modes(restore_contact_states(snapshot, prefix + "joint_modes", model_.joints.size()));
   }
   restore_workspace(snapshot, prefix + "workspace.", ws_);
 }

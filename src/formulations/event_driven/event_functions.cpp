@@ -24,6 +24,10 @@ std::vector<EventFunction> event_functions(const ModalDynamics& dyn) {
     if (!model.contacts[k].friction) continue;
     out.push_back({c, mode == ContactState::stick ? EventFunction::saturation : EventFunction::slip_reversal});
   }
+  for (int j : dyn.friction_joints()) {
+    const bool stick = dyn.joint_modes()[static_cast<std::size_t>(j)] == ContactState::stick;
+    out.push_back({j, stick ? EventFunction::joint_saturation : EventFunction::joint_slip_reversal});
+  }
   return out;
 }
 
@@ -34,6 +38,12 @@ double compliant_activity(const ModalDynamics& dyn, int contact) {
 
 double event_value(const EventFunction& e, const ModalDynamics& dyn) {
   const std::size_t k = static_cast<std::size_t>(e.contact);
+  if (e.on_joint()) {
+    const ContactForce& f = dyn.workspace().joint_friction[k];
+    if (e.kind == EventFunction::joint_saturation) return dyn.joint_mu_static(e.contact) * f.normal - std::abs(f.tangential[0]);
+    const double slip = dyn.workspace().joint_slip[k];
+    return dyn.joint_modes()[k] == ContactState::slip_positive ? slip : -slip;
+  }
   const ContactKinematics& kin = dyn.workspace().contacts[k];
   const ContactForce& f = dyn.workspace().contact_forces[k];
   switch (e.kind) {
@@ -55,6 +65,8 @@ double event_value(const EventFunction& e, const ModalDynamics& dyn) {
       if (!std::isnan(dyn.redundant_margin(e.contact))) return dyn.redundant_margin(e.contact);
       return dyn.mu_static(e.contact) * f.normal - tangent_magnitude(f.tangential, kin.tangent_rows);
     case EventFunction::leaving: return kin.range_margin;
+    case EventFunction::joint_saturation:
+    case EventFunction::joint_slip_reversal: break;  // a joint's events: on_joint() above
   }
   return 1.0;
 }
@@ -67,6 +79,8 @@ const char* event_kind_name(EventFunction::Kind k) {
     case EventFunction::slip_reversal: return "slip reversal";
     case EventFunction::saturation: return "saturation";
     case EventFunction::leaving: return "leaving";
+    case EventFunction::joint_saturation: return "joint friction saturation";
+    case EventFunction::joint_slip_reversal: return "joint slip reversal";
   }
   return "?";
 }
@@ -75,10 +89,12 @@ double coincidence_band(EventFunction::Kind k, double rtol, double force_scale) 
   switch (k) {
     case EventFunction::closing:
     case EventFunction::separation: return 1e-3 * kTouchingGap;
-    case EventFunction::slip_reversal: return 1e-3 * kZeroSlip;
+    case EventFunction::slip_reversal:
+    case EventFunction::joint_slip_reversal: return 1e-3 * kZeroSlip;
     case EventFunction::leaving: return 1e-3 * kTouchingGap;
     case EventFunction::detachment:
-    case EventFunction::saturation: return std::max(1e-6, 100 * rtol) * force_scale;
+    case EventFunction::saturation:
+    case EventFunction::joint_saturation: return std::max(1e-6, 100 * rtol) * force_scale;
   }
   return 0;
 }
@@ -87,10 +103,12 @@ double violation_tolerance(EventFunction::Kind k, double force_scale) {
   switch (k) {
     case EventFunction::closing:
     case EventFunction::separation: return kTouchingGap;
-    case EventFunction::slip_reversal: return kZeroSlip;
+    case EventFunction::slip_reversal:
+    case EventFunction::joint_slip_reversal: return kZeroSlip;
     case EventFunction::leaving: return kTouchingGap;
     case EventFunction::detachment:
-    case EventFunction::saturation: return 1e-6 * force_scale;
+    case EventFunction::saturation:
+    case EventFunction::joint_saturation: return 1e-6 * force_scale;
   }
   return 0;
 }

@@ -11,6 +11,8 @@
 //   slipping, spatial      v_T · ŝ              → the slip stops (ŝ: its direction at the phase's start)
 //   sticking               μ_s N − |λ_T|        → the friction saturates (|λ_T| the disc's radius in 3-D)
 //   closed rigid on a line with an extent: the distance to the extent's end → it slides off
+//   frictional joint, sticking   μ_s F_N − |F_f|     → its friction saturates
+//   frictional joint, slipping   ±v                  → its slip velocity reaches zero
 // A contact whose forces the motion does not fix (several sticking contacts on one body) watches,
 // instead of its own μ_s N − |λ_T| (and λ_N where that is indeterminate too), the feasibility margin of
 // the set (modal_dynamics.hpp): it crosses zero when no distribution inside every cone is left.
@@ -28,10 +30,17 @@ inline constexpr double kTouchingGap = 1e-9;  // a contact whose gap is below th
 inline constexpr double kZeroSlip = 1e-8;     // slip velocities below this are zero at an event [m/s]
 
 struct EventFunction {
-  enum Kind { closing, separation, detachment, slip_reversal, saturation, leaving };
-  int contact;
+  enum Kind { closing, separation, detachment, slip_reversal, saturation, leaving, joint_saturation, joint_slip_reversal };
+  int contact;  // the contact, or for the joint kinds the joint
   Kind kind;
+  bool on_joint() const { return kind == joint_saturation || kind == joint_slip_reversal; }
 };
+
+// Where an event function's trigger is kept in the event-driven scheme's list: contacts first, then
+// the joints (index n_contacts + joint).
+inline int trigger_index(const EventFunction& e, const Model& model) {
+  return e.on_joint() ? static_cast<int>(model.contacts.size()) + e.contact : e.contact;
+}
 
 // The event functions of the current modes (from dyn.modes()).
 std::vector<EventFunction> event_functions(const ModalDynamics& dyn);

@@ -22,6 +22,8 @@ class EventSettler {
   using Warn = std::function<void(const std::string&)>;
   EventSettler(const Model& model, const SimulationOptions& options, EventSink* events, Warn warn);
 
+  // A stop request, asked inside the settle's long LCP solves (they throw StopRequested).
+  void on_stop_request(std::function<bool()> should_stop) { decisions_.on_stop_request(std::move(should_stop)); }
   // Σ m |g| + 1 N: the size of the contact forces, for tolerances.
   void set_force_scale(double f) { force_scale_ = f; }
 

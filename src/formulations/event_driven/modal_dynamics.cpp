@@ -34,6 +34,11 @@ ModalDynamics::ModalDynamics(const Model& model, const SimulationOptions& option
   for (const Body& b : model.bodies) {
     if (b.is_dynamic()) margin_cap_ += b.mass * model.gravity.norm();
   }
+  joint_modes_.assign(model.joints.size(), ContactState::open);
+  for (std::size_t k = 0; k < model.joints.size(); ++k) {
+    if (!model.joints[k].friction) continue;
+    friction_joints_.push_back(static_cast<int>(k));  // undecided (open: no friction) until the first settle
+  }
   build_rows();
 }
 
@@ -74,6 +79,9 @@ void ModalDynamics::build_rows() {
       for (int t = 0; t < model_.contacts[k].tangent_rows(); ++t) rows_.push_back({ModalRow::tangential, static_cast<int>(k), t});
     }
   }
+  for (int j : friction_joints_) {
+    if (joint_modes_[static_cast<std::size_t>(j)] == ContactState::stick) rows_.push_back({ModalRow::joint_stick, j});
+  }
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   C_.setZero(m, model_.nv);
   D_.setZero(model_.nv, m);
@@ -113,6 +121,10 @@ void ModalDynamics::solve(double t) {
       C_.row(r) = ws_.G.row(row.index);
       D_.col(r) = ws_.G.row(row.index).transpose();
       rhs_[r] = ws_.gamma[row.index] - stab_.alpha * ws_.phi_dot[row.index] - stab_.beta * ws_.phi[row.index];
+      continue;
+    }
+    if (row.kind == ModalRow::joint_stick) {
+      joint_stick_row(r, row.index);
       continue;
     }
     const Contact& c = model_.contacts[static_cast<std::size_t>(row.index)];
@@ -172,6 +184,10 @@ void ModalDynamics::store_multipliers() {
       ws_.lambda[row.index] = lambda_[r];
       continue;
     }
+    if (row.kind == ModalRow::joint_stick) {  // the sticking joint's friction force
+      ws_.joint_friction[static_cast<std::size_t>(row.index)].tangential[0] = lambda_[r];
+      continue;
+    }
     ContactForce& f = ws_.contact_forces[static_cast<std::size_t>(row.index)];
     if (row.kind == ModalRow::tangential) {
       f.tangential[row.tangent_row] = lambda_[r];
@@ -197,7 +213,7 @@ void ModalDynamics::store_multipliers() {
 void ModalDynamics::distribute_redundant() {
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   int contact_rows = 0;
-  for (const ModalRow& row : rows_) contact_rows += row.kind != ModalRow::bilateral;
+  for (const ModalRow& row : rows_) contact_rows += row.kind == ModalRow::normal || row.kind == ModalRow::tangential;
   if (contact_rows < 2) return;
   gram_.noalias() = D_.transpose() * ws_.mass_inv.asDiagonal() * D_;
   const Eigen::Index r = dependent_.compute(gram_);
@@ -274,7 +290,11 @@ void ModalDynamics::evaluate(const State& s) {
   compute_contact_kinematics(model_, ws_);
   contact_forces();
   assemble_constraints(model_, s, ws_);
-  solve(s.t);
+  if (friction_joints_.empty()) {
+    solve(s.t);
+  } else {
+    solve_with_joint_friction(s.t);
+  }
 }
 
 void ModalDynamics::constrained_response(const Vec& d, Vec& x) {

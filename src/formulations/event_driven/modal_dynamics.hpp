@@ -36,8 +36,8 @@ namespace stickslip {
 
 // The role of one row of the augmented system.
 struct ModalRow {
-  enum Kind { bilateral, normal, tangential } kind;
-  int index;             // constraint row (bilateral) or contact index
+  enum Kind { bilateral, normal, tangential, joint_stick } kind;
+  int index;             // constraint row (bilateral), contact index, or joint index (joint_stick)
   int tangent_row = 0;   // tangential: which tangent row of the contact (spatial contacts have two)
 };
 
@@ -47,6 +47,8 @@ inline constexpr double kSlipDirectionSpeed = 1e-11;
 class ModalDynamics {
  public:
   ModalDynamics(const Model& model, const SimulationOptions& options);
+  // A stop request, asked inside the redundant contacts' force distribution (StopRequested).
+  void on_stop_request(std::function<bool()> should_stop) { admissible_.on_stop_request(std::move(should_stop)); }
 
   // Contact modes (open, stick, slip±); rebuilds the row layout. `free_tangent[c]` (may be empty)
   // removes the friction of closed contact c altogether (no slip force, no stick row): the
@@ -94,6 +96,18 @@ class ModalDynamics {
   double mu_static(int contact) const;
   double mu_kinetic(int contact) const;
 
+  // Frictional joints (spatial revolute joints with `friction:`; event_driven/modal_joint_friction.cpp).
+  // A sticking joint adds the row "its slip rate stays zero", R θ̈ = 0 (with Baumgarte's α on the slip),
+  // whose multiplier is its friction force along the slip row W (the pair of forces at the loaded point
+  // of the pin, assembly/spatial_joint_friction.hpp); a slipping joint carries −μ_k F_N sgn(v) along W.
+  // F_N and W come from the joint's reaction, so the solve is iterated to a fixed point of λ. Modes:
+  // stick, slip+ or slip− per joint (open for joints without friction).
+  void set_joint_modes(const std::vector<ContactState>& modes);
+  const std::vector<ContactState>& joint_modes() const { return joint_modes_; }
+  const std::vector<int>& friction_joints() const { return friction_joints_; }
+  double joint_mu_static(int joint) const;
+  double joint_mu_kinetic(int joint) const;
+
   // Checkpoints: modes and approach speeds (event_driven/event_driven_snapshot.cpp).
   void save(Snapshot& snapshot, const std::string& prefix) const;
   void restore(const Snapshot& snapshot, const std::string& prefix);
@@ -104,6 +118,10 @@ class ModalDynamics {
   void solve(double t);
   void store_multipliers();
   void distribute_redundant();
+  void solve_with_joint_friction(double t);  // modal_joint_friction.cpp
+  void joint_stick_row(Eigen::Index r, int joint);
+  void add_joint_slip_forces();
+  void store_joint_friction();
 
   const Model& model_;
   Stabilization stab_;
@@ -129,6 +147,11 @@ class ModalDynamics {
   DependentDirections dependent_;
   solvers::AdmissibleForceSolver admissible_;
   solvers::AdmissibleForces distribution_;
+  // Frictional joints: their modes (per joint), which joints, the applied forces before their
+  // friction, the multipliers of the last fixed-point round.
+  std::vector<ContactState> joint_modes_;
+  std::vector<int> friction_joints_;
+  Vec f_base_, lambda_previous_;
 
  public:
   // Approach speed recorded when compliant contact c closed (laws written through e need it).

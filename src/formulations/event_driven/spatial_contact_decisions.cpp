@@ -120,12 +120,14 @@ void ContactDecisions::impact_on_pyramid(ModalDynamics& dyn, const State& s, con
     for (int d = 0; d < 3; ++d) {
       const ContactDirection dir = d == 0 ? ContactDirection::normal() : ContactDirection::tangent(d - 1);
       contact_direction_column(model_, model_.contacts[static_cast<std::size_t>(k)], kin, dir, dirs[3 * i + d]);
+      if (d > 0 && model_.contacts[static_cast<std::size_t>(k)].joint_limit()) dirs[3 * i + d].setZero();  // no friction
       dyn.constrained_response(dirs[3 * i + d], resp[3 * i + d]);
     }
     contacts.push_back({3 * i, 3 * i + 1, dyn.mu_kinetic(k), 0.0});
+    const bool limit = model_.contacts[static_cast<std::size_t>(k)].joint_limit();
     b[3 * i] = kin.vn + restitution[static_cast<std::size_t>(k)] * std::min(kin.vn, 0.0);
-    b[3 * i + 1] = kin.vt[0];
-    b[3 * i + 2] = kin.vt[1];
+    b[3 * i + 1] = limit ? 0.0 : kin.vt[0];
+    b[3 * i + 2] = limit ? 0.0 : kin.vt[1];
   }
   Mat W(m, m);
   for (int r = 0; r < m; ++r) {

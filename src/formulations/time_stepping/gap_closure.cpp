@@ -159,7 +159,7 @@ bool TimeStepper::closing_targets(double h) {
     const bool persistent = state_[k] != ContactState::open;
     const double gap = persistent ? std::max(gap_predicted_[k], 0.0) : 0.0;
     closing_fit_[static_cast<std::size_t>(cr.normal)] = 1;
-    closing_target_[cr.normal] = -gap / (opt_.theta * h);
+    closing_target_[cr.normal] = -gap / (theta_ * h);
     if (!persistent) continue;
     for (int t = 0; t < cr.tangent_rows; ++t) {
       closing_fit_[static_cast<std::size_t>(cr.tangent + t)] = 1;

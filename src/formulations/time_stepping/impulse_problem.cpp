@@ -31,7 +31,12 @@ int total_rows(int bilateral_rows, const std::vector<int>& tangent_rows) {
 ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int>& tangent_rows,
                                const std::vector<RowBodies>& row_bodies, const ImpulseSolverOptions& options,
                                bool implicit)
-    : n_(total_rows(bilateral_rows, tangent_rows)), nc_(bilateral_rows), nv_(nv), options_(options), implicit_(implicit) {
+    : n_(total_rows(bilateral_rows, tangent_rows)),
+      nc_(bilateral_rows),
+      nv_(nv),
+      tolerance_(options.tolerance),
+      options_(options),
+      implicit_(implicit) {
   rows_.resize(static_cast<std::size_t>(n_));
   for (int r = 0; r < n_; ++r) {
     ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
@@ -372,6 +377,10 @@ void ImpulseProblem::add_velocity_change(const Vec& minv, Vec& v) const {
     v += velocity_change_;
     return;
   }
+  add_mass_velocity_change(minv, v);
+}
+
+void ImpulseProblem::add_mass_velocity_change(const Vec& minv, Vec& v) const {
   for (int r = 0; r < n_; ++r) {
     if (p_[r] != 0.0) rows_[static_cast<std::size_t>(r)].scatter(p_[r], minv, v);
   }

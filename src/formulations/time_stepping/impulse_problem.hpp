@@ -28,6 +28,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,9 @@ struct ImpulseSolverStats {
   long proximal_attempts = 0;      // unconverged solves handed to the proximal point method after that
   long proximal_rescued = 0;       // of those, finished (not in `unconverged`)
   long proximal_newton_steps = 0;  // its Newton steps, summed (not in `iterations`)
+  long refinements = 0;      // solves refined for a stick/slip decision (refine())
+  long refinements_met = 0;  // of those, meeting the refined goal
+  long refine_sweeps = 0;    // their sweeps (not in `iterations`)
   double max_residual = 0;   // of all solves (PGS: natural residual; Lemke: its own residual)
   double max_unconverged_residual = 0;  // of the unconverged solves
 };
@@ -170,8 +174,15 @@ class ImpulseProblem {
   void assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix);
   // Inactive contact rows: unit diagonal, b = 1. Call after assembling and filling b.
   void solve();
+  // The last solve, when iterative, solved again from its answer to `share` of the tolerance (the
+  // sweeps, then the rescues): for a stick/slip decision that hangs on its leftover
+  // (time_stepping/stick_slip_decision.hpp). Its answer replaces the impulses when its natural
+  // residual is smaller; returns the residual of the impulses kept (impulse_solve.cpp).
+  double refine(double share);
   // v += W̃⁻¹ Hᵀ P with the impulses of the last solve.
   void add_velocity_change(const Vec& minv, Vec& v) const;
+  // v += M⁻¹ Hᵀ P with the diagonal M⁻¹ = minv, also when W̃ carries spring elements.
+  void add_mass_velocity_change(const Vec& minv, Vec& v) const;
   // The velocity y of least norm in W̃'s metric whose rows r with fit[r] best meet H_r y = target[r]
   // (least squares where they conflict): y = W̃⁻¹ H_Sᵀ λ, (W_SS + εI) λ = target_S, with this step's
   // W and ε = 1e-10 of W_SS's largest diagonal entry (gap_closure.cpp). Computed in row space with
@@ -181,6 +192,12 @@ class ImpulseProblem {
 
   // Keep a copy of each solve's warm start, for record().
   void keep_warm_start(bool keep) { keep_warm_start_ = keep; }
+  // Asked between the sweeps' chunks and before each rescue of a solve: true throws StopRequested
+  // (math/errors.hpp), so that a stop request does not wait for a long solve to end.
+  void on_stop_request(std::function<bool()> should_stop) {
+    lemke_solver_.options().should_stop = should_stop;
+    should_stop_ = std::move(should_stop);
+  }
   // The last solve's problem, warm start (when kept), impulses and figures (contact_problem_record.hpp;
   // t, step and tolerance are the caller's). Assembles W first when the sweeps went without it.
   void describe(ContactProblemRecord& out);
@@ -240,6 +257,7 @@ class ImpulseProblem {
   RescueOutcome take_if_better(const Vec& p);
   bool solve_by_faces();
   void solve_pgs();
+  void solve_iteratively();
   template <class Matrix>
   void solve_apgd(const Matrix& W);
   template <class Matrix>
@@ -255,12 +273,14 @@ class ImpulseProblem {
 
   int n_ = 0, nc_ = 0, nv_ = 0;
   double bilateral_regularisation_ = 0;
+  double tolerance_ = 0;  // the iterative solves' tolerance: options_.tolerance, smaller in refine()
   ImpulseSolverOptions options_;
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
   bool velocity_sweep_ = false;   // Gauss-Seidel in velocity space (disc cones, diagonal M)
   bool operator_stale_ = false;   // velocity_sweep_: W (and the rows scaled by M⁻¹) not made for this step yet
   bool velocity_change_of_p_ = false;  // velocity_sweep_: velocity_change_ = M⁻¹ Hᵀ p_ (the last sweeps')
   bool keep_warm_start_ = false;
+  std::function<bool()> should_stop_;
   const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
   const char* last_interior_point_ = "none";  // and the interior-point rescue
   const char* last_proximal_ = "none";        // and the proximal one

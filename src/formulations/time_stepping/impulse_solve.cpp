@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
+#include "math/errors.hpp"
 
 namespace stickslip {
 void ImpulseProblem::solve() {
@@ -82,8 +83,14 @@ void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
     sweeps += into.iterations;
   };
   last_stalled_ = false;
-  last_goal_ = options_.tolerance * solvers::residual_scale(b_);
-  while (!result_.solved() && sweeps < cap && !last_stalled_) {
+  last_goal_ = tolerance_ * solvers::residual_scale(b_);
+  // A pass sweeps at least once or takes a subspace step, so the passes stay below the cap and the
+  // rounds; the count bounds the loop also when the sweeps take nothing from a pass (a problem they
+  // refuse, or a residual met only before rounding, which ends a solve at its first check).
+  const int max_passes = cap + options_.subspace_rounds;
+  for (int passes = 0; !result_.solved() && sweeps < cap && !last_stalled_ && passes < max_passes; ++passes) {
+    if (result_.status == solvers::LcpStatus::invalid_input || result_.status == solvers::LcpStatus::singular) break;
+    if (should_stop_ && should_stop_()) throw StopRequested{};
     o.max_iterations = std::min(chunk, cap - sweeps);
     if (subspace && rounds++ < options_.subspace_rounds) {
       if (subspace_step(W)) {
@@ -128,12 +135,13 @@ bool ImpulseProblem::subspace_step(const Matrix& W) {
 // previous step's impulses, with the same tolerance, cap and stall rule as Gauss-Seidel.
 template <class Matrix>
 void ImpulseProblem::solve_apgd(const Matrix& W) {
-  last_goal_ = options_.tolerance * solvers::residual_scale(b_);
+  last_goal_ = tolerance_ * solvers::residual_scale(b_);
   apgd_.solve(W, b_, friction_contacts_, p_, result_);
   last_stalled_ = apgd_.stalled();
 }
 
-void ImpulseProblem::solve_pgs() {
+// The sweeps (or APGD) from p_, then the rescues while the goal is not met: result_.
+void ImpulseProblem::solve_iteratively() {
   const bool apgd = options_.kind == ImpulseSolverKind::apgd;
   if (velocity_sweep_) {
     solve_in_velocities();
@@ -143,12 +151,47 @@ void ImpulseProblem::solve_pgs() {
   } else {
     apgd ? solve_apgd(W_) : pgs_with_subspace(W_);
   }
-  if (!result_.solved()) rescue_by_lemke();
-  if (!result_.solved()) rescue_by_interior_point();
-  if (!result_.solved()) rescue_by_proximal_point();
+  // A stop request is answered before each rescue (each can take long on a large problem).
+  const auto rescue = [this](void (ImpulseProblem::*method)()) {
+    if (result_.solved()) return;
+    if (should_stop_ && should_stop_()) throw StopRequested{};
+    (this->*method)();
+  };
+  rescue(&ImpulseProblem::rescue_by_lemke);
+  rescue(&ImpulseProblem::rescue_by_interior_point);
+  rescue(&ImpulseProblem::rescue_by_proximal_point);
+}
+
+void ImpulseProblem::solve_pgs() {
+  solve_iteratively();
   if (result_.z.size() == n_) p_ = result_.z;
   else p_.setConstant(std::numeric_limits<double>::quiet_NaN());  // invalid input: reported by finite()
   record(result_.iterations, result_.residual, result_.solved());
+}
+
+// The last iterative solve again, from its answer, to `share` of its tolerance: the sweeps and, when
+// they do not reach it, the rescues, with the tighter goal. The answer replaces the impulses when its
+// residual is smaller; the figures of the step's solve (record()) stay those of the first solve, the
+// refinement's are counted apart. Returns the residual of the impulses kept.
+double ImpulseProblem::refine(double share) {
+  if (!last_iterative_ || n_ == 0) return last_residual_;
+  const double goal = last_goal_;
+  tolerance_ = options_.tolerance * share;
+  pgs_.options().tolerance = apgd_.options().tolerance = tolerance_;
+  const bool stalled = last_stalled_;
+  ++stats_.refinements;
+  solve_iteratively();
+  stats_.refine_sweeps += result_.iterations;
+  if (result_.solved()) ++stats_.refinements_met;
+  if (result_.z.size() == n_ && result_.residual < last_residual_) {
+    p_ = result_.z;
+    last_residual_ = result_.residual;
+  }
+  tolerance_ = options_.tolerance;
+  pgs_.options().tolerance = apgd_.options().tolerance = tolerance_;
+  last_goal_ = goal;
+  last_stalled_ = stalled;
+  return last_residual_;
 }
 
 // A solve still above its tolerance (Lemke's rescue did not apply or did not finish it) is solved

@@ -1,14 +1,15 @@
 // The third rescue of an unconverged solve: the proximal point method with Newton steps
 // (solvers/proximal_newton.hpp) on the sparse problem of the bilateral rows and the active contacts'
-// rows. The wall's strong-shaking problems, which the interior-point rescue leaves where the fixed
-// point on its shift stops contracting, are solved this way (docs/performance.md: all
-// the example wall hands it).
+// rows, planar (interval cones) or spatial (disc cones). The wall's strong-shaking problems, which the
+// interior-point rescue leaves where the fixed point on its shift stops contracting, are solved this
+// way (docs/performance-history.md: all the example wall hands it), and so are spatial stacks' and piles',
+// which neither Lemke's lifting nor the interior-point method takes.
 #include "formulations/time_stepping/impulse_problem.hpp"
 
 namespace stickslip {
 
 void ImpulseProblem::rescue_by_proximal_point() {
-  if (options_.proximal_rescue_rows <= 0 || has_disc_ || result_.z.size() != n_) return;
+  if (options_.proximal_rescue_rows <= 0 || result_.z.size() != n_) return;
   // The rows taken: the bilateral ones, then each active contact's normal and tangent rows.
   proximal_rows_.clear();
   proximal_contacts_.clear();
@@ -18,8 +19,8 @@ void ImpulseProblem::rescue_by_proximal_point() {
     const solvers::FrictionContact& fc = friction_contacts_[c];
     const int normal = static_cast<int>(proximal_rows_.size());
     proximal_rows_.push_back(fc.normal);
-    proximal_rows_.push_back(fc.tangent);
-    proximal_contacts_.push_back({normal, normal + 1, fc.mu});
+    for (int t = 0; t < fc.tangent_rows; ++t) proximal_rows_.push_back(fc.tangent + t);
+    proximal_contacts_.push_back({normal, normal + 1, fc.mu, fc.tangent_rows, fc.cone});
   }
   const auto m = static_cast<Eigen::Index>(proximal_rows_.size());
   if (m == 0 || m > options_.proximal_rescue_rows) return;

@@ -36,14 +36,45 @@ void TimeStepper::check_joint_contact(std::size_t k) const {
   }
 }
 
+// Friction in a spatial revolute, spherical or cylindrical joint (joint_friction_step.cpp): Coulomb's
+// law through the law's coefficients, decided exactly in a step whose rows are all bilateral and
+// whose iteration matrix is M (as for the prismatic joints' contact analysis); a driven coordinate
+// would leave the holding friction indeterminate.
+void TimeStepper::check_joint_friction(std::size_t k) {
+  const Joint& j = model_.joints[k];
+  const std::string path = indexed("joints", k) + ".friction";
+  if (j.dimension != Dimension::spatial) {
+    throw ModelError(path, "joint '" + j.name +
+                               "' has friction, which the time-stepping scheme models in spatial joints only; use the "
+                               "compliant scheme");
+  }
+  if (!model_.contacts.empty() || implicit_) {
+    throw ModelError(path, "joint '" + j.name + "' has friction in a model with " +
+                               (implicit_ ? "spring elements" : "contacts (or joint limits)") +
+                               ", which the time-stepping scheme does not model yet; use the compliant scheme");
+  }
+  const laws::FrictionLaw& law = *j.friction->law;
+  if (law.state_size() > 0) {
+    throw ModelError(path + ".law", "joint '" + j.name + "': friction law '" + std::string(law.name()) +
+                                        "' has an internal state, which the time-stepping scheme does not integrate; "
+                                        "use 'coulomb' or the compliant scheme");
+  }
+  if (!law.set_valued()) {
+    warnings_.push_back("joint '" + j.name + "': friction law '" + std::string(law.name()) +
+                        "' is applied as Coulomb friction with its static and kinetic coefficients");
+  }
+  for (const Driver& d : model_.drivers) {
+    if (d.target == DriverTarget::joint_coordinate && d.joint == static_cast<int>(k)) {
+      throw ModelError(path, "joint '" + j.name + "' is frictional and driven by driver '" + d.name +
+                                 "': the friction cannot move a driven coordinate; use the compliant scheme");
+    }
+  }
+}
+
 // Rigid contacts only; Coulomb through its coefficients; Newton restitution.
 void TimeStepper::check_model() {
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
-    if (model_.joints[k].friction) {
-      throw ModelError(indexed("joints", k) + ".friction",
-                       "joint '" + model_.joints[k].name +
-                           "' has friction, which the time-stepping scheme does not model; use the compliant scheme");
-    }
+    if (model_.joints[k].friction) check_joint_friction(k);
     // Frictional prismatic joints (joint_contact_step.cpp): their η is exact in a step whose only
     // rows are bilateral and whose iteration matrix is M; with contact rows (η would move their
     // impulses through the LCP) or spring elements (W̃ ≠ M) it would not be.

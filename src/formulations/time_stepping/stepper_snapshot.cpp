@@ -1,6 +1,8 @@
 // Checkpoints of the time-stepping scheme's stepper (time_stepper.hpp): the state, the contact
 // states (μ_s for a contact that stuck), the velocities of the last step's events, the impulses that
-// warm-start the next solve, the step count and the last step's length (the forces of a row).
+// warm-start the next solve, the step count and the last step's length (the forces of a row), and the
+// implicit gyroscopic iteration's counts (its warning at the end); with the generalized-α method its
+// pseudo-acceleration and smooth acceleration.
 #include "formulations/scheme_snapshot.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
 
@@ -15,6 +17,11 @@ void TimeStepper::save(Snapshot& snapshot, const std::string& prefix) const {
   snapshot.put(prefix + "impulses", problem_.impulses());
   snapshot.put(prefix + "last_step", last_h_);
   snapshot.put_integer(prefix + "steps", steps_);
+  snapshot.put_integers(prefix + "gyroscopic", {gyroscopic_resolves_, gyroscopic_unconverged_});
+  if (alpha_) {  // the generalized-α method's history
+    snapshot.put(prefix + "alpha.accel", accel_);
+    snapshot.put(prefix + "alpha.smooth_accel", smooth_accel_);
+  }
   save_workspace(snapshot, prefix + "workspace.", ws_);
 }
 
@@ -33,6 +40,16 @@ void TimeStepper::restore(const Snapshot& snapshot, const std::string& prefix) {
   problem_.impulses() = Eigen::Map<const Vec>(p.data(), static_cast<Eigen::Index>(p.size()));
   last_h_ = snapshot.real(prefix + "last_step");
   steps_ = snapshot.integer(prefix + "steps");
+  if (snapshot.has(prefix + "gyroscopic")) {  // absent in checkpoints written before the implicit term
+    const auto& g = snapshot.integers(prefix + "gyroscopic", 2);
+    gyroscopic_resolves_ = g[0];
+    gyroscopic_unconverged_ = g[1];
+  }
+  if (alpha_) {
+    const auto nv = static_cast<std::size_t>(model_.nv);
+    accel_ = Eigen::Map<const Vec>(snapshot.reals(prefix + "alpha.accel", nv).data(), model_.nv);
+    smooth_accel_ = Eigen::Map<const Vec>(snapshot.reals(prefix + "alpha.smooth_accel", nv).data(), model_.nv);
+  }
 }
 
 }  // namespace stickslip

@@ -92,18 +92,6 @@ ImpulseProblem impulse_problem(const Model& model, const SimulationOptions& opti
   }
 }
 
-// A closed contact's state from its slip velocity: stick below `stick_speed`, otherwise the sign of
-// the one tangent row's slip (planar), or slip_positive for a spatial contact (a slip in the
-// tangent plane has a direction, not a sign; docs/model-format.md).
-ContactState slip_state(const TangentVector& vt, int tangent_rows, double stick_speed) {
-  // |v_T| on the fixed-size vector (tangent_magnitude's dynamic head(), inlined here, trips GCC 12's
-  // -Warray-bounds).
-  const double speed = tangent_rows == 1 ? std::abs(vt[0]) : vt.norm();
-  if (speed <= stick_speed) return ContactState::stick;
-  return tangent_rows > 1 || vt[0] > 0 ? ContactState::slip_positive : ContactState::slip_negative;
-}
-
-
 }  // namespace
 
 TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
@@ -113,9 +101,13 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       projection_tolerance_(options.projection_tolerance),
       ws_(model),
       problem_(impulse_problem(model, options)),
-      implicit_(has_spring_elements(model)) {
+      implicit_(has_spring_elements(model)),
+      alpha_(options.time_stepping.method == TimeSteppingMethod::generalized_alpha) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
+  }
+  if (alpha_ && !(opt_.spectral_radius >= 0 && opt_.spectral_radius <= 1)) {
+    throw ModelError("simulation.time_stepping.spectral_radius", "the spectral radius ρ∞ must lie in [0, 1]");
   }
   const auto require = [](bool ok, const char* key, const char* what) {
     if (!ok) throw ModelError(std::string("simulation.time_stepping.") + key, what);
@@ -155,6 +147,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
     prescribed_contact_.push_back(prescribed(c.body_i) || prescribed(c.body_j) ? 1 : 0);
   }
   slip_start_.assign(ws_.joint_contacts.size(), 0.0);
+  set_up_joint_friction();
   state_.assign(nc, ContactState::open);
   previous_ = state_;
   vn_before_.assign(nc, 0.0);
@@ -163,6 +156,8 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   closing_fit_.assign(static_cast<std::size_t>(problem_.rows()), 0);
   closing_target_.setZero(problem_.rows());
   closing_velocity_.setZero(model.nv);
+  list_spinning_bodies();
+  set_up_alpha();
 }
 
 void TimeStepper::reset(const State& s) {
@@ -183,6 +178,7 @@ void TimeStepper::reset(const State& s) {
     vn_before_[c] = vn_after_[c] = k.vn;
   }
   previous_ = state_;
+  if (alpha_) start_alpha();
 }
 
 void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) const {
@@ -198,12 +194,14 @@ double TimeStepper::prescribed_velocity_term(int c, ContactDirection d, const st
   return u;
 }
 
+// The rows' configuration q_m = q_k ⊕ θh v_k (θ-method: and its forces, without the gyroscopic term,
+// which the step takes implicitly in implicit_gyroscopic.cpp).
 void TimeStepper::predict(double h) {
-  mid_.t = s_.t + opt_.theta * h;
-  integrate(model_, s_.q, s_.v, opt_.theta * h, mid_.q);
+  mid_.t = s_.t + theta_ * h;
+  integrate(model_, s_.q, s_.v, theta_ * h, mid_.q);
   mid_.v = s_.v;
   compute_body_kinematics(model_, mid_, ws_);
-  assemble_applied_forces(model_, mid_, ws_);
+  if (!alpha_) assemble_applied_forces(model_, mid_, ws_, {.gyroscopic = false});
   if (model_.n_constraints > 0) assemble_constraints(model_, mid_, ws_);
   // The velocity level only; a Moreau-Jean contact beyond the activation gap takes no part, so its
   // tangent rows are not needed (fill_contact_rows reads them for active contacts only).
@@ -213,29 +211,35 @@ void TimeStepper::predict(double h) {
   prescribed_velocities(s_.t + h, velocity_post_);
 }
 
-void TimeStepper::free_velocity(double h) {
+// v_free = v_base + W̃⁻¹ (w f) with W̃ = M − c_C C − c_K K (c_C = hθ, c_K = (hθ)², w = h, v_base = v_k for
+// the θ-method; generalized_alpha.cpp for its own), f in ws_ and the spring Jacobians K_, C_ already
+// computed; then the spinning bodies' gyroscopic impulses (implicit_gyroscopic.cpp).
+void TimeStepper::free_velocity(const Vec& v_base, double weight, double c_damping, double c_stiffness, double h) {
   if (!implicit_) {
-    v_free_ = s_.v + h * ws_.mass_inv.cwiseProduct(ws_.f);
-    return;
+    v_free_ = v_base + weight * ws_.mass_inv.cwiseProduct(ws_.f);
+  } else {
+    iteration_matrix_ = -c_damping * C_ - c_stiffness * K_;
+    iteration_matrix_.diagonal() += ws_.mass;
+    ldlt_.compute(iteration_matrix_);
+    scratch_ = weight * ws_.f;
+    ldlt_.solveInPlace(scratch_);
+    v_free_ = v_base + scratch_;
   }
-  spring_jacobians(model_, ws_, K_, C_);
-  const double a = h * opt_.theta;
-  iteration_matrix_ = -a * C_ - (a * a) * K_;
-  iteration_matrix_.diagonal() += ws_.mass;
-  ldlt_.compute(iteration_matrix_);
-  scratch_ = h * ws_.f;
-  ldlt_.solveInPlace(scratch_);
-  v_free_ = s_.v + scratch_;
+  if (spinning_.empty()) return;
+  begin_gyroscopic_step();
+  correct_spins(v_free_, h, s_.t + h);
+  v_free_ += spin_change_;
 }
 
 void TimeStepper::fill_bilateral_rows(double h) {
-  const double beta = opt_.drift_correction, theta = opt_.theta;
+  const double beta = opt_.drift_correction, theta = theta_;
   for (int r = 0; r < model_.n_constraints; ++r) {
     ImpulseRow& row = problem_.row(r);
     for (int a = 0; a < 2; ++a)
       if (row.offset[a] >= 0) row.w[a] = ws_.G.block(r, row.offset[a], 1, row.w[a].size());
     const double phi_t = ws_.phi_dot[r] - row.dot(s_.v);  // Φ_t and the known velocities
-    const double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
+    double error = ws_.phi[r] + (1 - 2 * theta) * h * ws_.phi_dot[r];
+    if (alpha_) error += h * row.dot(alpha_shift_);  // generalized_alpha.cpp
     problem_.b(r) = row.dot(v_free_) + phi_t + beta * error / h;
   }
 }
@@ -259,7 +263,8 @@ void TimeStepper::fill_contact_rows(double h) {
     const double vn_pre = normal.dot(s_.v) + known_velocity(c, ContactDirection::normal(), velocity_pre_);
     vn_before_[k] = vn_pre;
     // ĝ: the gap at the end of the step if v_N stayed as it is (linearised about the midpoint).
-    const double g_end = kin.gap + (1 - 2 * opt_.theta) * h * kin.vn;
+    double g_end = kin.gap + (1 - 2 * theta_) * h * kin.vn;
+    if (alpha_) g_end += h * normal.dot(alpha_shift_);  // generalized_alpha.cpp
     gap_predicted_[k] = g_end;
     cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap
                                         : g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap);
@@ -283,34 +288,64 @@ void TimeStepper::fill_contact_rows(double h) {
 }
 
 // A contact is closed after the step when it carried a normal impulse (above the solver's tolerance
-// after Gauss-Seidel), or when it took part in the
-// step and its gap at the step's end (linearised: ĝ + θ h v_N⁺) is within the activation gap: a
-// resting contact that did not need an impulse in one step (it was closing a drift gap) stays closed.
+// after Gauss-Seidel), or when it took part in the step and its gap at the step's end (linearised:
+// ĝ + θ h v_N⁺) is within the activation gap: a resting contact that did not need an impulse in one
+// step (it was closing a drift gap) stays closed.
+bool TimeStepper::contact_closed(int c, double h) const {
+  const std::size_t k = static_cast<std::size_t>(c);
+  const ContactRows& cr = problem_.contact(c);
+  const double zero_impulse = problem_.last_solve_iterative() ? opt_.tolerance : 0.0;
+  return cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
+                       gap_predicted_[k] + theta_ * h * vn_after_[k] <= opt_.activation_gap);
+}
+
+ContactOutcome TimeStepper::contact_outcome(int c) const {
+  const ContactRows& cr = problem_.contact(c);
+  ContactOutcome out;
+  out.tangent_rows = cr.tangent_rows;
+  out.mu = cr.mu;
+  out.normal_impulse = problem_.impulses()[cr.normal];
+  for (int t = 0; t < cr.tangent_rows; ++t) {
+    out.slip_velocity[t] = problem_.row(cr.tangent + t).dot(v_new_) + known_velocity(c, ContactDirection::tangent(t), velocity_post_);
+    out.friction_impulse[t] = problem_.impulses()[cr.tangent + t];
+  }
+  return out;
+}
+
+// What an iterative solve leaves: slip speeds up to twice its tolerance (and 1e-6 m/s at least).
+namespace {
+double iterative_stick_speed(double tolerance) { return std::max(kTimeSteppingStickSpeed, 2 * tolerance); }
+}  // namespace
+
+// A contact that stuck at the step's start, is on its cone after an iterative solve and slips by
+// what that solve may leave (stick_slip_decision.hpp): the step is solved again from its answer to
+// kRefineShare of its goal, and v⁺ recomputed; the contacts are then decided on that answer.
+void TimeStepper::refine_hanging_decisions(double h) {
+  if (!problem_.last_solve_iterative() || problem_.last_solve_unconverged()) return;
+  const double stick_speed = iterative_stick_speed(opt_.tolerance);
+  bool hangs = false;
+  for (int c = 0; c < problem_.contact_count() && !hangs; ++c) {
+    const std::size_t k = static_cast<std::size_t>(c);
+    // Only where the decision changes the next step's coefficient (μ_s ≠ μ_k) is it worth a solve.
+    if (state_[k] != ContactState::stick || !problem_.contact(c).active || mu_static_[k] == mu_kinetic_[k]) continue;
+    vn_after_[k] = problem_.row(problem_.contact(c).normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
+    hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), state_[k], stick_speed);
+  }
+  if (!hangs) return;
+  problem_.refine(kRefineShare);
+  v_new_ = v_free_;
+  problem_.add_velocity_change(ws_.mass_inv, v_new_);
+}
+
 void TimeStepper::update_contact_states(double h) {
   previous_ = state_;
-  // What an iterative solve cannot tell from zero: impulses and slip speeds within its tolerance.
   const bool iterative = problem_.last_solve_iterative();
-  const double zero_impulse = iterative ? opt_.tolerance : 0.0;
-  const double stick_speed = iterative ? std::max(kTimeSteppingStickSpeed, 2 * opt_.tolerance) : kExactStickSpeed;
+  const double stick_speed = iterative ? iterative_stick_speed(opt_.tolerance) : kExactStickSpeed;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     const ContactRows& cr = problem_.contact(c);
     vn_after_[k] = problem_.row(cr.normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
-    const bool closed = cr.active && (problem_.impulses()[cr.normal] > zero_impulse ||
-                                      gap_predicted_[k] + opt_.theta * h * vn_after_[k] <= opt_.activation_gap);
-    if (!closed) {
-      state_[k] = ContactState::open;
-      continue;
-    }
-    TangentVector vt = TangentVector::Zero(), pt = TangentVector::Zero();  // per tangent row
-    for (int t = 0; t < cr.tangent_rows; ++t) {
-      vt[t] = problem_.row(cr.tangent + t).dot(v_new_) + known_velocity(c, ContactDirection::tangent(t), velocity_post_);
-      pt[t] = problem_.impulses()[cr.tangent + t];
-    }
-    const double pn = problem_.impulses()[cr.normal];
-    const double friction = cr.tangent_rows == 1 ? std::abs(pt[0]) : pt.norm();  // as in slip_state
-    const bool inside_cone = friction < (1 - 1e-9) * cr.mu * pn;
-    state_[k] = inside_cone ? ContactState::stick : slip_state(vt, cr.tangent_rows, stick_speed);
+    state_[k] = contact_closed(c, h) ? stick_slip_state(contact_outcome(c), stick_speed) : ContactState::open;
   }
 }
 
@@ -358,8 +393,13 @@ void TimeStepper::report_unconverged(double t) {
 
 void TimeStepper::step(double t_next) {
   const double h = t_next - s_.t;
+  if (alpha_) alpha_free_velocity(h);  // forces at the step's end (generalized_alpha.cpp)
   predict(h);
-  free_velocity(h);
+  if (!alpha_) {
+    if (implicit_) spring_jacobians(model_, ws_, K_, C_);
+    const double a = h * theta_;
+    free_velocity(s_.v, h, a, a * a, h);
+  }
   fill_bilateral_rows(h);
   fill_contact_rows(h);
   if (implicit_) {
@@ -369,11 +409,16 @@ void TimeStepper::step(double t_next) {
   }
   shift_by_closing_velocity(t_next, h);
   problem_.solve();
-  if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   v_new_ = v_free_;
   problem_.add_velocity_change(ws_.mass_inv, v_new_);
+  // A refined solve recomputes v⁺ from the problem alone: the spins settle after it.
+  refine_hanging_decisions(h);
+  if (!spinning_.empty()) settle_gyroscopic_term(t_next, h);
+  if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);
-  v_position_ = (1 - opt_.theta) * s_.v + opt_.theta * v_new_;
+  if (!friction_joints_.empty()) add_joint_friction(h);
+  v_position_ = (1 - theta_) * s_.v + theta_ * v_new_;
+  if (alpha_) advance_alpha(h);  // also adds the known shift to v_position_
   integrate(model_, s_.q, v_position_, h, s_.q);
   s_.v = v_new_;
   s_.t = t_next;

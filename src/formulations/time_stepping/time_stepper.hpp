@@ -3,7 +3,8 @@
 // for a model whose contacts are rigid. From (t_k, q_k, v_k) and the step h:
 //   1. midpoint  t_m = t_k + θh, q_m = q_k ⊕ θh v_k; there: body kinematics, applied forces f,
 //      constraints (Φ, G), contact kinematics (gaps, W_N, W_T);
-//   2. free velocity  v_free = v_k + h W̃⁻¹ f  (W̃ = M, or M − hθC − h²θ²K with spring elements);
+//   2. free velocity  v_free = v_k + h W̃⁻¹ f  (W̃ = M, or M − hθC − h²θ²K with spring elements),
+//      the gyroscopic term of spatial bodies at ω_θ = (1 − θ) ω_k + θ ω⁺ (implicit_gyroscopic.cpp);
 //   3. one complementarity problem in impulses (impulse_problem.hpp):
 //        bilateral rows  G v⁺ + Φ_t = −β ê / h,  ê = Φ_m + (1 − 2θ) h Φ̇_m (the position error the
 //                        step would leave with Φ̇⁺ = 0);
@@ -15,10 +16,12 @@
 //          Stewart-Trinkle:  0 <= P_N ⟂ v_N⁺ + ĝ / h >= 0, ĝ = g_m + (1 − 2θ) h v_N (β ĝ if ĝ < 0),
 //        and Coulomb's law |P_T| <= μ P_N on v_T⁺ (μ_s for a contact that stuck in the previous
 //        step, μ_k otherwise);
-//   4. v⁺ = v_free + W̃⁻¹ Hᵀ P,  q_{k+1} = q_k ⊕ h((1 − θ) v_k + θ v⁺)  [optional projection of q]
+//   4. v⁺ = v_free + W̃⁻¹ Hᵀ P (with spinning bodies in rows, 3-4 repeat until their Euler equations
+//      hold at ω⁺: implicit_gyroscopic.cpp),  q_{k+1} = q_k ⊕ h((1 − θ) v_k + θ v⁺)  [optional projection of q]
 //      (⊕: the kinematic map, assembly/kinematic_map.hpp; planar q_k + h(...)).
 // Frictional spatial prismatic joints (Qi, Luo & Huang 2011) add their axial friction impulses
-// h η after step 3 (joint_contact_step.cpp). v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
+// h η after step 3 (joint_contact_step.cpp), frictional revolute, spherical and cylindrical joints
+// their Coulomb friction impulses (joint_friction_step.cpp). v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
 // t_{k+1}. Nothing is allocated inside step() once the stepper exists.
 #pragma once
 
@@ -28,21 +31,12 @@
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
 #include "formulations/time_stepping/impulse_problem.hpp"
+#include "formulations/time_stepping/stick_slip_decision.hpp"
 #include "formulations/simulation_options.hpp"
 #include "state/state.hpp"
 #include "math/snapshot.hpp"
 
 namespace stickslip {
-
-// A closed contact sticks when its friction impulse lies inside the cone (|P_T| < μ P_N: the contact
-// holds), or when its slip speed is zero: below kExactStickSpeed [m/s] after an exact (Lemke) solve,
-// whose slip velocities are exact up to rounding, below kTimeSteppingStickSpeed or twice the
-// tolerance after a Gauss-Seidel solve, the residual slip it may leave; otherwise it slips in the
-// direction of v_T. A saturated impulse with a slip however slow is a breakaway: treating it as a
-// stick would keep μ_s until the slip passed 1e-6 m/s, a delay of √(2 · 1e-6 m/s / (d a/dt)) that does
-// not shrink with h (0.2 ms for a block whose excess load grows at 50 N/s per kg).
-constexpr double kTimeSteppingStickSpeed = 1e-6;
-constexpr double kExactStickSpeed = 1e-12;
 
 class TimeStepper {
  public:
@@ -53,6 +47,12 @@ class TimeStepper {
   const std::vector<std::string>& warnings() const { return warnings_; }
   // Starts from s (assembled): contacts touching with |v_T| small start as sticking.
   void reset(const State& s);
+  // The same between two steps of a run (a state set from outside): the step count goes on.
+  void restart(const State& s) {
+    const long steps = steps_;
+    reset(s);
+    steps_ = steps;
+  }
   // One step from state().t to t_next. Throws NumericalError (time, element) on failure.
   void step(double t_next);
 
@@ -70,8 +70,15 @@ class TimeStepper {
   void evaluate_output();
   Workspace& workspace() { return ws_; }
   const ImpulseProblem& problem() const { return problem_; }
+  // The implicit gyroscopic term (implicit_gyroscopic.cpp): complementarity problems solved again
+  // because a spinning body's Euler equations moved its velocity, and steps whose iteration stopped
+  // at its cap.
+  long gyroscopic_resolves() const { return gyroscopic_resolves_; }
+  long gyroscopic_unconverged() const { return gyroscopic_unconverged_; }
   // Called with each contact problem left above the tolerance, before `unconverged: error` throws.
   void on_unconverged(std::function<void(const ContactProblemRecord&)> receiver);
+  // A stop request, asked inside long contact solves (ImpulseProblem::on_stop_request).
+  void on_stop_request(std::function<bool()> should_stop) { problem_.on_stop_request(std::move(should_stop)); }
 
   // Checkpoints: the state, the contact states, the impulses that warm-start the next step and the
   // step count (time_stepping/stepper_snapshot.cpp).
@@ -81,8 +88,14 @@ class TimeStepper {
  private:
   void check_model();
   void check_joint_contact(std::size_t joint) const;
+  void check_joint_friction(std::size_t joint);
   void predict(double h);
-  void free_velocity(double h);
+  void free_velocity(const Vec& v_base, double weight, double c_damping, double c_stiffness, double h);
+  // generalized_alpha.cpp
+  void set_up_alpha();
+  void start_alpha();
+  void alpha_free_velocity(double h);
+  void advance_alpha(double h);
   void fill_bilateral_rows(double h);
   void fill_contact_rows(double h);
   // The part of a contact's relative velocity due to bodies that are not dynamic (prescribed
@@ -92,11 +105,26 @@ class TimeStepper {
   }
   double prescribed_velocity_term(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const;
   void prescribed_velocities(double t, std::vector<BodyVector>& out) const;
+  // Stick/slip (stick_slip_decision.hpp): what contact c's step left, whether it closed, and the
+  // tighter solve of a step whose decisions hang on an iterative solve's leftover.
+  ContactOutcome contact_outcome(int c) const;
+  bool contact_closed(int c, double h) const;
+  void refine_hanging_decisions(double h);
   void update_contact_states(double h);
   bool closing_targets(double h);             // gap_closure.cpp
   void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp
   int lone_active_contact() const;                     // gap_closure.cpp
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
+  void set_up_joint_friction();                // joint_friction_step.cpp
+  void add_joint_friction(double h);
+  void joint_friction_columns(double h);
+  double settle_joint_friction(std::size_t k, double h);
+  // implicit_gyroscopic.cpp
+  void list_spinning_bodies();
+  void begin_gyroscopic_step();
+  double correct_spins(const Vec& v, double h, double t);
+  bool spin_change_moves_rows();
+  void settle_gyroscopic_term(double t, double h);
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
   void report_unconverged(double t);
@@ -111,6 +139,11 @@ class TimeStepper {
   std::function<void(const ContactProblemRecord&)> unconverged_receiver_;
   ContactProblemRecord unconverged_record_;
   bool implicit_ = false;
+  bool alpha_ = false;   // method: generalized_alpha (generalized_alpha.cpp)
+  double theta_ = 0.5;   // the weight of v⁺ in the positions: θ, or β/γ of the generalized-α method
+  // The gyroscopic term's weight relative to h and its θ in the Euler step: 1 and θ for the θ-method,
+  // γ(1 − α_f)/(1 − α_m) and 1 (the step's end) for the generalized-α method.
+  double gyroscopic_weight_ = 1.0, gyroscopic_theta_ = 0.5;
 
   State s_, mid_;
   Vec v_free_, v_new_, scratch_;
@@ -127,6 +160,27 @@ class TimeStepper {
   std::vector<char> closing_fit_;      // rows the closing velocity is fitted to (gap_closure.cpp)
   Vec closing_target_, closing_velocity_;  // their targets H_r y, and y
   std::vector<double> slip_start_;     // ṡ of each frictional prismatic joint at the step's start
+  // Frictional spatial joints (joint_friction_step.cpp): which, their first column in W, and W, D,
+  // B, η, the bilateral impulses before and with the friction, v⁺, and scratch.
+  std::vector<int> friction_joints_, friction_column_;
+  Mat friction_W_, friction_D_, friction_B_;
+  Vec friction_eta_, friction_p0_, friction_p_, friction_v_, friction_rhs_, friction_x_;
+  // Spatial dynamic bodies whose principal moments differ (the gyroscopic term of an isotropic body
+  // is zero): where their velocities sit, J, ω_k, and the gyroscopic impulse −h ω_θ × Jω_θ of the step.
+  struct SpinningBody {
+    int body = -1, offset = -1;  // index in Model::bodies, v_offset of ω
+    Vec3 inertia, omega_start, impulse;
+  };
+  std::vector<SpinningBody> spinning_;
+  // The generalized-α method (generalized_alpha.cpp): its coefficients, the pseudo-acceleration a_n
+  // and smooth acceleration ẍ_n carried from step to step, the step's a_{n+1} without forces A0 and
+  // velocity without forces V0, the shift of the positions over h, and the state the forces are
+  // linearised about (q_n ⊕ h v_n, v_n, t_{n+1}).
+  double alpha_m_ = 0, alpha_f_ = 0, gamma_ = 0.5, beta_ = 0.25;
+  Vec accel_, smooth_accel_, alpha_base_, alpha_shift_, alpha_start_;  // nv
+  State end_;
+  Vec spin_change_;  // the change of the gyroscopic impulses (rotational rows) or of v it makes   nv
+  long gyroscopic_resolves_ = 0, gyroscopic_unconverged_ = 0;
   double last_h_ = 0;
   long steps_ = 0;
 };

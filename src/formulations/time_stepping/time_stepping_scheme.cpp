@@ -11,6 +11,7 @@
 #include "formulations/initial_state.hpp"
 #include "formulations/run_loop.hpp"
 #include "formulations/time_stepping/time_stepper.hpp"
+#include "formulations/time_stepping/tunnelling_check.hpp"
 #include "math/errors.hpp"
 
 namespace stickslip {
@@ -19,8 +20,10 @@ namespace {
 class TimeSteppingSteps final : public StepStrategy {
  public:
   TimeSteppingSteps(const Model& model, const SimulationOptions& options, const StepReporter& reporter)
-      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options) {
+      : model_(model), opt_(options), reporter_(reporter), stepper_(model, options),
+        tunnelling_(model, options.time_stepping.tunnelling) {
     if (reporter_.unconverged_problem) stepper_.on_unconverged(reporter_.unconverged_problem);
+    if (reporter_.should_stop) stepper_.on_stop_request(reporter_.should_stop);
   }
 
   void set_up() override;
@@ -38,9 +41,13 @@ class TimeSteppingSteps final : public StepStrategy {
   void finish(SimulationSummary& summary) override;
   void save(Snapshot& snapshot) const override;
   void restore(const Snapshot& snapshot) override;
+  // Inputs act from the next step on (forces and drivers are read at each step): nothing to restart.
+  void inputs_changed() override {}
+  void start_from(const State& s) override { stepper_.restart(assembled_state(model_, stepper_.workspace(), s)); }
 
  private:
   void warn(const std::string& message) { reporter_.warn(message); }
+  void warn_if_rows_shorten_the_step();
   void log_contact_events();
   void log_contacts_closed_at_start();
 
@@ -48,6 +55,7 @@ class TimeSteppingSteps final : public StepStrategy {
   const SimulationOptions& opt_;
   StepReporter reporter_;
   TimeStepper stepper_;
+  TunnellingWatch tunnelling_;
   long contact_events_ = 0;
   ImpulseSolverStats earlier_;  // the contact problems' figures before the checkpoint resumed from
   // The span to the next output time (or t_end) in equal steps no longer than h.
@@ -101,8 +109,20 @@ void TimeSteppingSteps::log_contacts_closed_at_start() {
   }
 }
 
+// Every row ends a step, so an output interval shorter than h shortens every step to it: the run
+// is then another discretisation than the one asked for, which the user should hear of.
+void TimeSteppingSteps::warn_if_rows_shorten_the_step() {
+  const double h = opt_.integrator_options.step, interval = opt_.output_interval;
+  if (interval > 0 && interval < h * (1 - 1e-9))
+    warn("the output interval (" + number_text(interval) + " s) is shorter than the step (" + number_text(h) +
+         " s): the time-stepping scheme ends a step at every output time, so every step is " + number_text(interval) +
+         " s; for steps of " + number_text(h) + " s, set an output interval of at least that (--output-interval; 0 "
+         "writes a row after every step)");
+}
+
 void TimeSteppingSteps::set_up() {
   for (const std::string& w : stepper_.warnings()) warn(w);
+  warn_if_rows_shorten_the_step();
   const State s0 = assembled_initial_state(model_, opt_, stepper_.workspace(), reporter_.warn);
   stepper_.reset(s0);
 }
@@ -123,8 +143,11 @@ double TimeSteppingSteps::take_step(double t_limit) {
                             ? span_end_
                             : span_start_ + (span_end_ - span_start_) * static_cast<double>(span_step_) /
                                                 static_cast<double>(span_steps_);
+  const double t_before = stepper_.state().t;
   stepper_.step(t_next);
   log_contact_events();
+  // The workspace holds the step's midpoint kinematics until the next output evaluates its end.
+  tunnelling_.check(stepper_.workspace().contacts, stepper_.contact_states(), t_next, t_next - t_before, reporter_.warn);
   return t_next;
 }
 
@@ -148,6 +171,9 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
   s.proximal_attempts = a.proximal_attempts + b.proximal_attempts;
   s.proximal_rescued = a.proximal_rescued + b.proximal_rescued;
   s.proximal_newton_steps = a.proximal_newton_steps + b.proximal_newton_steps;
+  s.refinements = a.refinements + b.refinements;
+  s.refinements_met = a.refinements_met + b.refinements_met;
+  s.refine_sweeps = a.refine_sweeps + b.refine_sweeps;
   s.max_residual = std::max(a.max_residual, b.max_residual);
   s.max_unconverged_residual = std::max(a.max_unconverged_residual, b.max_unconverged_residual);
   return s;
@@ -156,6 +182,7 @@ ImpulseSolverStats combined(const ImpulseSolverStats& a, const ImpulseSolverStat
 void TimeSteppingSteps::save(Snapshot& snapshot) const {
   stepper_.save(snapshot, "stepper.");
   snapshot.put_integer("time_stepping.contact_events", contact_events_);
+  tunnelling_.save(snapshot, "time_stepping.tunnelling_reported");
   snapshot.put_reals("time_stepping.span", {span_start_, span_end_});
   snapshot.put_integers("time_stepping.span_steps", {span_steps_, span_step_});
   const ImpulseSolverStats s = combined(earlier_, stepper_.problem().stats());
@@ -168,12 +195,15 @@ void TimeSteppingSteps::save(Snapshot& snapshot) const {
                         {s.interior_point_attempts, s.interior_point_rescued, s.interior_point_iterations});
   snapshot.put_integers("time_stepping.solver_proximal",
                         {s.proximal_attempts, s.proximal_rescued, s.proximal_newton_steps});
+  snapshot.put_integers("time_stepping.solver_refinements", {s.refinements, s.refinements_met, s.refine_sweeps});
 }
 
 void TimeSteppingSteps::restore(const Snapshot& snapshot) {
   for (const std::string& w : stepper_.warnings()) warn(w);
+  warn_if_rows_shorten_the_step();
   stepper_.restore(snapshot, "stepper.");
   contact_events_ = snapshot.integer("time_stepping.contact_events");
+  tunnelling_.restore(snapshot, "time_stepping.tunnelling_reported");
   const auto& span = snapshot.reals("time_stepping.span", 2);
   span_start_ = span[0];
   span_end_ = span[1];
@@ -210,6 +240,12 @@ void TimeSteppingSteps::restore(const Snapshot& snapshot) {
     earlier_.proximal_rescued = k[1];
     earlier_.proximal_newton_steps = k[2];
   }
+  if (snapshot.has("time_stepping.solver_refinements")) {  // absent in checkpoints written before them
+    const auto& k = snapshot.integers("time_stepping.solver_refinements", 3);
+    earlier_.refinements = k[0];
+    earlier_.refinements_met = k[1];
+    earlier_.refine_sweeps = k[2];
+  }
 }
 
 void TimeSteppingSteps::finish(SimulationSummary& summary) {
@@ -222,6 +258,7 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_unconverged = s.unconverged;
   summary.complementarity_stalled = s.stalled;
   summary.complementarity_direct = s.direct;
+  summary.complementarity_gyroscopic = stepper_.gyroscopic_resolves();
   summary.complementarity_rescued = s.rescued;
   summary.complementarity_rescue_attempts = s.rescue_attempts;
   summary.complementarity_interior_point_rescued = s.interior_point_rescued;
@@ -230,12 +267,20 @@ void TimeSteppingSteps::finish(SimulationSummary& summary) {
   summary.complementarity_proximal_rescued = s.proximal_rescued;
   summary.complementarity_proximal_attempts = s.proximal_attempts;
   summary.complementarity_proximal_newton_steps = s.proximal_newton_steps;
+  summary.complementarity_refinements = s.refinements;
+  summary.complementarity_refinements_met = s.refinements_met;
+  summary.complementarity_refine_sweeps = s.refine_sweeps;
   summary.complementarity_max_residual = s.max_unconverged_residual;
   summary.complementarity_tolerance = opt_.time_stepping.tolerance;
   summary.complementarity_solver = stepper_.problem().uses_lemke() ? "lemke" : stepper_.problem().iterative_solver();
   if (s.fallbacks > 0) {
     warn(std::to_string(s.fallbacks) + " contact problems failed with Lemke's method and were solved by Gauss-Seidel (" +
          std::to_string(s.fallback_sweeps / s.fallbacks) + " sweeps on average)");
+  }
+  if (const long n = stepper_.gyroscopic_unconverged(); n > 0) {
+    warn(std::to_string(n) + " steps stopped the implicit gyroscopic iteration of a spinning body in a contact or "
+         "joint at its cap, with its Euler equations not yet met (h times the spin near 1 or above); take a "
+         "smaller step (docs/schemes.md, \"Spinning bodies\")");
   }
   if (s.unconverged > 0) {
     // Named after the iterative solver that ran (Gauss-Seidel or APGD), and its unit of work.

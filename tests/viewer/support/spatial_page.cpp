@@ -1,8 +1,8 @@
-// Writes the animation page of a synthetic spatial run for the browser test (browser_test.py),
-// before spatial bodies exist: the scene a spatial model will give (a tumbling box, a ball on the
-// floor, an arm hinged to the ground) with the planned result columns of spatial bodies
-// (<body>.x .y .z .qw .qx .qy .qz) and contacts (<contact>.fn .ft1 .ft2 .state).
-// usage: spatial_page RESULTS.csv OUT.html
+// Writes the animation page of a synthetic spatial run for the browser test (browser_test.py): a
+// scene whose motion the test knows in closed form (a tumbling box, a ball on the floor, an arm hinged
+// to the ground), with the result columns of spatial bodies (<body>.x .y .z .qw .qx .qy .qz) and
+// contacts (<contact>.fn .ft1 .ft2 .state), and optionally contact points that come and go.
+// usage: spatial_page RESULTS.csv OUT.html [CONTACT_POINTS.csv]
 #include <fstream>
 #include <iostream>
 
@@ -12,8 +12,8 @@
 using namespace stickslip;
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: spatial_page RESULTS.csv OUT.html\n";
+  if (argc != 3 && argc != 4) {
+    std::cerr << "usage: spatial_page RESULTS.csv OUT.html [CONTACT_POINTS.csv]\n";
     return 2;
   }
   Scene scene;
@@ -23,23 +23,21 @@ int main(int argc, char** argv) {
   SceneBody ground;
   ground.name = "ground";
   ground.motion = BodyMotion::fixed;
+  SceneShape floor_plane;
+  floor_plane.kind = SceneShape::Kind::plane;
+  ground.shapes.push_back(floor_plane);
   SceneBody cube{"cube", BodyMotion::dynamic, {}, Vec3::Zero(), Eigen::Quaterniond::Identity()};
   SceneShape box;
-  box.type = SceneShape::Type::box;
+  box.kind = SceneShape::Kind::box;
   box.size = {0.4, 0.3, 0.2};
   cube.shapes.push_back(box);
   SceneBody ball{"ball", BodyMotion::dynamic, {}, Vec3::Zero(), Eigen::Quaterniond::Identity()};
   SceneShape sphere;
-  sphere.type = SceneShape::Type::sphere;
+  sphere.kind = SceneShape::Kind::sphere;
   sphere.radius = 0.1;
   ball.shapes.push_back(sphere);
   SceneBody arm{"arm", BodyMotion::dynamic, {}, Vec3::Zero(), Eigen::Quaterniond::Identity()};
-  SceneShape rod;
-  rod.type = SceneShape::Type::rod;
-  rod.from = {0, 0, 0.3};
-  rod.to = {0, 0, -0.3};
-  rod.width = 0.05;
-  arm.shapes.push_back(rod);
+  arm.shapes.push_back(rod_shape({0, 0, 0.3}, {0, 0, -0.3}, 0.05));
   scene.bodies = {ground, cube, ball, arm};
   SceneJoint hinge;
   hinge.name = "hinge";
@@ -60,10 +58,13 @@ int main(int argc, char** argv) {
   scene.contacts.push_back(floor);
   try {
     const ResultTable results = read_result_table(argv[1]);
+    const ContactPoints points = argc == 4 ? read_contact_points(argv[3]) : ContactPoints{};
     AnimationOptions options;
     options.results_file = argv[1];
     options.fps = 50;
-    std::ofstream(argv[2], std::ios::binary) << animation_page(animation_data_json(scene, results, {}, options), scene.dimension);
+    options.autoplay = false;
+    std::ofstream(argv[2], std::ios::binary)
+        << animation_page(animation_data_json(scene, results, {}, options, points), scene.dimension);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

@@ -1,0 +1,87 @@
+// The tinyxml2 walk of a URDF (urdf_import.hpp): lines of links and joints, and every element the
+// import does not take, reported at its line rather than dropped.
+#include <set>
+#include <tinyxml2.h>
+
+#include "io/input_error.hpp"
+#include "io/urdf_import.hpp"
+
+namespace stickslip {
+namespace {
+
+using tinyxml2::XMLElement;
+
+struct Walk {
+  const std::string& file;
+  UrdfElementLines& out;
+
+  void report(const XMLElement* e, const std::string& owner, const std::string& why) const {
+    out.unsupported.push_back(file + ":" + std::to_string(e->GetLineNum()) + ": <" + e->Name() + ">" +
+                              (owner.empty() ? "" : " of " + owner) + " not imported: " + why);
+  }
+
+  // Children of `parent` outside `taken` are reported.
+  void children(const XMLElement* parent, const std::set<std::string>& taken, const std::string& owner) const {
+    for (const XMLElement* c = parent->FirstChildElement(); c; c = c->NextSiblingElement()) {
+      const std::string name = c->Name();
+      if (taken.count(name)) continue;
+      if (name == "visual") {
+        report(c, owner, "visual geometry is not drawn yet (the animation page draws each body by its inertia)");
+      } else if (name == "collision") {
+        report(c, owner, "collision shapes are not imported yet; write the contacts in a model file that includes "
+                         "this URDF (docs/urdf.md)");
+      } else if (name == "mimic" || name == "safety_controller" || name == "calibration") {
+        report(c, owner, "not modelled (the joint moves by its own dynamics)");
+      } else {
+        report(c, owner, "not a part of the model stickslip builds");
+      }
+    }
+  }
+
+  void link(const XMLElement* e) const {
+    const char* name = e->Attribute("name");
+    const std::string owner = std::string("link '") + (name ? name : "?") + "'";
+    if (name) out.links.emplace(name, e->GetLineNum());
+    children(e, {"inertial"}, owner);
+    if (const XMLElement* inertial = e->FirstChildElement("inertial")) {
+      children(inertial, {"origin", "mass", "inertia"}, owner);
+    }
+  }
+
+  void joint(const XMLElement* e) const {
+    const char* name = e->Attribute("name");
+    const std::string owner = std::string("joint '") + (name ? name : "?") + "'";
+    if (name) out.joints.emplace(name, e->GetLineNum());
+    children(e, {"origin", "parent", "child", "axis", "limit", "dynamics"}, owner);
+  }
+};
+
+}  // namespace
+
+UrdfElementLines urdf_element_lines(const std::string& path) {
+  tinyxml2::XMLDocument doc;
+  if (doc.LoadFile(path.c_str()) != tinyxml2::XML_SUCCESS) {
+    throw InputError(path, doc.ErrorLineNum(), 0, "", std::string("not a readable XML file: ") + doc.ErrorStr());
+  }
+  const XMLElement* robot = doc.FirstChildElement("robot");
+  if (!robot) throw InputError(path, 1, 0, "", "no <robot> element (not a URDF)");
+  UrdfElementLines out;
+  const Walk walk{path, out};
+  for (const XMLElement* e = robot->FirstChildElement(); e; e = e->NextSiblingElement()) {
+    const std::string name = e->Name();
+    if (name == "link") {
+      walk.link(e);
+    } else if (name == "joint") {
+      walk.joint(e);
+    } else if (name == "material") {
+      walk.report(e, "", "a visual property (visual geometry is not drawn yet)");
+    } else if (name == "transmission") {
+      walk.report(e, "", "actuators are added in a model file that includes this URDF (joint_actuator, drivers)");
+    } else {
+      walk.report(e, "", "not a part of the model stickslip builds");
+    }
+  }
+  return out;
+}
+
+}  // namespace stickslip

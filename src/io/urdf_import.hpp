@@ -1,0 +1,40 @@
+// URDF robots as stickslip models (docs/urdf.md): the file is read by urdfdom (links, joints,
+// inertials, limits, dynamics) and walked with tinyxml2 for the lines of its elements, so that every
+// element the model cannot take is reported at its line. The robot becomes a model tree (the same
+// keys a spatial model file has), read by read_model; errors in it are relocated to the URDF's line.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+namespace stickslip {
+
+// What a model file's `urdf:` section may set (docs/urdf.md, "Including a URDF").
+struct UrdfSettings {
+  bool fixed_base = false;  // attach the root link to the ground (a root without mass always is)
+  YAML::Node limit_laws;    // the stops' `impact` and `normal` laws (default: newton, e = 0)
+};
+
+struct UrdfImport {
+  YAML::Node tree;                    // dimension, gravity, bodies, joints, forces, contacts, simulation
+  std::vector<std::string> warnings;  // "file:line: <element> ...: not imported: why"
+  // The URDF line of each generated element, by key path ("bodies[2]", "joints[0]", "contacts[1]").
+  std::map<std::string, int> lines;
+};
+
+// Throws InputError (the file and line) for what cannot be imported at all: an unreadable file, a
+// link that moves without mass, a planar joint.
+UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings = {});
+
+// The elements of the file that the import does not take, with their lines (urdf_elements.cpp), and
+// the line of every link and joint by name.
+struct UrdfElementLines {
+  std::map<std::string, int> links, joints;
+  std::vector<std::string> unsupported;  // warnings, each "file:line: ..."
+};
+UrdfElementLines urdf_element_lines(const std::string& path);
+
+}  // namespace stickslip

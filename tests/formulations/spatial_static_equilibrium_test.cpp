@@ -1,0 +1,157 @@
+// The static equilibrium start (formulations/static_equilibrium.hpp) of spatial models: a box
+// (0.2 × 0.2 × 0.1 m, 1 kg) on its four bottom corners, compliant (Hertz-type, F = K δⁿ, K = 1e7,
+// n = 1.5), against the equations it must satisfy:
+//   centred on a level floor:  every corner carries W/4 and sinks by δ = (W / 4K)^(1/n), no tilt;
+//   a vertical load P off the centre: in the tilted pose found, Σ N_i = W + P, the moments of the
+//     corners' forces and the load about the centre balance, and each corner's penetration from the
+//     pose is (N_i / K)^(1/n);
+//   on an incline below μ_s: the friction holds the weight's component along the slope, the normal
+//     forces its component across it, with a positive friction margin; above μ_s a negative one.
+// Started there, nothing moves under the compliant scheme (Karnopp) and the event-driven one (Coulomb).
+#include "formulations/static_equilibrium.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "../simulation_support.hpp"
+#include "formulations/initial_state.hpp"
+#include "incline_box.hpp"
+
+namespace stickslip::test {
+namespace spatial_static_equilibrium_test {
+
+constexpr double kG = 9.81, kW = 9.81, kK = 1e7, kN = 1.5;
+
+const std::string kCorners = R"(    type: box_plane
+    half_extents: [0.1, 0.1, 0.05]
+    normal: {law: hunt_crossley, K: 1e7, n: 1.5, e: 0.5}
+)";
+
+std::string friction(const std::string& scheme) {
+  return scheme == "compliant" ? "    friction: {law: karnopp, mu_s: 0.5, mu_k: 0.4, dv: 1e-4}\n"
+                               : "    friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}\n";
+}
+
+// A level floor, a vertical load P at `load_point` (box frame) when P ≠ 0.
+std::string level_box(double P, const Vec3& load_point, const std::string& scheme) {
+  std::string s = R"(
+dimension: spatial
+gravity: [0, 0, -9.81]
+bodies:
+  - {name: box, mass: 1, inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667], position: [0, 0, 0.05]}
+)";
+  if (P != 0)
+    s += "forces:\n  - {name: load, type: point_force, body: box, point: [" + num(load_point.x()) + ", " + num(load_point.y()) + ", " +
+         num(load_point.z()) + "], frame: global, fz: " + num(-P) + "}\n";
+  s += "contacts:\n  - name: corner\n    bodies: [ground, box]\n    plane: {point: [0, 0, 0], normal: [0, 0, 1]}\n" + kCorners + friction(scheme);
+  return s + "simulation: {scheme: " + scheme + ", t_end: 0.5, output_interval: 0.05, initial: static_equilibrium}\n";
+}
+
+StaticEquilibrium equilibrium_of(const ModelFile& mf) {
+  Workspace ws(mf.model);
+  return static_equilibrium(mf.model, mf.options, assembled_initial_state(mf.model, mf.options, ws));
+}
+
+// Newton's method stops at steps of 1e-13 of the coordinates (quadratic convergence leaves far less);
+// the forces then balance to rounding of the weight (static_equilibrium_test.cpp).
+constexpr double kPositionTolerance = 1e-13, kForceTolerance = 1e-12 * kW;
+
+Vec3 centre(const State& s) { return s.q.segment<3>(0); }
+Quat turn(const State& s) { return Quat(s.q[3], s.q[4], s.q[5], s.q[6]); }
+Vec3 corner_offset(int c) { return {c & 1 ? 0.1 : -0.1, c & 2 ? 0.1 : -0.1, -0.05}; }
+
+TEST(SpatialStaticEquilibrium, CentredBoxSinksEquallyOnItsFourCorners) {
+  const ModelFile mf = model_from_yaml(level_box(0, Vec3::Zero(), "compliant"));
+  const StaticEquilibrium eq = equilibrium_of(mf);
+  EXPECT_LT(eq.force_residual, kForceTolerance);
+  const double delta = std::pow(kW / (4 * kK), 1 / kN);
+  EXPECT_NEAR(centre(eq.state).z(), 0.05 - delta, kPositionTolerance);
+  EXPECT_NEAR(centre(eq.state).x(), 0.0, kPositionTolerance);
+  EXPECT_NEAR(turn(eq.state).angularDistance(Quat::Identity()), 0.0, kPositionTolerance / 0.1);
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_NEAR(eq.contact_forces[static_cast<std::size_t>(c)].normal, kW / 4, kForceTolerance) << c;
+    EXPECT_NEAR(eq.contact_forces[static_cast<std::size_t>(c)].tangential.norm(), 0.0, kForceTolerance) << c;
+  }
+  EXPECT_GT(eq.friction_margin, 0.0);
+}
+
+// P = 5 N at (0.06, −0.03) on the top face: the box leans towards it about both axes (~1e-4 rad).
+TEST(SpatialStaticEquilibrium, OffCentreLoadBalancesInTheTiltedPose) {
+  const double P = 5.0;
+  const Vec3 load_point(0.06, -0.03, 0.05);
+  const ModelFile mf = model_from_yaml(level_box(P, load_point, "compliant"));
+  const StaticEquilibrium eq = equilibrium_of(mf);
+  EXPECT_LT(eq.force_residual, kForceTolerance);
+  const Vec3 r = centre(eq.state);
+  const Quat q = turn(eq.state);
+  EXPECT_GT(q.angularDistance(Quat::Identity()), 1e-5);
+  double total = 0;
+  Vec3 moment = (q * load_point).cross(Vec3(0, 0, -P));
+  for (int c = 0; c < 4; ++c) {
+    const double n = eq.contact_forces[static_cast<std::size_t>(c)].normal;
+    const Vec3 arm = q * corner_offset(c), corner = r + arm;
+    total += n;
+    moment += arm.cross(Vec3(0, 0, n));
+    // The corner's penetration in the pose is the law's at its force.
+    EXPECT_NEAR(-corner.z(), std::pow(n / kK, 1 / kN), kPositionTolerance) << c;
+  }
+  EXPECT_NEAR(total, kW + P, kForceTolerance);
+  EXPECT_NEAR(moment.norm(), 0.0, kForceTolerance * 0.1);
+}
+
+// Started at the equilibrium under the off-centre load, nothing moves: the rounding of the equilibrium
+// and of the steps (the planar box: 3e-15 m over 0.5 s), under both schemes. (Started at zero
+// penetration it sinks by the static penetration, 2e-5 m or more, through a stiff transient that
+// costs seconds of run time: not run here.)
+TEST(SpatialStaticEquilibrium, NoSinkingTransientFromIt) {
+  for (const std::string scheme : {"compliant", "event-driven"}) {
+    SCOPED_TRACE(scheme);
+    const ModelFile mf = model_from_yaml(level_box(5.0, Vec3(0.06, -0.03, 0.05), scheme));
+    MemorySink out;
+    simulate(mf.model, mf.options, out);
+    double moved = 0;
+    for (const char* c : {"box.x", "box.y", "box.z"}) {
+      const auto v = out.series(c);
+      for (const double x : v) moved = std::max(moved, std::abs(x - v.front()));
+    }
+    EXPECT_LT(moved, 1e-12);
+  }
+}
+
+// On a plane tilted by α (tan α = 0.3 < μ_s = 0.5): the corners' friction holds the weight's
+// component down the slope (their t₂ rows, incline_box.hpp) and their normal forces its component
+// across it; the friction margin is positive. At tan α = 0.6 > μ_s no distribution holds it: a
+// negative margin, which the run reports in a warning.
+TEST(SpatialStaticEquilibrium, InclineHeldByFrictionBelowTheStaticCoefficientOnly) {
+  for (const double tan_alpha : {0.3, 0.6}) {
+    SCOPED_TRACE(tan_alpha);
+    const double alpha = std::atan(tan_alpha);
+    const ModelFile mf = model_from_yaml(incline_box_model(tan_alpha, 0.05, kCorners + friction("compliant"),
+                                                           "simulation: {scheme: compliant, initial: static_equilibrium}\n"));
+    const StaticEquilibrium eq = equilibrium_of(mf);
+    EXPECT_LT(eq.force_residual, kForceTolerance);
+    double normal = 0, down = 0, across = 0;
+    for (int c = 0; c < 8; ++c) {
+      const ContactForce& f = eq.contact_forces[static_cast<std::size_t>(c)];
+      normal += f.normal;
+      across += f.tangential[0];
+      down += f.tangential[1];
+    }
+    if (tan_alpha > 0.5) {  // no split holds it: the forces reported are not a holding split
+      EXPECT_LT(eq.friction_margin, 0.0);
+      continue;
+    }
+    EXPECT_GT(eq.friction_margin, 0.0);
+    // The split reported is moved from Newton's along the directions that are dependent but for the
+    // corners' compliant tilt (math/least_squares.hpp), which shifts the sums by what those
+    // directions carry: seen 2.3e-9 N, an empirical bound of 1e-9 W, not derived.
+    EXPECT_NEAR(normal, kW * std::cos(alpha), 1e-9 * kW);
+    EXPECT_NEAR(down, -kW * std::sin(alpha), 1e-9 * kW);
+    EXPECT_NEAR(across, 0.0, 1e-9 * kW);
+  }
+}
+
+}  // namespace spatial_static_equilibrium_test
+}  // namespace stickslip::test
