@@ -41,12 +41,12 @@ std::string towers(int columns, int layers, double v, double w, const std::strin
          "simulation: {scheme: time-stepping, step: 1e-3, time_stepping: {solver: pgs" + time_stepping + "}}\n";
 }
 
-struct Run {
+struct Outcome {
   Vec q, v;
   ImpulseSolverStats stats;
 };
 
-Run steps(const ModelFile& mf, bool velocity_sweeps, int n) {
+Outcome steps(const ModelFile& mf, bool velocity_sweeps, int n) {
   SimulationOptions o = mf.options;
   o.time_stepping.velocity_sweeps = velocity_sweeps;
   TimeStepper stepper(mf.model, o);
@@ -58,24 +58,32 @@ Run steps(const ModelFile& mf, bool velocity_sweeps, int n) {
 
 // Four sweeps per step (min = max = 4, no stall rule): both forms make the same Gauss-Seidel steps in
 // the same order (the inactive top corners, swept over W as unit rows, take no impulse), so the
-// states agree to the rounding of the products, summed in another order (1e-16 relative per step;
-// a thrown box over 30 steps: below 1e-12 m and m/s).
+// states agree to the rounding of the products, summed in another order: each of the 30 × 4 sweeps
+// updates 72 active rows, each update rounding by about 2.2e-16 of the velocities it moves (up to
+// 3 rad/s of spin), 30 × 4 × 72 × 3 × 2.2e-16 = 6e-12 at worst: below 1e-11 m and m/s.
 TEST(VelocitySweeps, SameIteratesAsTheSweepsOverW) {
   const ModelFile mf = test::model_from_yaml(
-      towers(2, 3, 0.5, 3.0, ", tolerance: 1e-300, min_iterations: 4, max_iterations: 4, stall_sweeps: 0"));
-  const Run a = steps(mf, true, 30), b = steps(mf, false, 30);
+      towers(2, 3, 0.5, 3.0, ", tolerance: 1e-90, min_iterations: 4, max_iterations: 4, stall_sweeps: 0"));
+  const Outcome a = steps(mf, true, 30), b = steps(mf, false, 30);
   EXPECT_EQ(a.stats.iterations, 4 * 30);
   EXPECT_EQ(b.stats.iterations, 4 * 30);
-  EXPECT_LT((a.q - b.q).cwiseAbs().maxCoeff(), 1e-12);
-  EXPECT_LT((a.v - b.v).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_LT((a.q - b.q).cwiseAbs().maxCoeff(), 1e-11);
+  EXPECT_LT((a.v - b.v).cwiseAbs().maxCoeff(), 1e-11);
 }
 
-// At the default settings both converge every problem; the motions then differ by what the
-// tolerance leaves (natural residual 1e-6 in m/s and N s per step): over 50 steps of a tower of five
-// standing and a thrown column, below 50 × 1e-6 m/s in velocity and h times that in position.
+// At the default settings both converge every problem; the motions of two standing towers of five
+// then differ by what the tolerance leaves (natural residual 1e-6 in m/s and N s per step): over 50
+// steps, below 50 × 1e-6 m/s in velocity and h times that in position. (A thrown, spinning bottom
+// box is no such case: the four corners of a face share its weight indeterminately, and each
+// solver's share turns the box by its own friction torque.) The thrown column is then checked for
+// convergence alone.
 TEST(VelocitySweeps, ConvergeToTheSameMotion) {
-  const ModelFile mf = test::model_from_yaml(towers(2, 5, 0.5, 3.0, ""));
-  const Run a = steps(mf, true, 50), b = steps(mf, false, 50);
+  const ModelFile thrown = test::model_from_yaml(towers(2, 5, 0.5, 3.0, ""));
+  const Outcome t = steps(thrown, true, 50);
+  EXPECT_EQ(t.stats.unconverged, 0);
+  EXPECT_LE(t.stats.max_residual, 1e-6);
+  const ModelFile mf = test::model_from_yaml(towers(2, 5, 0.0, 0.0, ""));
+  const Outcome a = steps(mf, true, 50), b = steps(mf, false, 50);
   EXPECT_EQ(a.stats.unconverged, 0);
   EXPECT_EQ(b.stats.unconverged, 0);
   EXPECT_LE(a.stats.max_residual, 1e-6);
@@ -83,11 +91,11 @@ TEST(VelocitySweeps, ConvergeToTheSameMotion) {
   EXPECT_LT((a.q - b.q).cwiseAbs().maxCoeff(), 5e-8);
 }
 
-// A problem left above the tolerance (two sweeps at most) is handed out with W assembled on demand:
+// A problem left above the tolerance (two sweeps at most, no subspace step or proximal rescue) is handed out with W assembled on demand:
 // the same matrix, right-hand side and contacts as the sweeps over W hand out for the same step.
 TEST(VelocitySweeps, DumpedProblemIsTheOperatorsProblem) {
   const ModelFile mf =
-      test::model_from_yaml(towers(1, 4, 0.0, 0.0, ", tolerance: 1e-12, min_iterations: 1, max_iterations: 2"));
+      test::model_from_yaml(towers(1, 4, 0.0, 0.0, ", tolerance: 1e-12, min_iterations: 1, max_iterations: 2, subspace_after: 0, proximal_rescue_rows: 0"));
   std::vector<ContactProblemRecord> seen[2];
   for (int k = 0; k < 2; ++k) {
     SimulationOptions o = mf.options;
@@ -102,7 +110,8 @@ TEST(VelocitySweeps, DumpedProblemIsTheOperatorsProblem) {
   const ContactProblemRecord &a = seen[0][0], &b = seen[1][0];
   ASSERT_EQ(a.W.rows(), b.W.rows());
   EXPECT_EQ((Mat(a.W) - Mat(b.W)).cwiseAbs().maxCoeff(), 0.0);  // assembled by the same code
-  EXPECT_EQ(a.b, b.b);
+  ASSERT_EQ(a.b.size(), b.b.size());
+  for (Eigen::Index r = 0; r < a.b.size(); ++r) EXPECT_EQ(a.b[r], b.b[r]) << "row " << r;
   EXPECT_EQ(a.contacts.size(), b.contacts.size());
   EXPECT_EQ(a.active, b.active);
 }

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
+#include "math/errors.hpp"
 #include "model/contact.hpp"
 
 namespace stickslip {
@@ -53,7 +54,7 @@ void ImpulseProblem::load_velocity_problem() {
 double ImpulseProblem::velocity_sweeps(Vec& p, int min_sweeps, int max_sweeps, int stall, int& sweeps,
                                        solvers::LcpStatus& status) {
   solvers::VelocitySweepOptions& o = velocity_pgs_.options();
-  o.tolerance = options_.tolerance;
+  o.tolerance = tolerance_;  // refine() tightens it
   o.relaxation = options_.relaxation;
   o.min_iterations = min_sweeps;
   o.max_iterations = max_sweeps;
@@ -68,7 +69,7 @@ double ImpulseProblem::velocity_sweeps(Vec& p, int min_sweeps, int max_sweeps, i
 
 void ImpulseProblem::solve_in_velocities() {
   load_velocity_problem();
-  last_goal_ = options_.tolerance * solvers::residual_scale(b_);
+  last_goal_ = tolerance_ * solvers::residual_scale(b_);
   const int cap = options_.max_iterations, after = options_.subspace_after, stall = options_.stall_sweeps;
   const bool subspace = after > 0 && options_.subspace_rounds > 0;
   int sweeps = 0;
@@ -84,7 +85,13 @@ void ImpulseProblem::solve_in_velocities() {
     int rounds = 0, reference_sweeps = sweeps;
     double reference = residual;
     last_stalled_ = false;
-    while (valid() && status != solvers::LcpStatus::solved && sweeps < cap && !last_stalled_) {
+    // As in pgs_with_subspace: a pass sweeps at least once or takes a subspace step, and the count
+    // bounds the loop also when the sweeps take nothing from a pass (a singular row).
+    const int max_passes = cap + options_.subspace_rounds;
+    for (int passes = 0; status != solvers::LcpStatus::solved && sweeps < cap && !last_stalled_ && passes < max_passes;
+         ++passes) {
+      if (!valid() || status == solvers::LcpStatus::singular) break;
+      if (should_stop_ && should_stop_()) throw StopRequested{};
       const int chunk = std::min(after, cap - sweeps);
       if (rounds++ < options_.subspace_rounds) {
         refresh_row_matrix();
