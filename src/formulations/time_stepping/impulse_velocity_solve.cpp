@@ -92,21 +92,22 @@ void ImpulseProblem::solve_in_velocities() {
          ++passes) {
       if (!valid() || status == solvers::LcpStatus::singular) break;
       if (should_stop_ && should_stop_()) throw StopRequested{};
-      const int chunk = std::min(after, cap - sweeps);
+      const int chunk = std::min(after, cap - sweeps), floor = std::min(options_.min_iterations, chunk);
       if (rounds++ < options_.subspace_rounds) {
         refresh_row_matrix();
         if (subspace_.apply(Hs_, *minv_, b_, friction_contacts_, p_)) {
           ++stats_.subspace_steps;
-          // Sweeps from the corrected point at once (none when it meets the goal already), so that
-          // the round's residual is the point's own.
-          residual = velocity_sweeps(p_, 0, chunk, 0, sweeps, status);
+          // Sweeps from the corrected point at once, at least the floor of sweeps: the step's
+          // regularised solve leaves leftovers below the goal that a stick decision reads (a box
+          // held by its corners creeps 1e-8 m per second on them), which the sweeps remove.
+          residual = velocity_sweeps(p_, floor, chunk, 0, sweeps, status);
         } else if (std::isfinite(subspace_.end_residual()) && cap - sweeps >= 2 * chunk) {
           // Its best point is worse than the iterate only at the few contacts whose face it got wrong:
           // sweeps from both, and the better goes on (both count).
           trial_p_ = subspace_.candidate();
           solvers::LcpStatus trial_status = solvers::LcpStatus::invalid_input;
-          const double trial_residual = velocity_sweeps(trial_p_, 0, chunk, 0, sweeps, trial_status);
-          residual = velocity_sweeps(p_, 0, chunk, 0, sweeps, status);
+          const double trial_residual = velocity_sweeps(trial_p_, floor, chunk, 0, sweeps, trial_status);
+          residual = velocity_sweeps(p_, floor, chunk, 0, sweeps, status);
           if (trial_status != solvers::LcpStatus::invalid_input && trial_residual < residual) {
             std::swap(p_, trial_p_);
             velocity_change_of_p_ = false;  // the last sweeps were from the other point
