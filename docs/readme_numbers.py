@@ -4,8 +4,11 @@ their readme_numbers.py markers): output shown as examples (a run's summary, `st
 and figures of the examples quoted in the text. Measured times (a run's wall time, a solve's time_s)
 differ from run to run: they are masked when comparing, and a page keeps the ones it has.
 usage: docs/readme_numbers.py [--stickslip PATH] [--check]"""
+import math
 import os
 import re
+import subprocess
+import textwrap
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
@@ -82,6 +85,71 @@ def page_sizes(run):
             "architecture.md:demo-page": f"{os.path.getsize(html) / 1e6:.1f} MB"}
 
 
+def moving_boxes(run, bodies, rows):
+    """A spatial model of `bodies` free bodies and results of `rows` rows in which every one moves in
+    all seven pose coordinates (a turn about a skew axis and a drift, closed-form), for the page's size."""
+    model = run.path(f"boxes_{bodies}.yaml")
+    if not os.path.exists(model):
+        with open(model, "w", encoding="utf-8") as f:
+            f.write("name: boxes\ndimension: spatial\nbodies:\n")
+            f.writelines(f"  - {{name: b{k}, mass: 1, inertia: [0.1, 0.2, 0.25]}}\n" for k in range(bodies))
+    csv = run.path(f"boxes_{bodies}_{rows}.csv")
+    axis = [c / 14 ** 0.5 for c in (1, 2, 3)]
+    with open(csv, "w", encoding="utf-8") as f:
+        f.write("t," + ",".join(f"b{k}.{c}" for k in range(bodies) for c in ("x", "y", "z", "qw", "qx", "qy", "qz")) + "\n")
+        for r in range(rows):
+            t = 0.01 * r
+            cells = [f"{t:.6g}"]
+            for k in range(bodies):
+                a = t + 0.37 * k
+                s = math.sin(a / 2)
+                cells += [f"{v:.7g}" for v in (k % 100 + 0.1 * math.cos(a), k // 100 + 0.1 * math.sin(a), 0.3 + 0.01 * a,
+                                                 math.cos(a / 2), s * axis[0], s * axis[1], s * axis[2])]
+            f.write(",".join(cells) + "\n")
+    return model, csv
+
+
+def large_pages(run):
+    """docs/cli.md, "Sizes and speed": pages of 10², 10³ and 10⁴ moving bodies written by `stickslip
+    view --fps 0 --precision 32` with no readout columns, each of 2 and of 32 frames: the size of the
+    page's fixed part (scripts and scene) and of a body-frame, and what those make of 300 and of
+    10⁴ frames (frames kept within the default --max-size of 250 MB)."""
+    rows_out, per_body_frame = [], []
+    dist = os.path.join(HERE, "..", "viewer", "dist")
+    scripts = os.path.getsize(os.path.join(dist, "page.html")) + os.path.getsize(os.path.join(dist, "view3d.js"))
+    for bodies in (100, 1000, 10000):
+        sizes = []
+        for frames in (2, 32):  # 30 more frames: base64's 3-byte groups close on both
+            model, csv = moving_boxes(run, bodies, frames)
+            html = run.path(f"boxes_{bodies}_{frames}.html")
+            run.command("view", csv, "--model", model, "-o", html, "--fps", "0", "--precision", "32", "--readout", "none")
+            sizes.append(os.path.getsize(html))
+            os.remove(csv)
+        frame = (sizes[1] - sizes[0]) / 30
+        fixed = sizes[0] - 2 * frame
+        data_fixed = fixed - scripts  # --max-size counts the data alone
+        per_body_frame.append(frame / bodies)
+        at300 = fixed + 300 * frame
+        # view's rule (src/io/animation_data.cpp): frames beyond the first and last fit 3 % below the
+        # limit; one in `every` kept, the last always.
+        fit = (0.97 * 250e6 - (data_fixed + 2 * frame)) / frame
+        every = math.ceil((1e4 - 1) / fit)
+        kept = len(range(0, 10000, every)) + (1 if 9999 % every else 0)
+        rows_out.append(f"| {bodies} | {fixed / 1e6:.2f} MB | {frame / 1e3:.0f} kB | {at300 / 1e6:.1f} MB | "
+                        + (f"{(fixed + 1e4 * frame) / 1e6:.0f} MB" if every <= 1 else
+                           f"{(fixed + 1e4 * frame) / 1e9:.1f} GB: one frame in {every} kept ({kept} frames, "
+                           f"{(fixed + kept * frame) / 1e6:.0f} MB)") + " |")
+    table = "\n".join(["| bodies | page, fixed part | per frame | 300 frames | 10⁴ frames |", "|---|---|---|---|---|", *rows_out])
+    model, csv = moving_boxes(run, 1000, 32)
+    thin = subprocess.run([run.cli, "view", csv, "--model", model, "-o", run.path("thin.html"), "--fps", "0", "--precision", "32",
+                           "--readout", "none", "--max-size", "0.5"], check=True, capture_output=True, text=True)
+    note = [line for line in thin.stderr.splitlines() if line.startswith("note:")]
+    assert len(note) == 1, thin.stderr
+    return {"cli.md:large-pages": "\n" + table + "\n",
+            "cli.md:body-frame": f"{min(per_body_frame):.1f}",
+            "cli.md:thinning-note": "\n" + "\n".join("    " + line for line in textwrap.wrap(note[0], 100)) + "\n"}
+
+
 def free_body_energy(run):
     """docs/schemes.md, "Spinning bodies": a torque-free body (J = (1, 2, 3), |ω| = 3.7 rad/s) for 120 s
     under the generalized-α method at three steps, and under the θ-method at the largest: the largest
@@ -126,6 +194,7 @@ def compute(run):
     lined["schemes.md:stack-rescued"] = rescued.group(1)
     lined.update(page_sizes(run))
     lined["schemes.md:free-body-energy"] = free_body_energy(run)
+    lined.update(large_pages(run))
     return lined
 
 

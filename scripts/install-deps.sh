@@ -3,8 +3,9 @@
 # Idempotent; runs as root (or through sudo); non-interactive (always, and required under CI=true).
 #   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` and
 #                  `make bench-engines` set it): Siconos Numerics, the established LCP library
-#                  bench_lcp_reference compares Lemke with (it pulls OpenBLAS, HDF5 and MUMPS), and the
-#                  Bullet and ODE engines of bench/engines; `make test`, `make demo` and CI need none.
+#                  bench_lcp_reference compares Lemke with (it pulls OpenBLAS, HDF5 and MUMPS), FCL, the
+#                  collision library bench_collision_libraries compares Bullet with, and the ODE engine
+#                  of bench/engines (Bullet is a main dependency); `make test`, `make demo` and CI need none.
 set -euo pipefail
 
 packages=(
@@ -28,10 +29,13 @@ packages=(
   python3-distributed    # sweeps on a Dask cluster
   clang libclang-rt-dev  # libFuzzer harnesses (make fuzz)
   lld                    # the linker (CMakeLists.txt: STICKSLIP_LLD), several times faster than ld
+  libbullet-dev          # collision detection between shapes (src/geometry: Bullet's collision module, bullet-float64)
+  libassimp-dev          # mesh files (STL, OBJ, ...) of shapes (src/geometry/mesh_file.cpp)
 )
 if [ "${BENCH_DEPS:-0}" = 1 ]; then
   packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)
-  packages+=(libbullet-dev libode-dev)  # bench/engines: the same scenes in Bullet and ODE (make bench-engines)
+  packages+=(libfcl-dev)               # bench/collision_libraries_bench.cpp: Bullet against FCL
+  packages+=(libode-dev)               # bench/engines: the same scenes in ODE (make bench-engines)
 fi
 
 missing=()

@@ -1,4 +1,5 @@
 """Plots columns of a stickslip result file, CSV or .npy (run by `stickslip plot` with /usr/bin/python3).
+A contact points file (RESULTS.points.csv) draws one line per point.
 
 usage: plot.py RESULTS OUT.png COLUMNS [--x COLUMN] [--overlay] [--title TITLE]
 COLUMNS is a comma-separated list of column names, shell-style patterns ("crank.*") and derived
@@ -186,6 +187,18 @@ def derived(spec, header, data):
     return name, np.broadcast_to(values, np.shape(data[header[0]])), k
 
 
+def point_series(header, data):
+    """The rows of each line to draw: all of them, or, for a contact points file (its long format, one
+    row per point per time: docs/cli.md), those of each point (shape_i, shape_j, point), labelled
+    " i|j#p"."""
+    if not all(c in header for c in ("shape_i", "shape_j", "point")):
+        return [("", None)]
+    groups = {}
+    for r, key in enumerate(zip(data["shape_i"], data["shape_j"], data["point"])):
+        groups.setdefault(tuple(int(v) for v in key), []).append(r)
+    return [(f" {i}|{j}#{p}", rows) for (i, j, p), rows in sorted(groups.items())]
+
+
 def select(header, patterns, data):
     """The columns to plot: [(name, values, (quantity, unit))]."""
     chosen, names = [], set()
@@ -214,8 +227,9 @@ def overlay_label(chosen):
     return "value [" + ", ".join(units) + "]" if units else "value"
 
 
-def figure(x, x_name, chosen, overlay, title):
-    """The figure of the chosen columns (select) against x: one axes per column, or one for all."""
+def figure(x, x_name, chosen, overlay, title, series=(("", None),)):
+    """The figure of the chosen columns (select) against x: one axes per column, or one for all; one
+    line per series (point_series: a contact point's rows), all rows when there is one."""
     x_kind = kind(x_name)
     import matplotlib
     matplotlib.use("Agg")
@@ -226,7 +240,10 @@ def figure(x, x_name, chosen, overlay, title):
     fig, axes = plt.subplots(n, 1, sharex=True, figsize=(8, 2.2 * n + 0.9), squeeze=False, layout="constrained")
     for k, (name, values, column_kind) in enumerate(chosen):
         ax = axes[0 if overlay else k][0]
-        ax.plot(x, values, label=label(name, column_kind) if overlay else name, linewidth=1.0)
+        for suffix, rows in series:
+            xs, ys = (x, values) if rows is None else ([x[r] for r in rows], [values[r] for r in rows])
+            ax.plot(xs, ys, label=(label(name, column_kind) if overlay else name) + suffix,
+                    linewidth=1.0 if len(series) == 1 else 0.6)
         if not overlay:
             ax.set_ylabel(label(name, column_kind), fontsize="small")
         ax.grid(True, linewidth=0.3)
@@ -268,7 +285,7 @@ def main(argv):
     if not patterns:
         fail("no columns to plot; columns are: " + ", ".join(header))
     chosen = select(header, patterns, data)
-    fig = figure(data[x_name], x_name, chosen, overlay, options["--title"] or csv_path)
+    fig = figure(data[x_name], x_name, chosen, overlay, options["--title"] or csv_path, point_series(header, data))
     try:
         # The format is fixed so the file lands exactly at the path given, whatever its suffix.
         fig.savefig(png_path, dpi=120, format="png")

@@ -59,6 +59,7 @@ class Runner:
         data = {name: [float(r[i]) for r in rows[1:]] for i, name in enumerate(rows[0])}
         data["summary"] = (proc.stdout + proc.stderr).strip().splitlines()
         data["events_file"] = out[:-len(".csv")] + ".events.csv"
+        data["path"] = out  # the files beside it (events, contact points) share its stem
         return data
 
     def command(self, *args, stdin=None):

@@ -3,10 +3,12 @@
 writes pages of N boxes moving for F frames straight in the page's data format (no simulation: the
 positions and turns are closed-form), opens each in headless Chromium, lets it play, and prints the
 page's size, its load time (first frame drawn, from navigation start) and the frame times while
-playing (median and 90th percentile of the intervals between frames, and of the time the page's
-code takes to evaluate and draw a frame).
+playing (the median interval between frames: the rasteriser's work included) and the page's own
+code per frame, stepping through frames (evaluating the instant, writing the instance matrices,
+three.js's render call; medians), as rows of a Markdown table.
 
-usage: scripts/viewer_bench.py [--bodies 10000] [--frames 300] [--precision 32] [--contacts 0] [--seconds 4]
+usage: scripts/viewer_bench.py [--bodies 100 1000 10000] [--frames 300] [--precision 32] [--contacts 0]
+                               [--seconds 6] [--steps 40]
 Run with /usr/bin/python3 (numpy) from the source tree; the page comes from viewer/dist."""
 
 import argparse
@@ -74,34 +76,60 @@ def write_page(path, data):
         f.write(page)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--bodies", type=int, default=10000)
-    ap.add_argument("--frames", type=int, default=300)
-    ap.add_argument("--precision", type=int, choices=(32, 64), default=32)
-    ap.add_argument("--contacts", type=int, default=0)
-    ap.add_argument("--seconds", type=float, default=4.0, help="how long the page plays for the frame times")
-    a = ap.parse_args()
+STEPPED = """(() => {
+  const s = window.stickslip, times = s.times(), n = times.length, out = [], draw = [];
+  for (let k = 0; k < %d; ++k) {
+    const i = (7 * k) %% (n - 1), t = times[i] + 0.5 * (times[i + 1] - times[i]);
+    const before = performance.now();
+    s.seek(t);
+    out.push(performance.now() - before);
+    draw.push(s.lastDrawMs());
+  }
+  return [out, draw];
+})()"""
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def measure(bodies, frames, precision, contacts, seconds, steps):
+    """One page: its size, load time, the page's code per frame when stepping (evaluate, write the
+    instances, three.js's render call, whose GPU work runs after) and the frame interval while playing."""
     with tempfile.TemporaryDirectory(prefix="stickslip_viewer_bench_") as work:
         path = os.path.join(work, "page.html")
-        write_page(path, page_data(a.bodies, a.frames, a.precision, a.contacts))
+        write_page(path, page_data(bodies, frames, precision, contacts))
         size = os.path.getsize(path)
-        with Chromium(timeout=600) as browser:
+        with Chromium(timeout=1200) as browser:
             browser.open("file://" + path)
-            browser.wait_for("window.stickslip !== undefined", timeout=600)
+            browser.wait_for("window.stickslip !== undefined", timeout=1200)
             error = browser.evaluate("window.stickslip.error || ''")
             if error:
                 raise SystemExit(f"the page reports: {error}")
             load = browser.evaluate("window.stickslip.timings.first_frame_ms")
-            browser.evaluate("window.stickslip.play()")
-            time.sleep(a.seconds)
-            frames = browser.evaluate("window.stickslip.frameTimes()")
-            render = browser.evaluate("window.stickslip.renderTimes()")
-    q = lambda xs, p: sorted(xs)[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")  # noqa: E731
-    print(f"bodies {a.bodies}, frames {a.frames}, contacts {a.contacts}, precision {a.precision}: page {size / 1e6:.1f} MB, "
-          f"first frame drawn {load:.0f} ms after navigation; while playing ({len(frames)} frames): interval median "
-          f"{statistics.median(frames) if frames else float('nan'):.1f} ms (90 % {q(frames, 0.9):.1f}), "
-          f"evaluate and draw median {statistics.median(render) if render else float('nan'):.1f} ms (90 % {q(render, 0.9):.1f})")
+            code, draw = browser.evaluate(STEPPED % steps)
+            browser.evaluate("window.stickslip.seek(window.stickslip.times()[0]); window.stickslip.play()")
+            time.sleep(seconds)
+            intervals = browser.evaluate("window.stickslip.frameTimes()")
+    return {"bodies": bodies, "frames": frames, "mb": size / 1e6, "load_s": load / 1e3, "code_ms": median(code),
+            "own_ms": median([c - d for c, d in zip(code, draw)]), "interval_ms": median(intervals), "played": len(intervals)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bodies", type=int, nargs="+", default=[100, 1000, 10000])
+    ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--precision", type=int, choices=(32, 64), default=32)
+    ap.add_argument("--contacts", type=int, default=0)
+    ap.add_argument("--seconds", type=float, default=6.0, help="how long the page plays for the frame intervals")
+    ap.add_argument("--steps", type=int, default=40, help="frames stepped through for the code's time per frame")
+    a = ap.parse_args()
+    print("| bodies × frames | page | first frame drawn | page code per frame (median) | of it outside three.js's render call | frame interval while playing (median) |")
+    print("|---|---|---|---|---|---|")
+    for b in a.bodies:
+        r = measure(b, a.frames, a.precision, a.contacts, a.seconds, a.steps)
+        print(f"| {r['bodies']} × {r['frames']} | {r['mb']:.1f} MB | {r['load_s']:.1f} s | {r['code_ms']:.1f} ms | "
+              f"{r['own_ms']:.1f} ms | {r['interval_ms']:.0f} ms ({r['played']} frames) |", flush=True)
 
 
 if __name__ == "__main__":

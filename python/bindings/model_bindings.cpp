@@ -126,6 +126,13 @@ indices work too: "bodies[1].mass", "gravity[1]", "joints.A.points.0.1".)")
       .def_property_readonly("source", &ModelDocument::name, "The file (or <string>, <dict>) named in messages")
       .def_property_readonly("columns", [](const ModelDocument& d) { return Observer(d.model().model).columns(); },
                              "The output columns of a run")
+      .def("shape_names",
+           [](const ModelDocument& d) {
+             std::vector<std::string> names;
+             for (const BodyShape& s : d.model().model.shapes) names.push_back(s.name);
+             return names;
+           },
+           "The shapes' names, in the order the contact points file's shape_i and shape_j count them")
       .def("__repr__", [](const ModelDocument& d) { return "<stickslip.Model from " + d.name() + ">"; })
       .def("copy", [](const ModelDocument& d) { return ModelDocument(d); })
       .def("__copy__", [](const ModelDocument& d) { return ModelDocument(d); })

@@ -146,9 +146,9 @@ void set_body(PySimulation& s, const std::string& name, const py::object& positi
   });
 }
 
-py::list contact_list(const std::vector<ContactReport>& contacts, bool spatial) {
+py::list contact_list(const std::vector<ContactStatus>& contacts, bool spatial) {
   py::list out;
-  for (const ContactReport& c : contacts) {
+  for (const ContactStatus& c : contacts) {
     py::dict d;
     d["name"] = c.name;
     d["state"] = contact_state_name(c.state);

@@ -153,6 +153,41 @@ def read_results(path, events=None):
     return Result(columns, data, log, None)
 
 
+POINT_COLUMNS = ("t", "shape_i", "shape_j", "point", "x", "y", "z", "nx", "ny", "nz", "gap", "vn", "slip", "fn",
+                 "ftx", "fty", "ftz", "state")
+
+
+def contact_points_path(results_path):
+    """Where `stickslip run` writes the contact points of these results: r.csv -> r.points.csv,
+    r.npy -> r.points.npy."""
+    stem, extension = os.path.splitext(os.fspath(results_path))
+    if extension in (".csv", ".npy"):
+        return stem + ".points" + extension
+    return os.fspath(results_path) + ".points.csv"
+
+
+def read_contact_points(path, model=None):
+    """The contact points file of `stickslip run` (docs/cli.md, "Contact points"), CSV or .npy: one row
+    per point of a contact between shapes per written row, as a dict of numpy arrays by column
+    (t, shape_i, shape_j, point, x, y, z, nx, ny, nz, gap, vn, slip, fn, ftx, fty, ftz, state). With
+    `model` (a Model or a model file's path), also `shape_i_name` and `shape_j_name`, the shapes' names
+    (the indices count the model's shapes in the file's order). Rows cut short by a kill are dropped
+    with a SimulationWarning; anything else malformed raises InputError."""
+    path = os.fspath(path)
+    columns, data = _unless_unreadable(path, _read_npy if path.endswith(".npy") else _read_csv)
+    if tuple(columns) != POINT_COLUMNS:
+        raise _malformed(path, 1, "not a contact points file: expected the columns " + ",".join(POINT_COLUMNS))
+    points = {name: data[:, k] for k, name in enumerate(columns)}
+    if model is not None:
+        if not hasattr(model, "shape_names"):
+            from ._core import Model
+            model = Model.load(os.fspath(model))
+        names = np.array(model.shape_names(), dtype=object)
+        for side in ("shape_i", "shape_j"):
+            points[side + "_name"] = names[points[side].astype(int)] if len(names) else np.array([], dtype=object)
+    return points
+
+
 def _unless_unreadable(path, reader):
     """reader(path), with a file that cannot be opened or read (missing, a folder, no permission)
     reported as InputError like any other bad input."""

@@ -51,11 +51,13 @@ std::uint64_t bytes(const Snapshot& s, const char* key) {
 }  // namespace
 
 ResultFiles::ResultFiles(const std::string& path, const std::string& format, const std::string& events_path,
-                         const Snapshot* checkpoint, SetUpWatch& setting_up)
-    : setting_up_(setting_up), path_(path), events_path_(events_path), npy_format_(format == "npy") {
+                         const std::string& points_path, const Snapshot* checkpoint, SetUpWatch& setting_up)
+    : setting_up_(setting_up), path_(path), events_path_(events_path), points_path_(points_path),
+      npy_format_(format == "npy") {
   if (checkpoint && checkpoint->has("app.results_digest")) {  // absent in checkpoints written before it
     results_.restore(*checkpoint, "app.results");
     events_.restore(*checkpoint, "app.events");
+    if (!points_path.empty()) points_.restore(*checkpoint, "app.points");
   }
   if (npy_format_) {
     npy_ = checkpoint ? std::make_unique<NpySink>(path, bytes(*checkpoint, "app.results_bytes"))
@@ -67,6 +69,13 @@ ResultFiles::ResultFiles(const std::string& path, const std::string& format, con
   if (!events_path.empty()) {
     events_sink_ = checkpoint ? std::make_unique<CsvEventSink>(events_path, bytes(*checkpoint, "app.events_bytes"))
                               : std::make_unique<CsvEventSink>(events_path);
+  }
+  if (!points_path.empty() && npy_format_) {
+    points_npy_ = checkpoint ? std::make_unique<NpySink>(points_path, bytes(*checkpoint, "app.points_bytes"))
+                             : std::make_unique<NpySink>(points_path);
+  } else if (!points_path.empty()) {
+    points_csv_ = checkpoint ? std::make_unique<CsvSink>(points_path, bytes(*checkpoint, "app.points_bytes"))
+                             : std::make_unique<CsvSink>(points_path);
   }
 }
 
@@ -108,6 +117,7 @@ void ResultFiles::sync() {
 std::string ResultFiles::changed_since_checkpoint() const {
   std::string problem = results_.check(path_, "results file");
   if (problem.empty() && events_sink_) problem = events_.check(events_path_, "event log");
+  if (problem.empty() && (points_npy_ || points_csv_) && points_.digested > 0) problem = points_.check(points_path_, "contact points file");
   return problem;
 }
 
@@ -123,12 +133,25 @@ void ResultFiles::save_digests(Snapshot& s) {
   if (events_sink_) events_.extend(events_path_, events_bytes());
   results_.save(s, "app.results");
   events_.save(s, "app.events");
+  if (points()) {
+    if (points_npy_ && points_.digested == 0) {
+      try {
+        points_.from = points_.digested = npy_rows_offset(points_path_);
+      } catch (const InputError& e) {
+        throw OutputError(points_path_, e.message());
+      }
+    }
+    points_.extend(points_path_, points_bytes());
+    points_.save(s, "app.points");
+  }
 }
 
 void ResultFiles::discard() {
   if (npy_) npy_->discard();
   if (csv_) csv_->discard();
   if (events_sink_) events_sink_->discard();
+  if (points_npy_) points_npy_->discard();
+  if (points_csv_) points_csv_->discard();
 }
 
 }  // namespace stickslip::app

@@ -1,4 +1,5 @@
-// The files of one `stickslip run` or `resume`: the results (CSV or .npy) and the event log, created
+// The files of one `stickslip run` or `resume`: the results (CSV or .npy), the event log and the
+// contact points of shape contacts (in the results' format), created
 // together when the scheme starts writing rows (after the model has passed every set-up check), with
 // the lock that keeps a second writer out and the digests a checkpoint keeps of what was written
 // (docs/cli.md, "Checkpoints").
@@ -39,7 +40,7 @@ class ResultFiles final : public OutputSink {
   // Checks that the files can be written (OutputError) without creating them; resuming, keeps their
   // lengths and digests at the checkpoint (SnapshotError when the checkpoint's entries do not fit).
   ResultFiles(const std::string& path, const std::string& format, const std::string& events_path,
-              const Snapshot* checkpoint, SetUpWatch& setting_up);
+              const std::string& points_path, const Snapshot* checkpoint, SetUpWatch& setting_up);
 
   // Creates (or, resuming, cuts back) the files, under the results file's lock: the run starts
   // writing, and the set-up watch hands stop requests to the run loop.
@@ -58,6 +59,15 @@ class ResultFiles final : public OutputSink {
   bool begun() const { return npy_ ? npy_->begun() : csv_->begun(); }
   std::uint64_t results_bytes() const { return npy_ ? npy_->bytes() : csv_->bytes(); }
   std::uint64_t events_bytes() const { return events_sink_ ? events_sink_->bytes() : 0; }
+  // The contact points' sink (the run loop begins, flushes and ends it), or null.
+  OutputSink* points() { return points_npy_ ? static_cast<OutputSink*>(points_npy_.get()) : points_csv_.get(); }
+  bool points_begun() const { return points_npy_ ? points_npy_->begun() : points_csv_ && points_csv_->begun(); }
+  std::uint64_t points_bytes() const {
+    return points_npy_ ? points_npy_->bytes() : points_csv_ ? points_csv_->bytes() : 0;
+  }
+  void end_points() {
+    if (OutputSink* p = points()) p->end();
+  }
   // Resuming: the lock is taken at once (the files exist), so that a second resume of the same
   // checkpoint is refused before it sets anything up (OutputError); then the files are compared
   // with what the run had written up to the checkpoint ("" when they are the same).
@@ -71,13 +81,15 @@ class ResultFiles final : public OutputSink {
  private:
   OutputSink& results() { return npy_ ? static_cast<OutputSink&>(*npy_) : *csv_; }
   SetUpWatch& setting_up_;
-  std::string path_, events_path_;
+  std::string path_, events_path_, points_path_;
   bool npy_format_;
   std::optional<OutputLock> lock_;
-  FileDigest results_, events_;
+  FileDigest results_, events_, points_;
   std::unique_ptr<CsvSink> csv_;
   std::unique_ptr<NpySink> npy_;
   std::unique_ptr<CsvEventSink> events_sink_;
+  std::unique_ptr<CsvSink> points_csv_;
+  std::unique_ptr<NpySink> points_npy_;
 };
 
 }  // namespace stickslip::app

@@ -198,13 +198,17 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     return kExitBadInput;
   }
   const std::string out = output_path(settings), format = output_format(settings);
+  const bool shapes = mf.model.has_shape_contacts();
   const bool discarded = is_null_device(out);
-  const std::string events_path = mf.model.contacts.empty() ? "" : discarded ? out : event_log_path(out);
+  const std::string events_path = mf.model.contacts.empty() && !shapes ? "" : discarded ? out : event_log_path(out);
+  const std::string points_path =
+      shapes && !settings.no_contact_points ? (discarded ? out : contact_points_path(out)) : "";
   const bool checkpoints = options.checkpoint_interval > 0;
   const std::string checkpoint_file = checkpoints ? checkpoint_path(settings) : "";
   std::vector<std::string> outputs{out};
   if (format == "npy") outputs.push_back(npy_columns_path(out));  // the column names beside the rows
   if (!events_path.empty() && !discarded) outputs.push_back(events_path);
+  if (!points_path.empty() && !discarded) outputs.push_back(points_path);
   if (checkpoints) outputs.push_back(checkpoint_file);
   if (const std::string clash = output_clash(mf.input_files, outputs, "the model file or a table it reads", "-o or --checkpoint");
       !clash.empty()) {
@@ -219,7 +223,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
 
   std::optional<ResultFiles> files;
   try {  // the files are checked now but created only when the run starts writing
-    files.emplace(out, format, events_path, checkpoint, setting_up);
+    files.emplace(out, format, events_path, points_path, checkpoint, setting_up);
     if (checkpoints) check_atomically_writable(checkpoint_file);
     if (checkpoint) files->lock_now();
   } catch (const OutputError& e) {
@@ -237,12 +241,14 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   }
   const auto discard_outputs = [&] {  // a model the run refuses writes nothing
     const bool created = files->begun(), events_created = files->events() && files->events()->opened();
+    const bool points_created = files->points_begun();
     files->discard();
     files.reset();
     if (checkpoint) return;  // resuming: the files hold the earlier rows, which stay
     if (created) remove_created(out);
     if (created && format == "npy") remove_created(npy_columns_path(out));
     if (events_created) remove_created(events_path);
+    if (points_created) remove_created(points_path);
   };
 
   // Results written to standard output (-o /dev/stdout) keep it to themselves: the summary goes to
@@ -281,6 +287,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
       s.put_integer("app.inputs_digest", digest);
       s.put_integer("app.results_bytes", static_cast<std::int64_t>(files->results_bytes()));
       s.put_integer("app.events_bytes", static_cast<std::int64_t>(files->events_bytes()));
+      s.put_integer("app.points_bytes", static_cast<std::int64_t>(files->points_bytes()));
       files->sync();  // the rows it counts reach the disk before the checkpoint does
       files->save_digests(s);
       write_checkpoint(checkpoint_file, s);
@@ -289,6 +296,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
   }
 
   EventSink* events = files->events();
+  cb.contact_points = files->points();
   try {
     const SimulationSummary s = checkpoint ? resume(mf.model, options, *checkpoint, *files, cb, events)
                                            : simulate(mf.model, options, *files, cb, events);
@@ -297,6 +305,8 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     print_summary(summary_stream, options, out, events_path, s, s.stats.steps - steps_before);
     if (format == "npy")
       std::fprintf(summary_stream, "wrote %s: the names of its columns, one per line\n", npy_columns_path(out).c_str());
+    if (!points_path.empty() && !discarded)
+      std::fprintf(summary_stream, "wrote %s: the points of the contacts between shapes\n", points_path.c_str());
     if (checkpoints_written > 0)
       std::fprintf(summary_stream, "wrote %s: %ld checkpoints\n", checkpoint_file.c_str(), checkpoints_written);
     dump.print_summary();
@@ -343,6 +353,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     files->discard();  // what could not be written is not written again at close
     try {
       files->end();
+      files->end_points();
     } catch (const OutputError&) {
     }
     std::cerr << "error: " << e.what() << (began ? "; the file holds the rows written before (whole rows)" : "") << "\n";

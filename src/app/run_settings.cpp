@@ -42,6 +42,8 @@ void add_run_options(CLI::App& sub, RunSettings& a) {
                  "Write a checkpoint every T seconds of simulated time (continue with `stickslip resume`)")
       ->check(positive);
   sub.add_option("--checkpoint", a.checkpoint, "Checkpoint file (default: the results file with .checkpoint)");
+  sub.add_flag("--no-contact-points", a.no_contact_points,
+               "No file of the contact points between shapes beside the results (RESULTS.points.csv or .npy)");
 }
 
 void add_session_options(CLI::App& sub, SessionSettings& s) {
@@ -131,6 +133,7 @@ void save_settings(Snapshot& snapshot, const RunSettings& s) {
                         s.output_every ? std::vector<std::int64_t>{*s.output_every} : std::vector<std::int64_t>{});
   snapshot.put_reals("app.run.baumgarte", s.baumgarte);
   snapshot.put_integer("app.run.projection", s.projection ? 1 : 0);
+  snapshot.put_integer("app.run.no_contact_points", s.no_contact_points ? 1 : 0);
 }
 
 RunSettings restore_settings(const Snapshot& snapshot) {
@@ -152,6 +155,8 @@ RunSettings restore_settings(const Snapshot& snapshot) {
   s.baumgarte = snapshot.reals("app.run.baumgarte");
   if (!s.baumgarte.empty() && s.baumgarte.size() != 2) throw SnapshotError("checkpoint entry 'app.run.baumgarte' needs two values");
   s.projection = snapshot.integer("app.run.projection") != 0;
+  // Absent in checkpoints written before the points file existed.
+  s.no_contact_points = snapshot.has("app.run.no_contact_points") && snapshot.integer("app.run.no_contact_points") != 0;
   return s;
 }
 

@@ -20,6 +20,7 @@ struct RunSettings {
   std::optional<long> output_every;
   std::vector<double> baumgarte;
   bool projection = false;
+  bool no_contact_points = false;  // --no-contact-points: no points file beside the results
 };
 
 // What only this session decides (not stored in checkpoints).

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <optional>
 
 #include "app/commands.hpp"
@@ -20,6 +21,8 @@ struct ViewArgs {
   std::string results, model, output, events, column, format = "html", readout, contact_points;
   double fps = 30;
   int precision = 64;
+  std::size_t every = 1, max_frames = 0;
+  double max_size_mb = 250;
   bool no_events = false, paused = false;
 };
 
@@ -100,6 +103,9 @@ int view(const ViewArgs& a) {
     options.precision = a.precision;
     options.readout_columns = split_patterns(a.readout);
     options.autoplay = !a.paused;
+    options.every = a.every;
+    options.max_frames = a.max_frames;
+    options.max_data_chars = static_cast<std::size_t>(a.max_size_mb * 1e6);
     const std::vector<double>& t = results.column("t", "the time");
     if (a.format == "vtk") {
       const VtkSeries series = write_vtk_series(scene, results, events, options, out);
@@ -113,9 +119,17 @@ int view(const ViewArgs& a) {
       points = read_contact_points(a.contact_points, &dropped);
       warn_if_cut(a.contact_points, dropped);
     }
-    page = animation_page(animation_data_json(scene, results, events, options, points), scene.dimension);
+    const AnimationData data = animation_data(scene, results, events, options, points);
+    if (data.thinned_every > 1) {
+      const std::size_t bodies = scene.bodies.size() - 1;  // the ground is body 0
+      std::cerr << "note: " << bodies << (bodies == 1 ? " body" : " bodies") << " over " << data.chosen_frames << " frames would make "
+                << megabytes(data.chosen_chars) << " MB of data, more than --max-size " << a.max_size_mb
+                << " MB: kept one frame in " << data.thinned_every << " (" << data.rows.size() << " frames, "
+                << megabytes(data.json.size()) << " MB); choose the frames with --fps, --every or --max-frames\n";
+    }
+    page = animation_page(data.json, scene.dimension);
     rows = results.rows();
-    frames = frame_rows(t, a.fps).size();
+    frames = data.rows.size();
     t0 = t.front();
     t1 = t.back();
   } catch (const InputError& e) {
@@ -140,6 +154,16 @@ void add_view_command(CLI::App& cli, int& exit_code) {
   sub->add_option("-o,--output", a->output, "Output HTML file (default: the results' path with .html)");
   sub->add_option("--fps", a->fps, "Frames kept per simulated second (0: every row)")
       ->check(finite_number(0.0, false, "a finite number >= 0"))
+      ->capture_default_str();
+  sub->add_option("--every", a->every, "Keep every k-th of the frames --fps chooses (the first and last always)")
+      ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()))
+      ->capture_default_str();
+  sub->add_option("--max-frames", a->max_frames, "At most this many frames, spread evenly over the run (0: no limit)")
+      ->check(CLI::Range(std::size_t{0}, std::numeric_limits<std::size_t>::max()))
+      ->capture_default_str();
+  sub->add_option("--max-size", a->max_size_mb,
+                  "Largest page data in MB (at most 500, a browser's limit): beyond it every k-th frame is kept, with a note")
+      ->check(CLI::Range(1e-3, kMaxPageDataChars / 1e6))
       ->capture_default_str();
   sub->add_option("--column", a->column, "Result column shown as a number at start (any can be chosen in the page)");
   sub->add_option("--events", a->events, "Event log (default: RESULTS.events.csv beside the results, if there)");

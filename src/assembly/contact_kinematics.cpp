@@ -123,6 +123,8 @@ void compute_contact_rows(const Model& model, Workspace& ws, double tangent_gap)
     const Contact& c = model.contacts[k];
     if (c.spatial()) {
       spatial_contact_rows(model, c, ws, tangent_gap, ws.contacts[k]);
+    } else if (c.joint_limit()) {
+      joint_limit_kinematics(model, c, ws, ws.contacts[k]);
     } else {
       planar_contact_kinematics(model, c, ws, ws.contacts[k]);
     }

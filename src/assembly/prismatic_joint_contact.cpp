@@ -52,7 +52,7 @@ struct JointGeometry {
   double s = 0;
 };
 
-JointGeometry geometry(const Joint& j, const Workspace& ws) {
+JointGeometry joint_geometry(const Joint& j, const Workspace& ws) {
   const SpatialKinematics &bi = ws.bodies[j.body_i].spatial, &bj = ws.bodies[j.body_j].spatial;
   JointGeometry g;
   const Vec3 e1 = bi.R * j.spatial.axis_i, e2 = bi.R * j.spatial.ref_i;
@@ -147,7 +147,7 @@ void solve_joint(const Model& model, const Workspace& ws, const Vec& lambda_c, c
                  double acceleration_per_eta, JointContactSlot& slot) {
   const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
   const PrismaticJointContact& c = *j.contact;
-  const JointGeometry g = geometry(j, ws);
+  const JointGeometry g = joint_geometry(j, ws);
   // The overlap in the axial coordinate from P_i (Qi, Luo & Huang 2011 eq. (10), read as the overlap).
   const pc::ContactRegion region =
       pc::contact_region({g.s + c.slider_lower, g.s + c.slider_upper}, {c.guide_lower, c.guide_upper});
@@ -216,7 +216,7 @@ void joint_contact_columns(const Model& model, Workspace& ws) {
   for (int k = 0; k < m; ++k) {
     JointContactSlot& slot = slots[static_cast<std::size_t>(k)];
     const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
-    const JointGeometry g = geometry(j, ws);
+    const JointGeometry g = joint_geometry(j, ws);
     const Vec3 e1 = g.frame.col(0);
     ws.contact_w.setZero();
     add_point_load(model, ws, j.body_j, g.pj, e1, ws.contact_w);
@@ -234,14 +234,14 @@ void joint_contact_columns(const Model& model, Workspace& ws) {
     ws.contact_b = ws.mass_inv.cwiseProduct(ws.contact_WF.col(l));
     for (int k = 0; k < m; ++k) {
       const Joint& j = model.joints[static_cast<std::size_t>(slots[static_cast<std::size_t>(k)].joint)];
-      ws.contact_rate(k, l) = axial_acceleration(model, j, ws, geometry(j, ws), ws.contact_b, true);
+      ws.contact_rate(k, l) = axial_acceleration(model, j, ws, joint_geometry(j, ws), ws.contact_b, true);
     }
   }
 }
 
 double joint_slip_rate(const Model& model, const JointContactSlot& slot, const Workspace& ws, const Vec* v) {
   const Joint& j = model.joints[static_cast<std::size_t>(slot.joint)];
-  const JointGeometry g = geometry(j, ws);
+  const JointGeometry g = joint_geometry(j, ws);
   const auto point_velocity = [&](int b) {
     const Body& body = model.bodies[static_cast<std::size_t>(b)];
     const SpatialKinematics& k = ws.bodies[b].spatial;
@@ -307,7 +307,7 @@ int apply_joint_contact_friction(const Model& model, const State& s, Workspace& 
   joint_contact_columns(model, ws);
   for (int k = 0; k < m; ++k) {
     const Joint& j = model.joints[static_cast<std::size_t>(ws.joint_contacts[static_cast<std::size_t>(k)].joint)];
-    ws.contact_rate0[k] = axial_acceleration(model, j, ws, geometry(j, ws), ws.qdd, false);
+    ws.contact_rate0[k] = axial_acceleration(model, j, ws, joint_geometry(j, ws), ws.qdd, false);
   }
   const int sweeps = solve_joint_contact_friction(model, s.t, ws);
   // λ = λ0 + D η, q̈ = q̈0 + B η; the friction forces W η.

@@ -22,6 +22,7 @@
 // The rates ṅ, ṫ₁, Ṗ of each shape come with its geometry; ṫ₂ = ṅ × t₁ + n × ṫ₁.
 #include <cmath>
 #include <array>
+#include <limits>
 
 #include "assembly/body_kinematics.hpp"
 #include "assembly/contact_kinematics.hpp"
@@ -155,6 +156,35 @@ void spatial_contact_rows(const Model& model, const Contact& c, const Workspace&
   if (!(g.gap <= tangent_gap)) return;
   k.tangents3 = {g.t1, g.n.cross(g.t1)};
   for (int t = 0; t < 2; ++t) spatial_direction_rows(k.tangents3[t], g.P, bi, bj, k.wt_i[t], k.wt_j[t], k.vt[t]);
+}
+
+}  // namespace stickslip
+
+namespace stickslip {
+
+void point_contact_kinematics(const Model& /*model*/, const Contact& c, const Vec3& n, const Vec3& t1, const Vec3& P,
+                              double gap, const Workspace& ws, ContactKinematics& k) {
+  const SpatialKinematics &bi = ws.bodies[static_cast<std::size_t>(c.body_i)].spatial,
+                          &bj = ws.bodies[static_cast<std::size_t>(c.body_j)].spatial;
+  k.in_range = true;
+  k.gap = gap;
+  k.normal3 = n;
+  k.tangents3 = {t1, n.cross(t1)};
+  k.point3 = P;
+  k.tangent_rows = 2;
+  const auto rows = [&](const Vec3& e, BodyRow& wi, BodyRow& wj, double& velocity) {
+    const Vec3 ai = bi.R.transpose() * (P - bi.r).cross(e);
+    const Vec3 aj = bj.R.transpose() * (P - bj.r).cross(e);
+    wi.resize(6);
+    wj.resize(6);
+    wi << -e.x(), -e.y(), -e.z(), -ai.x(), -ai.y(), -ai.z();
+    wj << e.x(), e.y(), e.z(), aj.x(), aj.y(), aj.z();
+    velocity = e.dot(bj.v - bi.v) + aj.dot(bj.omega) - ai.dot(bi.omega);
+  };
+  rows(n, k.wn_i, k.wn_j, k.vn);
+  for (int t = 0; t < 2; ++t) rows(k.tangents3[static_cast<std::size_t>(t)], k.wt_i[static_cast<std::size_t>(t)], k.wt_j[static_cast<std::size_t>(t)], k.vt[t]);
+  k.wn_bias = std::numeric_limits<double>::quiet_NaN();
+  k.wt_bias.setConstant(std::numeric_limits<double>::quiet_NaN());
 }
 
 }  // namespace stickslip

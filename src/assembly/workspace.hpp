@@ -133,6 +133,8 @@ struct Workspace {
   // compute_contact_kinematics / assemble_contact_forces
   std::vector<ContactKinematics> contacts;  // n_contacts
   std::vector<ContactForce> contact_forces;  // n_contacts
+  // The compliant scheme's contacts between shapes (formulations/compliant): their elastic energy.
+  double shape_contact_potential = 0;
 
   // solve_accelerations_with_joint_friction (Newton on λ, Xing, Zheng & Wang 2019 eq. (9))
   std::vector<ContactForce> joint_friction;  // per joint (zero for joints without friction)

@@ -45,6 +45,7 @@ Observer::Observer(const Model& model) : model_(model) {
   for (const RotationalSpringDamper& s : model.rotational_springs) columns_.push_back(s.name + ".torque");
   for (const JointActuator& a : model.actuators) columns_.push_back(a.name + ".effort");
   for (const Contact& c : model.contacts) {
+    if (c.from_shapes()) continue;  // compiled shape contacts: reports and the points file
     if (c.spatial()) {  // both tangent rows, and the slip speed |v_T|
       for (const char* col : {".gap", ".vn", ".vt1", ".vt2", ".slip", ".fn", ".ft1", ".ft2", ".state"}) {
         columns_.push_back(c.name + col);
@@ -73,6 +74,9 @@ Observer::Observer(const Model& model) : model_(model) {
       for (int i = 1; i <= 8; ++i) columns_.push_back(j.name + face + std::to_string(i));
     }
   }
+  for (const ContactReport& r : model.contact_reports) {
+    for (const char* c : {".fx", ".fy", ".fz", ".mx", ".my", ".mz", ".points"}) columns_.push_back(r.name + c);
+  }
   for (const char* c : {"energy.kinetic", "energy.potential", "energy.total", "constraint.drift",
                         "constraint.velocity_drift"}) {
     columns_.push_back(c);
@@ -100,7 +104,7 @@ void Observer::record_spatial_reaction(const Joint& joint, const Workspace& ws, 
 }
 
 void Observer::record(const State& s, const Workspace& ws, std::vector<double>& row,
-                      const ContactState* states) const {
+                      const ContactState* states, const std::vector<ShapePointView>* shape_points) const {
   row.clear();
   row.push_back(s.t);
   for (int k : bodies_) {
@@ -137,8 +141,9 @@ void Observer::record(const State& s, const Workspace& ws, std::vector<double>& 
   }
   for (const JointActuator& a : model_.actuators) row.push_back(a.effort.value(s.t));
   record_contacts(s, ws, row, states);
+  record_reports(ws, shape_points, row);
   Energy e = mechanical_energy(model_, s, ws);
-  e.potential += contact_potential_energy(model_, ws);
+  e.potential += contact_potential_energy(model_, ws) + ws.shape_contact_potential;
   row.insert(row.end(), {e.kinetic, e.potential, e.total(), ws.phi.norm(), ws.phi_dot.norm()});
 }
 
@@ -156,6 +161,7 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
                                const ContactState* states) const {
   for (std::size_t k = 0; k < model_.contacts.size(); ++k) {
     const Contact& c = model_.contacts[k];
+    if (c.from_shapes()) continue;
     const ContactKinematics& kin = ws.contacts[k];
     const ContactForce& f = ws.contact_forces[k];
     if (c.spatial()) {  // slip speed ≥ 0: a sliding spatial contact shows slip_positive
@@ -190,6 +196,79 @@ void Observer::record_contacts(const State& s, const Workspace& ws, std::vector<
                            static_cast<double>(r.mode.loaded), static_cast<double>(r.motion), slot.adams_friction});
     row.insert(row.end(), r.forces.f.begin(), r.forces.f.end());
     row.insert(row.end(), r.forces.g.begin(), r.forces.g.end());
+  }
+}
+
+namespace {
+
+// The sign with which a point's force (on its shape j) counts for a report: +1 when the point's pair
+// is the report's, −1 when it is the report's reversed (the force then acts on the report's first),
+// 0 when it is another pair. A one-body report takes every point on that body.
+double report_sign(const ContactReport& r, const ShapePointView& p) {
+  const bool shapes = r.kind == ContactReport::Kind::shapes;
+  const int i = shapes ? p.shape_i : p.body_i, j = shapes ? p.shape_j : p.body_j;
+  if (r.kind == ContactReport::Kind::body) return j == r.second ? 1.0 : i == r.second ? -1.0 : 0.0;
+  return (i == r.first && j == r.second) ? 1.0 : (i == r.second && j == r.first) ? -1.0 : 0.0;
+}
+
+}  // namespace
+
+void Observer::record_reports(const Workspace& ws, const std::vector<ShapePointView>* points,
+                              std::vector<double>& row) const {
+  for (const ContactReport& r : model_.contact_reports) {
+    Vec3 force = Vec3::Zero(), moment = Vec3::Zero();
+    int closed = 0;
+    const int body = r.kind == ContactReport::Kind::shapes ? model_.shapes[static_cast<std::size_t>(r.second)].body : r.second;
+    const Vec3 centre = ws.bodies[static_cast<std::size_t>(body)].spatial.r;
+    for (std::size_t k = 0; points && k < points->size(); ++k) {
+      const ShapePointView& p = (*points)[k];
+      const double sign = report_sign(r, p);
+      if (sign == 0.0) continue;
+      const Vec3 f = sign * (p.normal_force * p.normal + p.friction);
+      force += f;
+      moment += (p.position - centre).cross(f);
+      closed += p.state != ContactState::open ? 1 : 0;
+    }
+    row.insert(row.end(), {force.x(), force.y(), force.z(), moment.x(), moment.y(), moment.z(), static_cast<double>(closed)});
+  }
+}
+
+const std::vector<std::string>& shape_point_columns() {
+  static const std::vector<std::string> columns = {"t",  "shape_i", "shape_j", "point", "x",   "y",   "z",   "nx",
+                                                   "ny", "nz",      "gap",     "vn",    "slip", "fn", "ftx", "fty",
+                                                   "ftz", "state"};
+  return columns;
+}
+
+void shape_point_row(double t, const ShapePointView& p, std::vector<double>& row) {
+  row.assign({t, static_cast<double>(p.shape_i), static_cast<double>(p.shape_j), static_cast<double>(p.id),
+              p.position.x(), p.position.y(), p.position.z(), p.normal.x(), p.normal.y(), p.normal.z(), p.gap, p.vn,
+              p.slip, p.normal_force, p.friction.x(), p.friction.y(), p.friction.z(), static_cast<double>(p.state)});
+}
+
+void compiled_shape_points(const Model& model, const Workspace& ws, const ContactState* states,
+                           std::vector<ShapePointView>& out) {
+  out.clear();
+  for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+    const Contact& c = model.contacts[k];
+    if (!c.from_shapes()) continue;
+    const ContactKinematics& kin = ws.contacts[k];
+    const ContactForce& f = ws.contact_forces[k];
+    ShapePointView v;
+    v.shape_i = c.shape_i;
+    v.shape_j = c.shape_j;
+    v.id = c.point_id;
+    v.body_i = c.body_i;
+    v.body_j = c.body_j;
+    v.position = kin.point3;
+    v.normal = kin.normal3;
+    v.gap = kin.gap;
+    v.vn = kin.vn;
+    v.slip = std::hypot(kin.vt[0], kin.vt[1]);
+    v.normal_force = f.normal;
+    v.friction = f.tangential[0] * kin.tangents3[0] + f.tangential[1] * kin.tangents3[1];
+    v.state = states ? states[k] : contact_state(f.normal, v.slip);
+    out.push_back(v);
   }
 }
 

@@ -45,7 +45,7 @@ double RunLoop::step_limit(const StepStrategy& strategy, double t_pause) const {
 // A row with a number that is not finite is not written: the run fails there, naming the column
 // (a run that blows up, or a model whose magnitudes overflow a double, must not end in success).
 void RunLoop::write_row(const StateSample& s) {
-  observer_.record(s.state, s.workspace, row_, s.modes);
+  observer_.record(s.state, s.workspace, row_, s.modes, s.shape_points);
   for (std::size_t c = 0; c < row_.size(); ++c) {
     if (std::isfinite(row_[c])) continue;
     const std::string& column = observer_.columns()[c];
@@ -54,6 +54,12 @@ void RunLoop::write_row(const StateSample& s) {
                              number_text(s.state.t, 9) + " s: the computation left the range of finite numbers");
   }
   sink_.write(row_);
+  if (cb_.contact_points && s.shape_points) {
+    for (const ShapePointView& p : *s.shape_points) {
+      shape_point_row(s.state.t, p, point_row_);
+      cb_.contact_points->write(point_row_);
+    }
+  }
   ++summary_.output_rows;
   summary_.max_drift = std::max(summary_.max_drift, s.workspace.phi.norm());
   summary_.max_velocity_drift = std::max(summary_.max_velocity_drift, s.workspace.phi_dot.norm());
@@ -101,6 +107,7 @@ bool RunLoop::stop_requested() {
 void RunLoop::start(StepStrategy& strategy) {
   strategy.set_up();
   sink_.begin(observer_.columns());
+  if (cb_.contact_points) cb_.contact_points->begin(shape_point_columns());
   write_row(strategy.current());
   strategy.log_start();
 }
@@ -117,6 +124,7 @@ Snapshot RunLoop::snapshot(StepStrategy& strategy) {
   snapshot.put_reals("run.drift", {summary_.max_drift, summary_.max_velocity_drift});
   strategy.save(snapshot);
   sink_.flush();
+  if (cb_.contact_points) cb_.contact_points->flush();
   if (reporter_.events) reporter_.events->flush();
   return snapshot;
 }
@@ -156,6 +164,7 @@ void RunLoop::restore(StepStrategy& strategy, const Snapshot& snapshot) {
   strategy.restore(snapshot);
   if (std::abs(strategy.time() - snapshot.real("run.t")) > 0) throw SnapshotError("the checkpoint's times disagree");
   sink_.begin(observer_.columns());
+  if (cb_.contact_points) cb_.contact_points->begin(shape_point_columns());
 }
 
 bool RunLoop::checkpoint_due(const StepStrategy& strategy) const {
@@ -205,12 +214,14 @@ bool RunLoop::step(StepStrategy& strategy, double t_pause) {
     NumericalError located = strategy.diagnose(e);
     located.set_step(steps_ + 1);
     sink_.end();
+    if (cb_.contact_points) cb_.contact_points->end();
     throw located;
   } catch (const std::bad_alloc&) {
     NumericalError located(strategy.time(), "memory", "out of memory while taking the step from t = " +
                                                           number_text(strategy.time(), 9) + " s");
     located.set_step(steps_ + 1);
     sink_.end();
+    if (cb_.contact_points) cb_.contact_points->end();
     throw located;
   }
 }
@@ -227,6 +238,7 @@ SimulationSummary RunLoop::end(StepStrategy& strategy) {
     write_row(strategy.current());
   }
   sink_.end();
+  if (cb_.contact_points) cb_.contact_points->end();
   strategy.finish(summary_);
   summary_.t_final = strategy.time();
   summary_.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();

@@ -39,6 +39,7 @@ struct StateSample {
   const State& state;
   const Workspace& workspace;             // evaluated at `state`
   const ContactState* modes = nullptr;   // the contact states the scheme decided (null: derived)
+  const std::vector<ShapePointView>* shape_points = nullptr;  // the points of the shapes' contacts
 };
 
 class StepStrategy {
@@ -155,7 +156,7 @@ class RunLoop {
   EnergyWatch energy_;
   PaceWatch pace_;
   StepReporter reporter_;
-  std::vector<double> row_;
+  std::vector<double> row_, point_row_;
   long next_output_ = 1;  // index k of the next output time t_start + k Δt
   long samples_ = 0;      // rows sampled after the first (written or decimated by output_every)
   long steps_ = 0;        // steps completed

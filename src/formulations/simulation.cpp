@@ -7,6 +7,7 @@
 #include "formulations/integrator_choice.hpp"
 #include "formulations/run_loop.hpp"
 #include "formulations/run_monitors.hpp"
+#include "model/shape_compiler.hpp"
 
 namespace stickslip {
 
@@ -81,6 +82,15 @@ SimulationSummary run_with_chosen_integrator(const Model& model, const Simulatio
   const IntegratorChoice choice = choose_integrator(model, options);
   SimulationOptions chosen = options;
   chosen.integrator = choice.name;
+  // The event-driven scheme runs shape contacts as the explicit point contacts they compile into
+  // (model/shape_compiler.hpp); the others find them by detection as they go.
+  if (options.scheme == Scheme::event_driven && model.has_shape_contacts()) {
+    const Model compiled = compile_shape_contacts(model, scheme_name(options.scheme));
+    SimulationSummary summary = run_steps(compiled, chosen, sink, callbacks, events, checkpoint);
+    summary.integrator = choice.name;
+    summary.integrator_reason = choice.reason;
+    return summary;
+  }
   SimulationSummary summary = run_steps(model, chosen, sink, callbacks, events, checkpoint);
   summary.integrator = choice.name;
   summary.integrator_reason = choice.reason;

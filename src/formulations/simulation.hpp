@@ -79,6 +79,10 @@ struct SimulationCallbacks {
   // Time-stepping: a contact problem whose solve ended above the tolerance (after Lemke's rescue),
   // as the solver saw it; called before `unconverged: error` stops the run.
   std::function<void(const ContactProblemRecord& problem)> unconverged_problem;
+  // Where the points of the contacts between shapes go (model/shapes.hpp), one row per point per
+  // written output row, columns shape_point_columns() (formulations/observer.hpp); null: nowhere.
+  // Begun, flushed at checkpoints and ended with the results' sink.
+  OutputSink* contact_points = nullptr;
 };
 
 // Options no scheme can run with this model (a time span, a step, an output interval...): throws

@@ -79,6 +79,8 @@ struct TimeSteppingOptions {
                                     // that is solved again by the proximal point method with Newton
                                     // steps when the bilateral and active contact rows are at most
                                     // this many (planar contacts; 0: never)
+  double contact_margin = 1e-3;     // the detection finds the points of shape contacts closer than this [m]
+                                    // (at least the activation gap)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
                                     // (model key `unconverged: error`) instead of a counted warning
   bool velocity_sweeps = true;      // pgs with disc cones (spatial contacts) and no spring elements:

@@ -167,14 +167,14 @@ void Simulation::set_body_state(const std::string& body, const BodyMotionState& 
   set_state(std::move(s));
 }
 
-std::vector<ContactReport> Simulation::contacts() {
+std::vector<ContactStatus> Simulation::contacts() {
   const StateSample sample = strategy_->current();
-  std::vector<ContactReport> out;
+  std::vector<ContactStatus> out;
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     const Contact& contact = model_.contacts[c];
     const ContactKinematics& k = sample.workspace.contacts[c];
     const ContactForce& f = sample.workspace.contact_forces[c];
-    ContactReport r;
+    ContactStatus r;
     r.name = contact.name;
     r.state = sample.modes ? sample.modes[c] : contact_state(f.normal, state_slip(contact, k));
     r.gap = k.gap;

@@ -39,7 +39,7 @@ struct BodyMotionState {
 };
 
 // A contact at the current instant, in the world frame (planar: z = 0).
-struct ContactReport {
+struct ContactStatus {
   std::string name;
   ContactState state = ContactState::open;
   double gap = 0, normal_velocity = 0;
@@ -83,7 +83,7 @@ class Simulation {
   void set_state(State s);
   BodyMotionState body_state(const std::string& body);
   void set_body_state(const std::string& body, const BodyMotionState& motion);
-  std::vector<ContactReport> contacts();
+  std::vector<ContactStatus> contacts();
   // The workspace evaluated at the current state (kinematics, forces, reactions, contacts).
   const Workspace& workspace();
 

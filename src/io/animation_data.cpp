@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "io/json_writer.hpp"
 
@@ -340,27 +341,10 @@ void append_header(JsonObject& o, const Scene& scene, const ResultTable& results
   if (!options.initial_column.empty()) o.string("initial_column", options.initial_column);
 }
 
-}  // namespace
-
-std::vector<std::size_t> frame_rows(const std::vector<double>& t, double fps) {
-  std::vector<std::size_t> rows;
-  if (t.empty()) return rows;
-  rows.push_back(0);
-  const double t0 = t.front();
-  long k = 1;  // next frame: t0 + k / fps
-  for (std::size_t r = 1; r + 1 < t.size(); ++r) {
-    if (fps > 0 && t[r] < t0 + static_cast<double>(k) / fps) continue;
-    rows.push_back(r);
-    if (fps > 0) k = std::max(k + 1, static_cast<long>(std::floor((t[r] - t0) * fps)) + 1);
-  }
-  if (t.size() > 1) rows.push_back(t.size() - 1);
-  return rows;
-}
-
-std::string animation_data_json(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>& events,
-                                const AnimationOptions& options, const ContactPoints& points) {
+// The data on the given result rows.
+std::string data_on_rows(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>& events,
+                         const AnimationOptions& options, const ContactPoints& points, const std::vector<std::size_t>& rows) {
   const std::vector<double>& t = results.column("t", "the time");
-  const std::vector<std::size_t> rows = frame_rows(t, options.fps);
   const PackedType type = channel_type(options);
   std::vector<double> times(rows.size());
   for (std::size_t k = 0; k < rows.size(); ++k) times[k] = t[rows[k]];
@@ -380,13 +364,108 @@ std::string animation_data_json(const Scene& scene, const ResultTable& results, 
     append_events(o.key("events"), events);
     append_columns(o.key("columns"), results, rows, options);
   }  // closes the object
-  if (out.size() > options.max_data_chars) {
-    throw InputError(results.file, 0, 0, "",
-                     "the animation data would be " + std::to_string(out.size() / 1'000'000) + " MB, more than a browser can read (" +
-                         std::to_string(options.max_data_chars / 1'000'000) + " MB): keep fewer frames (--fps), use --precision 32, "
-                         "fewer readout columns (--readout), or --format vtk");
-  }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::size_t> frame_rows(const std::vector<double>& t, double fps) {
+  std::vector<std::size_t> rows;
+  if (t.empty()) return rows;
+  rows.push_back(0);
+  const double t0 = t.front();
+  long k = 1;  // next frame: t0 + k / fps
+  for (std::size_t r = 1; r + 1 < t.size(); ++r) {
+    if (fps > 0 && t[r] < t0 + static_cast<double>(k) / fps) continue;
+    rows.push_back(r);
+    if (fps > 0) k = std::max(k + 1, static_cast<long>(std::floor((t[r] - t0) * fps)) + 1);
+  }
+  if (t.size() > 1) rows.push_back(t.size() - 1);
+  return rows;
+}
+
+std::string megabytes(std::size_t chars) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", static_cast<double>(chars) / 1e6);
+  return text;
+}
+
+std::vector<std::size_t> every_kth(const std::vector<std::size_t>& rows, std::size_t k) {
+  if (k <= 1 || rows.size() <= 2) return rows;
+  std::vector<std::size_t> out;
+  for (std::size_t n = 0; n < rows.size(); n += k) out.push_back(rows[n]);
+  if (out.back() != rows.back()) out.push_back(rows.back());
+  return out;
+}
+
+std::vector<std::size_t> chosen_rows(const std::vector<double>& t, const AnimationOptions& options) {
+  std::vector<std::size_t> rows = every_kth(frame_rows(t, options.fps), options.every);
+  const std::size_t n = rows.size(), most = options.max_frames;
+  if (most == 0 || n <= most) return rows;
+  if (most == 1) return {rows.front()};
+  std::vector<std::size_t> spread(most);
+  for (std::size_t j = 0; j < most; ++j) spread[j] = rows[(j * (n - 1) + (most - 1) / 2) / (most - 1)];  // j (n−1)/(most−1), rounded
+  return spread;
+}
+
+AnimationData animation_data(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>& events,
+                             const AnimationOptions& options, const ContactPoints& points) {
+  AnimationData data;
+  data.rows = chosen_rows(results.column("t", "the time"), options);
+  data.chosen_frames = data.rows.size();
+  const std::size_t limit = std::min(options.max_data_chars, kMaxPageDataChars), n = data.rows.size();
+  const auto build = [&](const std::vector<std::size_t>& rows) { return data_on_rows(scene, results, events, options, points, rows); };
+  const auto refuse = [&](std::size_t chars, const std::string& what) {
+    throw InputError(results.file, 0, 0, "",
+                     "the animation data would be " + megabytes(chars) + " MB " + what + ", more than a page takes (" +
+                         megabytes(limit) + " MB): use --precision 32, fewer readout columns (--readout), or --format vtk");
+  };
+  if (n <= 2) {
+    data.json = build(data.rows);
+    if (data.json.size() > limit) refuse(data.json.size(), "with its first and last frame alone");
+    return data;
+  }
+  // Size grows linearly with the frames: measured on the first and last frame alone and on (at most)
+  // about 64 frames spread over the run, before anything as large as the whole is built.
+  const double fixed = static_cast<double>(build({data.rows.front(), data.rows.back()}).size());
+  if (fixed > static_cast<double>(limit)) refuse(static_cast<std::size_t>(fixed), "with its first and last frame alone");
+  const std::vector<std::size_t> sample = n > 64 ? every_kth(data.rows, n / 64) : data.rows;
+  std::string sampled = build(sample);
+  if (sample.size() == n && sampled.size() <= limit) {
+    data.json = std::move(sampled);
+    return data;
+  }
+  // Data of `frames` frames taking `chars`: per frame (chars − fixed) / (frames − 2). Keeps every k-th
+  // frame, k such that those kept fit 3 % below the limit (the sample's constant channels may vary
+  // elsewhere); measured again on the thinned data if they still do not fit.
+  const auto per_frame = [&](std::size_t frames, std::size_t chars) {
+    return std::max(1.0, (static_cast<double>(chars) - fixed) / static_cast<double>(frames - 2));
+  };
+  const auto every_to_fit = [&](double frame_chars) {
+    const double fit = std::max(1.0, (0.97 * static_cast<double>(limit) - fixed) / frame_chars);
+    return std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(static_cast<double>(n - 1) / fit)));
+  };
+  const double whole = fixed + per_frame(sample.size(), sampled.size()) * static_cast<double>(n - 2);
+  if (whole > static_cast<double>(limit)) {
+    data.chosen_chars = static_cast<std::size_t>(whole);
+    data.thinned_every = every_to_fit(per_frame(sample.size(), sampled.size()));
+  }
+  for (int attempt = 0;; ++attempt) {
+    const std::vector<std::size_t> rows = every_kth(data.rows, data.thinned_every);
+    data.json = build(rows);
+    if (data.json.size() <= limit) {
+      data.rows = rows;
+      return data;
+    }
+    if (rows.size() <= 2 || attempt == 4) refuse(data.json.size(), "with " + std::to_string(rows.size()) + " frames");
+    if (data.thinned_every == 1) data.chosen_chars = data.json.size();
+    data.thinned_every = std::max(data.thinned_every + 1, every_to_fit(per_frame(rows.size(), data.json.size())));
+  }
+}
+
+std::string animation_data_json(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>& events,
+                                const AnimationOptions& options, const ContactPoints& points) {
+  return animation_data(scene, results, events, options, points).json;
 }
 
 }  // namespace stickslip

@@ -193,7 +193,9 @@ void read_bodies(const YamlField& section, SectionContext& ctx) {
   for (const YamlField& f : items) {
     Body b = ctx.dimension == Dimension::spatial ? read_spatial_body(f, ctx) : read_body(f, ctx);
     ctx.body_data.emplace(b.name, b);
-    ctx.bodies[b.name] = ctx.builder.add_body(b);
+    const int index = ctx.builder.add_body(b);
+    ctx.bodies[b.name] = index;
+    if (const auto shapes = f.get("shapes")) read_body_shapes(*shapes, index, b.name, ctx);
   }
 }
 

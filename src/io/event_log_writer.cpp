@@ -64,4 +64,14 @@ std::string event_log_path(const std::string& results_path) {
   return results_path + ".events.csv";
 }
 
+std::string contact_points_path(const std::string& results_path) {
+  for (const std::string suffix : {".csv", ".npy"}) {
+    if (results_path.size() > suffix.size() &&
+        results_path.compare(results_path.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      return results_path.substr(0, results_path.size() - suffix.size()) + ".points" + suffix;
+    }
+  }
+  return results_path + ".points.csv";
+}
+
 }  // namespace stickslip

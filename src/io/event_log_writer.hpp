@@ -41,5 +41,8 @@ class CsvEventSink final : public EventSink {
 
 // "results.csv" (or "results.npy") → "results.events.csv".
 std::string event_log_path(const std::string& results_path);
+// The contact points file beside the results (docs/cli.md): results.csv → results.points.csv,
+// results.npy → results.points.npy (the results' format).
+std::string contact_points_path(const std::string& results_path);
 
 }  // namespace stickslip

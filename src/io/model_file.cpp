@@ -84,8 +84,8 @@ ModelFile read_model_file(const std::string& path) {
 ModelFile read_model(YamlReader& reader) {
   if (reader.root_node().IsMap() && reader.root_node()["urdf"]) return read_model_including_urdf(reader);
   const YamlField root = reader.root();
-  root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "bodies", "joints", "drivers", "forces",
-                    "contacts", "generators", "simulation"});
+  root.expect_keys({"name", "description", "dimension", "angle_unit", "gravity", "materials", "material_pairs", "bodies",
+                    "joints", "drivers", "forces", "contacts", "contact_reports", "generators", "simulation"});
   // Read first: the bodies', forces' and gravity's keys depend on it.
   Dimension dimension = Dimension::planar;
   if (const auto d = root.get("dimension")) {
@@ -115,16 +115,29 @@ ModelFile read_model(YamlReader& reader) {
   ctx.dimension = dimension;
   ctx.scheme = out.options.scheme;
 
+  // Shapes name their materials, so materials come first.
+  if (const auto m = root.get("materials")) {
+    if (dimension != Dimension::spatial) m->fail("materials belong to shapes, which need 'dimension: spatial'");
+    read_materials(*m, ctx);
+  }
+  if (const auto p = root.get("material_pairs")) {
+    if (!root.has("materials")) p->fail("material pairs name materials: declare them under 'materials'");
+    read_material_pairs(*p, ctx);
+  }
   // A model built by generators alone needs no `bodies` section.
   if (root.has("bodies") || !root.has("generators")) read_bodies(root.at("bodies"), ctx);
   if (const auto g = root.get("generators")) {
-    if (dimension == Dimension::spatial) g->fail("generators build planar bodies; a spatial model cannot use them yet");
-    read_generators(*g, ctx);
+    if (dimension == Dimension::spatial) {
+      read_spatial_generators(*g, ctx);
+    } else {
+      read_generators(*g, ctx);
+    }
   }
   if (const auto j = root.get("joints")) read_joints(*j, ctx);
   if (const auto d = root.get("drivers")) read_drivers(*d, ctx);
   if (const auto f = root.get("forces")) read_forces(*f, ctx);
   if (const auto c = root.get("contacts")) read_contacts(*c, ctx);
+  if (const auto r = root.get("contact_reports")) read_contact_reports(*r, ctx);
 
   try {
     out.model = builder.build();

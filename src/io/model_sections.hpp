@@ -32,6 +32,8 @@ struct SectionContext {
   std::vector<JointType> joint_types;     // by joint index
   double t_start = 0;                     // initial time (prescribed bodies' initial poses)
   Dimension dimension = Dimension::planar;  // the model's (top-level `dimension:`)
+  std::map<std::string, int> shapes;     // name → index in Model::shapes
+  std::map<std::string, int> materials;  // name → index in Model::materials
   Scheme scheme = Scheme::compliant;        // the file's (generators check its problem's size)
 
   int body(const YamlField& f) const;   // resolves a body name, error if unknown
@@ -43,6 +45,18 @@ void read_bodies(const YamlField& section, SectionContext& ctx);
 BodyMotion read_body_motion(const YamlField& f);
 // A body of a spatial model (spatial_body_reader.cpp).
 Body read_spatial_body(const YamlField& f, SectionContext& ctx);
+// A body's orientation {quaternion | axis, angle | euler_zyx} (spatial_body_reader.cpp).
+Quat read_orientation(const YamlField& f);
+// Shapes, materials, material pairs and contact reports (shape_reader.cpp; model/shapes.hpp).
+void read_body_shapes(const YamlField& list, int body, const std::string& body_name, SectionContext& ctx);
+// One shape entry {type, ..., position, orientation, material, density, group, collides_with}, without
+// its body and name (a generator's part, copied to each part it makes).
+BodyShape read_shape_entry(const YamlField& f, SectionContext& ctx);
+// The generators of spatial models (spatial_generators.cpp): stack, wall, pile.
+void read_spatial_generators(const YamlField& section, SectionContext& ctx);
+void read_materials(const YamlField& section, SectionContext& ctx);
+void read_material_pairs(const YamlField& section, SectionContext& ctx);
+void read_contact_reports(const YamlField& section, SectionContext& ctx);
 void read_joints(const YamlField& section, SectionContext& ctx);
 // A joint of a spatial model (spatial_joint_reader.cpp).
 void read_spatial_joint(const YamlField& f, SectionContext& ctx);

@@ -61,10 +61,12 @@ void for_each_row(std::ifstream& in, const std::string& file, std::size_t width,
 }  // namespace
 
 int ResultTable::index(const std::string& name) const {
-  for (std::size_t c = 0; c < names.size(); ++c) {
-    if (names[c] == name) return static_cast<int>(c);
+  if (index_.size() != names.size()) {
+    index_.clear();
+    for (std::size_t c = 0; c < names.size(); ++c) index_.emplace(names[c], static_cast<int>(c));
   }
-  return -1;
+  const auto it = index_.find(name);
+  return it == index_.end() ? -1 : it->second;
 }
 
 const std::vector<double>& ResultTable::column(const std::string& name, const std::string& needed_for) const {

@@ -24,7 +24,7 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"method", "theta", "spectral_radius", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
                  "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds",
                  "stall_sweeps", "rescue_variables", "interior_point_rescue", "proximal_rescue_rows",
-                 "unconverged", "tunnelling"});
+                 "unconverged", "tunnelling", "contact_margin"});
   if (const auto v = f.get("method")) {
     o.method = v->as_choice({"theta", "generalized_alpha"}) == "theta" ? TimeSteppingMethod::theta
                                                                       : TimeSteppingMethod::generalized_alpha;
@@ -45,6 +45,7 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
                                                                                     : ContactFormulation::stewart_trinkle;
   }
   if (const auto v = f.get("activation_gap")) o.activation_gap = v->as_non_negative();
+  if (const auto v = f.get("contact_margin")) o.contact_margin = v->as_non_negative();
   if (const auto v = f.get("drift_correction")) {
     o.drift_correction = v->as_double();
     if (!(o.drift_correction >= 0 && o.drift_correction < 2)) v->fail("the drift correction β must lie in [0, 2)");

@@ -20,6 +20,8 @@ Vec3 as_angle_vec3(const YamlField& f) {
   return {f[0].as_angle(), f[1].as_angle(), f[2].as_angle()};
 }
 
+}  // namespace
+
 Quat read_orientation(const YamlField& f) {
   if (!f.is_map()) f.fail("expected {quaternion: [w, x, y, z]}, {axis: [x, y, z], angle: a} or {euler_zyx: [yaw, pitch, roll]}");
   const int forms = static_cast<int>(f.has("quaternion")) + static_cast<int>(f.has("axis")) + static_cast<int>(f.has("euler_zyx"));
@@ -42,6 +44,8 @@ Quat read_orientation(const YamlField& f) {
   return euler_zyx(e[0], e[1], e[2]);
 }
 
+namespace {
+
 // Principal moments [J1, J2, J3] or a 3 × 3 tensor (checked for symmetry and the triangle
 // inequalities by ModelBuilder, which names this key).
 Mat3 read_inertia(const YamlField& f) {
@@ -55,6 +59,20 @@ Mat3 read_inertia(const YamlField& f) {
   return tensor;
 }
 
+// A dynamic body's mass: `mass` and `inertia` (and `center_of_mass`, default the frame's origin), or
+// none of them and `shapes` with densities, from which ModelBuilder computes all three.
+void read_dynamic_mass(const YamlField& f, Body& b) {
+  if (!f.has("mass") && f.has("shapes")) {
+    for (const char* key : {"inertia", "center_of_mass"}) {
+      if (f.has(key)) f.at(key).fail("the body takes its mass from its shapes: give 'mass' with its inertia, or neither");
+    }
+    return;  // mass 0: from the shapes
+  }
+  b.mass = f.at("mass").as_positive();
+  b.spatial.inertia = read_inertia(f.at("inertia"));
+  if (const auto c = f.get("center_of_mass")) b.spatial.center_of_mass = c->as_vec3();
+}
+
 }  // namespace
 
 Body read_spatial_body(const YamlField& f, SectionContext& ctx) {
@@ -63,14 +81,13 @@ Body read_spatial_body(const YamlField& f, SectionContext& ctx) {
   b.motion = read_body_motion(f);
   switch (b.motion) {
     case BodyMotion::dynamic:
-      f.expect_keys({"name", "motion", "mass", "inertia", "position", "orientation", "velocity", "angular_velocity",
-                     "angular_velocity_frame"});
-      b.mass = f.at("mass").as_positive();
-      b.spatial.inertia = read_inertia(f.at("inertia"));
+      f.expect_keys({"name", "motion", "mass", "inertia", "center_of_mass", "position", "orientation", "velocity",
+                     "angular_velocity", "angular_velocity_frame", "shapes"});
+      read_dynamic_mass(f, b);
       break;
-    case BodyMotion::fixed: f.expect_keys({"name", "motion", "mass", "inertia", "position", "orientation"}); break;
+    case BodyMotion::fixed: f.expect_keys({"name", "motion", "mass", "inertia", "position", "orientation", "shapes"}); break;
     case BodyMotion::prescribed:
-      f.expect_keys({"name", "motion", "mass", "inertia", "x", "y", "z", "yaw", "pitch", "roll"});
+      f.expect_keys({"name", "motion", "mass", "inertia", "x", "y", "z", "yaw", "pitch", "roll", "shapes"});
       break;
   }
   const YamlField name = f.at("name");

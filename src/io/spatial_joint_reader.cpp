@@ -189,7 +189,7 @@ JointFriction read_spatial_joint_friction(const YamlField& f, JointType type) {
 
 void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
   f.expect_keys({"name", "type", "bodies", "points", "location", "axis", "axis_j", "reference", "reference_j", "contact",
-                 "friction"});
+                 "friction", "collide"});
   Joint j;
   j.name = ctx.names.add(f.at("name"));
   j.type = read_spatial_joint_type(f.at("type"));
@@ -209,6 +209,7 @@ void read_spatial_joint(const YamlField& f, SectionContext& ctx) {
     }
     j.contact = read_joint_contact(*c, j.type);
   }
+  if (const auto c = f.get("collide")) j.collide = c->as_bool();  // the two bodies' shapes touch
   if (const auto fr = f.get("friction")) j.friction = read_spatial_joint_friction(*fr, j.type);
   ctx.joints[j.name] = ctx.builder.add_joint(j);
   ctx.joint_types.push_back(j.type);

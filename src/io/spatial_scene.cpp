@@ -1,6 +1,8 @@
 // The scene of a spatial model (animation_scene.hpp says what is drawn and why). Everything is in
 // the frames the model file used: the output's quaternions turn those into the world, so points of
-// joints, held by the builder in the principal frames of dynamic bodies, are turned back.
+// joints, held by the builder in the principal frames of dynamic bodies, are turned back. A body's
+// declared shapes (model/shapes.hpp) are drawn as they are; a body without any, by what its
+// contacts and inertia suggest.
 #include <algorithm>
 #include <cmath>
 
@@ -188,6 +190,43 @@ std::vector<SceneShape> infer_shapes(const Body& b, const BodyFeatures& f, bool 
   return shapes;
 }
 
+// A shape the body carries (model/shapes.hpp), in the body's frame as the scene has it (the user's
+// axes, origin at the centre of mass: where the builder left the shape's pose).
+SceneShape declared_shape(const BodyShape& shape) {
+  const geometry::Shape& g = shape.geometry;
+  SceneShape s;
+  s.position = shape.pose.position;
+  s.orientation = shape.pose.orientation;
+  switch (g.kind) {
+    case geometry::ShapeKind::sphere: s.kind = SceneShape::Kind::sphere; s.radius = g.radius; break;
+    case geometry::ShapeKind::box: s.kind = SceneShape::Kind::box; s.size = 2 * g.half_extents; break;
+    case geometry::ShapeKind::capsule:
+      s.kind = SceneShape::Kind::capsule;
+      s.radius = g.radius;
+      s.length = 2 * g.half_length;
+      break;
+    case geometry::ShapeKind::cylinder:
+      s.kind = SceneShape::Kind::cylinder;
+      s.radius = g.radius;
+      s.length = 2 * g.half_length;
+      break;
+    case geometry::ShapeKind::plane:  // the scene's plane is its frame's x-y plane, normal along z
+      s.kind = SceneShape::Kind::plane;
+      s.orientation = (shape.pose.orientation * Quat::FromTwoVectors(Vec3::UnitZ(), g.normal)).normalized();
+      break;
+    case geometry::ShapeKind::convex_hull:
+      s.kind = SceneShape::Kind::convex;
+      s.vertices = g.polyhedron->vertices;
+      break;
+    case geometry::ShapeKind::triangle_mesh:
+      s.kind = SceneShape::Kind::mesh;
+      s.vertices = g.mesh->vertices;
+      s.triangles = g.mesh->triangles;
+      break;
+  }
+  return s;
+}
+
 SceneJoint scene_joint(const Model& m, const Joint& j) {
   const Body &bi = m.bodies[j.body_i], &bj = m.bodies[j.body_j];
   SceneJoint sj;
@@ -239,7 +278,11 @@ Scene spatial_scene_from_model(const Model& m) {
     SceneBody sb;
     sb.name = b.name;
     sb.motion = b.motion;
-    sb.shapes = spatial_scene_detail::infer_shapes(b, features[k], k == Model::kGround);
+    // The shapes the body carries, else shapes inferred from its contacts and inertia.
+    for (const BodyShape& shape : m.shapes) {
+      if (shape.body == static_cast<int>(k)) sb.shapes.push_back(spatial_scene_detail::declared_shape(shape));
+    }
+    if (sb.shapes.empty()) sb.shapes = spatial_scene_detail::infer_shapes(b, features[k], k == Model::kGround);
     if (b.motion == BodyMotion::fixed) {
       sb.position = b.spatial.position;
       sb.orientation = b.spatial.orientation;

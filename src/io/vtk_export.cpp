@@ -211,7 +211,7 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 VtkSeries write_vtk_series(const Scene& scene, const ResultTable& results, const std::vector<EventLogRow>&,
                            const AnimationOptions& options, const std::string& pvd_path) {
   const std::vector<double>& t = results.column("t", "the time");
-  const std::vector<std::size_t> rows = frame_rows(t, options.fps);
+  const std::vector<std::size_t> rows = chosen_rows(t, options);
   const vtk_detail::PoseReader reader(scene, results);
   // Every column is looked up once before a file is written: a missing one writes nothing.
   vtk_detail::contacts_piece(scene, std::vector<vtk_detail::Pose>(scene.bodies.size()), results, 0);

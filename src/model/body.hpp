@@ -45,6 +45,11 @@ struct SpatialBody {
   Vec3 angular_velocity = Vec3::Zero();  // ω; in the body frame unless angular_velocity_in_world
   bool angular_velocity_in_world = false;
   Mat3 inertia = Mat3::Zero();           // inertia tensor about the centre of mass, body frame [kg m²]
+  // The centre of mass in the body frame whose origin `position` places (dynamic bodies). Zero: the
+  // origin is the centre of mass. ModelBuilder::build moves `position` to the centre of mass and
+  // every point given in the body's frame by −center_of_mass, then sets it to zero. A body with
+  // shapes and no mass takes mass, centre of mass and inertia from its shapes' densities.
+  Vec3 center_of_mass = Vec3::Zero();
 
   // Set by ModelBuilder::build: the principal moments J₁, J₂, J₃ (a diagonal tensor's diagonal as given,
   // else the eigenvalues in ascending order) and the principal frame in the user's body frame (its matrix's columns are the principal axes). `orientation`,

@@ -35,7 +35,10 @@
 
 namespace stickslip {
 
-enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere, joint_limit };
+// shape_point: one point of the contact between two shapes (model/shapes.hpp), found by the collision
+// detection (assembly/shape_contacts.hpp), which gives its geometry at each instant; the schemes make
+// these, one per point they hold, never the model.
+enum class ContactShape { circle_line, circle_circle, sphere_plane, sphere_sphere, shape_point, joint_limit };
 
 // Tangent rows of a contact: one in the plane; two for a spatial contact (stage S3 of issue 11).
 constexpr int kMaxTangentRows = 2;
@@ -80,10 +83,17 @@ struct Contact {
   double min_impact_speed = 1e-3;
 
   int z_offset = -1;  // first friction state in State::z (set by ModelBuilder::build)
+  // shape_point, and the contacts compile_shape_contacts makes (model/shape_compiler.hpp): the pair of
+  // Model::shapes (normal from shape_i to shape_j) and the point's id; -1 for the model's own contacts.
+  int shape_i = -1, shape_j = -1, point_id = -1;
+  bool from_shapes() const { return shape_i >= 0; }
 
   bool compliant() const { return normal != nullptr; }
   bool joint_limit() const { return shape == ContactShape::joint_limit; }
-  bool spatial() const { return shape == ContactShape::sphere_plane || shape == ContactShape::sphere_sphere; }
+  bool spatial() const {
+    return shape == ContactShape::sphere_plane || shape == ContactShape::sphere_sphere ||
+           shape == ContactShape::shape_point;
+  }
   // The planar shapes: one tangent t = −perp(n); the spatial shapes two (t₁, t₂).
   int tangent_rows() const { return spatial() ? 2 : 1; }
   // A bristle law keeps one deflection per tangent row (z₁, z₂ for a spatial contact).

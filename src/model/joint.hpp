@@ -120,6 +120,7 @@ struct Joint {
   std::optional<PrismaticJointContact> contact;  // spatial prismatic joints only
   SpatialJointInput spatial_input;        // spatial models: as given
   SpatialJointFrame spatial;              // spatial models: set by ModelBuilder::build
+  bool collide = false;  // the shapes of the two bodies touch (model/shapes.hpp); by default they do not
 
   Dimension dimension = Dimension::planar;  // the model's, set by ModelBuilder::build
 

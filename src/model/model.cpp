@@ -7,6 +7,8 @@
 #include <set>
 #include <type_traits>
 
+#include "model/shape_setup.hpp"
+#include "math/perpendicular.hpp"
 #include "model/spatial_joint_setup.hpp"
 
 namespace stickslip {
@@ -171,6 +173,33 @@ int ModelBuilder::add_contact(Contact c) {
   return static_cast<int>(model_.contacts.size()) - 1;
 }
 
+int ModelBuilder::add_shape(BodyShape s) {
+  model_.shapes.push_back(std::move(s));
+  return static_cast<int>(model_.shapes.size()) - 1;
+}
+
+int ModelBuilder::add_material(Material m) {
+  model_.materials.push_back(std::move(m));
+  return static_cast<int>(model_.materials.size()) - 1;
+}
+
+void ModelBuilder::add_material_pair(MaterialPair p) { model_.material_pairs.push_back(std::move(p)); }
+void ModelBuilder::add_contact_report(ContactReport r) { model_.contact_reports.push_back(std::move(r)); }
+
+int Model::shape_index(const std::string& shape_name) const {
+  for (std::size_t k = 0; k < shapes.size(); ++k) {
+    if (shapes[k].name == shape_name) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+const ContactLaws* Model::shape_laws(int shape_a, int shape_b) const {
+  const int a = shapes[static_cast<std::size_t>(shape_a)].material, b = shapes[static_cast<std::size_t>(shape_b)].material;
+  if (a < 0 || b < 0) return nullptr;
+  const int k = material_laws[static_cast<std::size_t>(a) * materials.size() + static_cast<std::size_t>(b)];
+  return k < 0 ? nullptr : &shape_pair_laws[static_cast<std::size_t>(k)];
+}
+
 namespace {
 
 std::string indexed(const char* list, std::size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
@@ -239,6 +268,7 @@ void validate_spatial_body(const Body& b, const std::string& path) {
     check_non_negative(b.mass, path + ".mass");
   }
   if (!finite(sb.position)) throw ModelError(path + ".position", "must be finite");
+  if (!finite(sb.center_of_mass)) throw ModelError(path + ".center_of_mass", "must be finite");
   if (!sb.orientation.coeffs().allFinite() || !(sb.orientation.norm() > 1e-12)) {
     throw ModelError(path + ".orientation", "must be a finite rotation (a quaternion of non-zero length)");
   }
@@ -322,16 +352,6 @@ void validate_spatial_contact(const Model& m, const Contact& c, const std::strin
   if (c.shape == ContactShape::sphere_plane && !(finite(c.plane_normal) && c.plane_normal.norm() > 1e-12)) {
     throw ModelError(path + ".plane.normal", "must be a finite non-zero vector");
   }
-}
-
-// A unit vector ⊥ n (|n| = 1): the axis least aligned with n (the first of x, y, z on a tie),
-// made orthogonal to it. Smooth in n wherever the choice of axis does not switch; used only on fixed
-// reference normals, so the tangent rows never jump.
-Vec3 perpendicular_unit(const Vec3& n) {
-  Eigen::Index axis = 0;
-  n.cwiseAbs().minCoeff(&axis);
-  const Vec3 e = Vec3::Unit(axis);
-  return (e - e.dot(n) * n).normalized();
 }
 
 // World position of a point of a spatial body at the start (before principal frames are set);
@@ -576,14 +596,17 @@ Model ModelBuilder::build() const {
   check_magnitudes("gravity", m.gravity);
   NameRegistry names;
   names.add("ground", "bodies");
+  set_masses_from_shapes(m);
   validate_bodies(m, names);
   validate_joints(m, names);
   validate_drivers(m, names);
   validate_forces(m, names);
   validate_actuators(m, names);
   validate_contacts(m, names);
+  validate_shapes(m);
 
   if (m.dimension == Dimension::spatial) {
+    shift_to_centers_of_mass(m);
     complete_spatial_joint_frames(m);  // in the user's body frames, from the initial poses
     for (Contact& c : m.contacts) set_tangent_references(m, c);  // before the principal frames
     for (std::size_t k = 1; k < m.bodies.size(); ++k) set_principal_frame(m.bodies[k]);

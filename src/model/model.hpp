@@ -12,6 +12,7 @@
 #include "model/driver.hpp"
 #include "model/force_element.hpp"
 #include "model/joint.hpp"
+#include "model/shapes.hpp"
 
 namespace stickslip {
 
@@ -53,6 +54,18 @@ struct Model {
   std::vector<RotationalSpringDamper> rotational_springs;
   std::vector<JointActuator> actuators;
   std::vector<Contact> contacts;
+  // Shapes, materials and what the contacts between shapes report (model/shapes.hpp).
+  std::vector<BodyShape> shapes;
+  std::vector<Material> materials;
+  std::vector<MaterialPair> material_pairs;
+  std::vector<ContactReport> contact_reports;
+  // Set by ModelBuilder::build: the laws of each pair of materials (index materials.size() · a + b
+  // into shape_pair_laws, -1 where none is given).
+  std::vector<int> material_laws;
+  std::vector<ContactLaws> shape_pair_laws;
+  // Set by compile_shape_contacts (model/shape_compiler.hpp): the shape contacts are explicit
+  // contacts of this model (those with shape_i >= 0), not the detection's.
+  bool shape_contacts_compiled = false;
 
   int nq = 0;             // number of position coordinates
   int nv = 0;             // number of velocity coordinates
@@ -64,6 +77,12 @@ struct Model {
   int body_index(const std::string& name) const;
   int joint_index(const std::string& name) const;
   bool has_joint_friction() const;  // friction (Xing, Zheng & Wang 2019) or contact (Qi, Luo & Huang 2011)
+  int shape_index(const std::string& name) const;
+  // Contacts between shapes are found by the collision detection: the model declares materials and
+  // has shapes.
+  bool has_shape_contacts() const { return !materials.empty() && !shapes.empty() && !shape_contacts_compiled; }
+  // The laws of a contact between two shapes (null when their materials have none).
+  const ContactLaws* shape_laws(int shape_a, int shape_b) const;
 };
 
 // Why `name` cannot name an element (empty when it can): names prefix output columns
@@ -95,6 +114,11 @@ class ModelBuilder {
   void add_rotational_spring(RotationalSpringDamper s);
   void add_actuator(JointActuator a);
   int add_contact(Contact c);
+  // Shapes (spatial models), materials, material pairs and contact reports (model/shapes.hpp).
+  int add_shape(BodyShape s);
+  int add_material(Material m);
+  void add_material_pair(MaterialPair p);
+  void add_contact_report(ContactReport r);
 
   // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the
   // model. Throws ModelError.

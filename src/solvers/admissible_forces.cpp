@@ -28,10 +28,43 @@ double AdmissibleForceSolver::max_margin(const Vec& lambda_hat, const Mat& Z, co
   q_.tail(k) = c_.array() - margin_cap;
   lemke_.reserve(n);
   lemke_.solve(M_, q_, res_);
-  if (res_.status != LcpStatus::solved) return -margin_cap;  // cannot happen for a feasible program
+  if (res_.status != LcpStatus::solved) return bounded_margin(lambda_hat, Z, margin_cap, lambda);
   alpha_ = res_.z.head(r) - res_.z.segment(r, r);
   lambda.noalias() += Z * alpha_;
   return std::min(margin_cap, margin_cap - res_.z[2 * r]);
+}
+
+// The same program with α bounded below instead of split: α = a − L 1, a ≥ 0, so
+//   min t  s.t.  [G, 1] (a, t) ≥ cap 1 − c + L G 1,  (a, t) ≥ 0.
+// The split α = α⁺ − α⁻ gives the LCP the direction α⁺_i = α⁻_i → ∞, along which M z = 0: Lemke's
+// path can leave on it and end on a secondary ray although both programs are feasible (seen on the
+// four compliant corners of a box on an incline at 0.999 of μ_s, whose inequalities hold exact ties:
+// the margin was then reported as −cap and the box let go). Without the split no such direction
+// exists. L bounds how far the distribution may move from λ̂ (|α| = |λ − λ̂|, Z orthonormal): it
+// starts well above the forces involved and grows while the bound holds the optimum.
+double AdmissibleForceSolver::bounded_margin(const Vec& lambda_hat, const Mat& Z, double margin_cap, Vec& lambda) {
+  const Eigen::Index r = Z.cols(), k = G_.rows(), nx = r + 1, n = nx + k;
+  double bound = 1e3 * (margin_cap + lambda_hat.lpNorm<Eigen::Infinity>());
+  for (int attempt = 0; attempt < 3; ++attempt, bound *= 1e3) {
+    M_.setZero(n, n);
+    q_.setZero(n);
+    M_.block(nx, 0, k, r) = G_;
+    M_.block(nx, r, k, 1).setOnes();
+    M_.block(0, nx, nx, k) = -M_.block(nx, 0, k, nx).transpose();
+    q_[r] = 1.0;
+    q_.tail(k) = c_.array() - margin_cap;
+    q_.tail(k).noalias() -= bound * G_.rowwise().sum();
+    lemke_.reserve(n);
+    lemke_.solve(M_, q_, res_);
+    if (res_.status != LcpStatus::solved) break;
+    if (res_.z.head(r).minCoeff() <= 1e-12 * bound && attempt < 2) continue;  // the bound holds the optimum
+    alpha_ = res_.z.head(r).array() - bound;
+    lambda = lambda_hat;
+    lambda.noalias() += Z * alpha_;
+    return std::min(margin_cap, margin_cap - res_.z[r]);
+  }
+  lambda = lambda_hat;
+  return -margin_cap;  // no answer: taken as no admissible distribution
 }
 
 // min ½ ||λ̂ + Zα||²  s.t.  G α + c ≥ 0: with Z orthonormal, α = −Zᵀλ̂ + Gᵀμ at the optimum and the

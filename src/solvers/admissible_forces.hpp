@@ -44,6 +44,9 @@ class AdmissibleForceSolver {
   void on_stop_request(std::function<bool()> should_stop) { lemke_.options().should_stop = std::move(should_stop); }
 
  private:
+  // max_margin's program without the split of α, when Lemke's method ends on a ray with it.
+  double bounded_margin(const Vec& lambda_hat, const Mat& Z, double margin_cap, Vec& lambda);
+
   LemkeSolver lemke_;
   Mat G_, M_;
   Vec c_, q_, alpha_;

@@ -194,6 +194,34 @@ INSTANTIATE_TEST_SUITE_P(
         " impact: {law: newton, e: 0.8}, friction: {law: coulomb, mu_s: 0.3, mu_k: 0.3}}]\n"
         "simulation: {time_stepping: {solver: apgd}}\n"},
         SteppingCase{"SpatialSliderCrankJoints", "examples/spatial_slider_crank/spatial_slider_crank.yaml"},
+        // Contacts between shapes (issue 30): the detection, the points' identities and the carried
+        // impulses in steady state (a block at rest on a table box: four points, one layout), and a box
+        // sliding and turning on a plane (its four corners persist while they move).
+        SteppingCase{"ShapesBlockOnTable", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "materials: [{name: wood, density: 500, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.6, mu_k: 0.5}}]\n"
+        "bodies: [{name: table, motion: fixed, position: [0, 0, -0.5], shapes: [{type: box, half_extents: [1, 1, 0.5], material: wood}]},"
+        " {name: block, position: [0, 0, 0.05], shapes: [{type: box, half_extents: [0.1, 0.1, 0.05], material: wood}]}]\n"},
+        SteppingCase{"ShapesBoxSlidingOnPlane", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "materials: [{name: steel, density: 7800, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.1, mu_k: 0.1}}]\n"
+        "bodies: [{name: floor, motion: fixed, shapes: [{type: plane, normal: [0, 0, 1], material: steel}]},"
+        " {name: box, position: [0, 0, 0.05], velocity: [2, 1, 0], angular_velocity: [0, 0, 3],"
+        " shapes: [{type: box, half_extents: [0.1, 0.1, 0.05], material: steel}]}]\n"},
+        // μ_s ≠ μ_k (issue 31): a box on four corners pulled by a ramp crossing μ_s m g at t = 0.29 s,
+        // whose stick/slip decisions are made on solves refined to 1e-4 of the tolerance
+        // (ImpulseProblem::refine: the sweeps, then the rescues), before and through the breakaway.
+        // The proximal point rescue allocates in every solve it is handed (solvers/proximal_newton.hpp:
+        // the problem's sparse copy and triplets, Eigen's SparseLU analysis and factorisations): with
+        // it at its default, the refined solves that reach it make 13 523 allocations over these 500
+        // steps. It is off here; the rest of the refinement path (sweeps, Lemke's and the
+        // interior-point rescues) allocates nothing.
+        SteppingCase{"SpatialPulledBoxRefinedStickSlip", "dimension: spatial\ngravity: [0, 0, -9.81]\n"
+        "bodies: [{name: box, mass: 1, inertia: [0.004166666666666667, 0.004166666666666667, 0.006666666666666667],"
+        " position: [0, 0, 0.05]}]\n"
+        "forces: [{name: pull, type: point_force, body: box, point: [0, 0, 0], frame: global,"
+        " fx: {type: polynomial, coefficients: [4.7628, 0.4905]}}]\n"
+        "contacts: [{name: corner, type: box_plane, bodies: [ground, box], plane: {point: [0, 0, 0], normal: [0, 0, 1]},"
+        " half_extents: [0.1, 0.1, 0.05], impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}]\n"
+        "simulation: {time_stepping: {proximal_rescue_rows: 0}}\n"},
         // Spinning bodies (issue 32): the implicit gyroscopic term's Newton solves and its rounds on
         // a top's pivot (mixed LCP), and the generalized-α method with the disc cone (a spinning box
         // on its corners) and with spring elements (its iteration matrix and end-state forces).

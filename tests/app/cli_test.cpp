@@ -327,5 +327,43 @@ TEST(Cli, ViewDrawsSpatialModelsAndWritesParaViewSeries) {
   EXPECT_FALSE(std::filesystem::exists("/nonexistent/folder"));
 }
 
+// Large runs: --every and --max-frames choose the frames; data over --max-size are thinned in time
+// with a note saying so (the page then fits), and the options' bad values exit with 2.
+TEST(Cli, ViewThinsLargeRunsInTime) {
+  test::TempDir dir;
+  const std::string handle = test::source_path("examples/tumbling_t_handle/tumbling_t_handle.yaml");
+  const std::string csv = dir.file("h.csv"), html = dir.file("h.html");
+  ASSERT_EQ(run_cli("run " + handle + " -o " + csv + " -q --t-end 0.5").exit_code, 0);
+  const auto every = run_cli("view " + csv + " --model " + handle + " -o " + html + " --fps 0 --every 10");
+  ASSERT_EQ(every.exit_code, 0) << every.out;
+  EXPECT_NE(every.out.find("26 frames from 251 rows"), std::string::npos) << every.out;  // rows 0, 10, ..., 250 (the last)
+  const auto most = run_cli("view " + csv + " --model " + handle + " -o " + html + " --fps 0 --max-frames 5");
+  EXPECT_NE(most.out.find("5 frames from 251 rows"), std::string::npos) << most.out;
+  const auto whole = run_cli("view " + csv + " --model " + handle + " -o " + html + " --fps 0");
+  EXPECT_EQ(whole.out.find("note:"), std::string::npos) << whole.out;
+  // The embedded data alone (the page's scripts do not count against --max-size).
+  const auto data_size = [&] {
+    const std::string page = test::read_text(html);
+    const std::size_t begin = page.find("id=\"stickslip-data\">");
+    return page.find("</script>", begin) - begin;
+  };
+  const std::size_t whole_size = data_size();
+  // A limit at a third of the data: one frame in 3 or 4 kept (the 3 % margin), said on stderr.
+  const double third = static_cast<double>(whole_size) / 3e6;
+  const auto thin = run_cli("view " + csv + " --model " + handle + " -o " + html + " --fps 0 --max-size " + std::to_string(third));
+  ASSERT_EQ(thin.exit_code, 0) << thin.out;
+  EXPECT_NE(thin.out.find("note: 1 body over 251 frames would make"), std::string::npos) << thin.out;
+  EXPECT_TRUE(thin.out.find("kept one frame in 3 (") != std::string::npos || thin.out.find("kept one frame in 4 (") != std::string::npos)
+      << thin.out;
+  EXPECT_LT(data_size(), whole_size / 3 + 100);
+  // The ParaView series takes the same frames (and no size limit).
+  const auto series = run_cli("view " + csv + " --model " + handle + " --format vtk --fps 0 --max-frames 3 --max-size " + std::to_string(third));
+  EXPECT_NE(series.out.find("3 frames from 251 rows"), std::string::npos) << series.out;
+  EXPECT_EQ(series.out.find("note:"), std::string::npos) << series.out;
+  EXPECT_EQ(run_cli("view " + csv + " --model " + handle + " --every 0").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + handle + " --max-size 501").exit_code, 2);
+  EXPECT_EQ(run_cli("view " + csv + " --model " + handle + " --max-size 0").exit_code, 2);
+}
+
 }  // namespace cli_test
 }  // namespace stickslip

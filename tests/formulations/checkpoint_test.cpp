@@ -1,5 +1,5 @@
 // Checkpoints (SimulationOptions::checkpoint_interval, resume()): a run continued from any of its
-// checkpoints writes exactly the rows and events of the uninterrupted run after that point, bit for
+// checkpoints writes exactly the rows, events and contact points of the uninterrupted run after that point, bit for
 // bit, under every scheme and integrator; with an integrator whose history is saved, taking
 // checkpoints changes nothing at all.
 #include <gtest/gtest.h>
@@ -32,11 +32,11 @@ struct Case {
 
 struct Taken {
   Snapshot snapshot;
-  std::size_t rows = 0, events = 0;
+  std::size_t rows = 0, events = 0, points = 0;
 };
 
 struct Recorded {
-  MemorySink rows;
+  MemorySink rows, points;  // points: the contacts between shapes (SimulationCallbacks::contact_points)
   MemoryEventSink events;
   std::vector<Taken> checkpoints;
   SimulationSummary summary;
@@ -67,7 +67,10 @@ Recorded run(const ModelFile& mf, double checkpoint_interval) {
   SimulationOptions o = mf.options;
   o.checkpoint_interval = checkpoint_interval;
   SimulationCallbacks cb;
-  cb.checkpoint = [&r](Snapshot& s) { r.checkpoints.push_back({s, r.rows.rows.size(), r.events.events.size()}); };
+  cb.checkpoint = [&r](Snapshot& s) {
+    r.checkpoints.push_back({s, r.rows.rows.size(), r.events.events.size(), r.points.rows.size()});
+  };
+  cb.contact_points = &r.points;
   r.summary = simulate(mf.model, o, r.rows, cb, &r.events);
   return r;
 }
@@ -105,14 +108,20 @@ TEST_P(Checkpoints, ResumedRunsContinueTheOriginalBitForBit) {
   }
   for (const Taken& taken : original.checkpoints) {
     SCOPED_TRACE("checkpoint at t = " + std::to_string(taken.snapshot.real("run.t")));
-    MemorySink rows;
+    MemorySink rows, points;
     MemoryEventSink events;
     SimulationOptions options = mf.options;
     options.checkpoint_interval = c.checkpoint_interval;  // the same options as the original run
-    const SimulationSummary s = resume(mf.model, options, taken.snapshot, rows, {}, &events);
+    SimulationCallbacks cb;
+    cb.contact_points = &points;
+    const SimulationSummary s = resume(mf.model, options, taken.snapshot, rows, cb, &events);
     ASSERT_EQ(taken.rows + rows.rows.size(), original.rows.rows.size());
     for (std::size_t k = 0; k < rows.rows.size(); ++k) {
       ASSERT_EQ(rows.rows[k], original.rows.rows[taken.rows + k]) << "row " << taken.rows + k;
+    }
+    ASSERT_EQ(taken.points + points.rows.size(), original.points.rows.size());
+    for (std::size_t k = 0; k < points.rows.size(); ++k) {
+      ASSERT_EQ(points.rows[k], original.points.rows[taken.points + k]) << "point row " << taken.points + k;
     }
     ASSERT_EQ(taken.events + events.events.size(), original.events.events.size());
     for (std::size_t k = 0; k < events.events.size(); ++k) {
@@ -227,7 +236,17 @@ INSTANTIATE_TEST_SUITE_P(
         // The frictional prismatic joint (Qi, Luo & Huang 2011, example 1): the slider runs past the
         // guide's end, tips onto two edges and stops.
         Case{"slider_out_of_guide_compliant", "examples/prismatic_joint_contact/slider_out_of_guide.yaml",
-             Scheme::compliant, "dopri5", 0.8, 0.01, 0.2}),
+             Scheme::compliant, "dopri5", 0.8, 0.01, 0.2},
+        // Contacts between shapes (issue 30): the pile's points appearing, persisting and vanishing
+        // as the parts land (identities, carried impulses and layouts across the checkpoints); the
+        // stack sliding on its shaking table; the capsule grip under the compliant scheme (detected
+        // at every evaluation, nothing carried).
+        Case{"pile_time_stepping", "examples/pile_in_bin/pile_in_bin.yaml", Scheme::time_stepping, "dopri5",
+             test::release_or_sanitized(0.4, 0.3), 0.05, 0.1},
+        Case{"shaking_stack_time_stepping", "examples/shaking_stack/shaking_stack.yaml", Scheme::time_stepping,
+             "dopri5", 0.6, 0.01, 0.2},
+        Case{"capsule_grip_compliant", "examples/capsule_grip/capsule_grip.yaml", Scheme::compliant, "dopri5", 0.03,
+             0.002, 0.01}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace checkpoint_test

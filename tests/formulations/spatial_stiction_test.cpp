@@ -66,6 +66,13 @@ MemorySink run(const std::string& yaml, MemoryEventSink* events = nullptr) {
 
 Vec3 position(const MemorySink& out, std::size_t k) { return {at(out, k, "box.x"), at(out, k, "box.y"), at(out, k, "box.z")}; }
 
+// The time of the first event of `kind` on any corner (NaN when there is none).
+double first_event(const MemoryEventSink& events, const std::string& kind) {
+  for (const EventRecord& e : events.events)
+    if (e.kind == kind) return e.t;
+  return NAN;
+}
+
 class SpatialStiction : public ::testing::TestWithParam<Scheme> {};
 
 // Below μ_s the box holds. Rigid corners hold it by constraint rows: the event-driven scheme's stick
@@ -73,14 +80,25 @@ class SpatialStiction : public ::testing::TestWithParam<Scheme> {};
 // v_T⁺ = 0 to the Gauss-Seidel tolerance's leftover, which the refined decisions keep at the refined
 // goal, 1e-10 m/s relative (seen below 1e-13 m over the 2 s). The bound of the issue, 1e-9 m over
 // 2 s, is what a user can tell from no motion at all.
+// Compliant corners under the event-driven scheme: the stick rows hold the corners (Baumgarte's
+// v̇_T + α v_T = 0), the body rests on its static equilibrium and moves by the integrator's error
+// there (seen 2e-14 m). At 0.999 μ_s the least-norm split puts the uphill corners on their cones
+// (they carry less load: 1.65 N against 2.74 N); the set of four still holds with a margin of
+// (μ_s ΣN − m g sin α)/4 ≈ 1.1e-3 N per corner, so no corner may slip: no slip event at all.
+// (Compliant corners take an explicit integrator's steps at the contact stiffness, ~3 000 a second:
+// under the sanitizers the span is 0.5 s, the full 2 s in the Release pass.)
 TEST_P(SpatialStiction, BoxOnAnInclineBelowTheStaticCoefficientHolds) {
+  const Scheme s = GetParam();
+  const double span = compliant_corners(s) ? release_or_sanitized(2.0, 0.5) : 2.0;
   for (const double k : {0.9, 0.99, 0.999}) {
     SCOPED_TRACE("tan α = " + std::to_string(k) + " μ_s");
-    const Scheme s = GetParam();
-    const MemorySink out = run(incline_box_model(k * kMuS, 0.05, corners(s), default_simulation(s, 2.0)));
+    MemoryEventSink events;
+    const MemorySink out = run(incline_box_model(k * kMuS, 0.05, corners(s), default_simulation(s, span)), &events);
     const std::size_t last = out.rows.size() - 1;
-    ASSERT_NEAR(at(out, last, "t"), 2.0, 1e-12);
+    ASSERT_NEAR(at(out, last, "t"), span, 1e-12);
     EXPECT_LE((position(out, last) - position(out, 0)).norm(), 1e-9);
+    if (s == Scheme::event_driven || s == Scheme::event_driven_compliant)
+      EXPECT_TRUE(std::isnan(first_event(events, "slip"))) << "a corner slipped";
   }
 }
 
@@ -123,13 +141,6 @@ contacts:
 
 // The ramp F(t) = F0 (1 + r (t − 1 s)) crosses F0 at t = 1 s.
 std::string ramp(double f0, double r) { return "{type: polynomial, coefficients: [" + num(f0 * (1 - r)) + ", " + num(f0 * r) + "]}"; }
-
-// The time of the first event of `kind` on any corner (NaN when there is none).
-double first_event(const MemoryEventSink& events, const std::string& kind) {
-  for (const EventRecord& e : events.events)
-    if (e.kind == kind) return e.t;
-  return NAN;
-}
 
 // The pull crosses μ_s m g at t = 1 s, rising by 0.5 % of it per second. The box breaks loose when
 // the corners' friction cannot hold it, at F = μ_s m g: the first slip event falls within 1e-3 of
@@ -191,13 +202,8 @@ std::string scheme_name(const ::testing::TestParamInfo<Scheme>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(DefaultSettings, SpatialStiction,
-                         ::testing::Values(Scheme::time_stepping, Scheme::event_driven, Scheme::compliant), scheme_name);
-// Known failure, left visible: under the event-driven scheme, compliant corners with set-valued
-// Coulomb hold the box at 0.9 and 0.99 of μ_s and slide it at the kinetic rate above μ_s, but at 0.999
-// every corner turns to slip at t = 0.245 s (the uphill corners sit on their cones in the least-norm
-// split; the re-decision at that saturation event lets the box go). Run with
-// --gtest_also_run_disabled_tests.
-INSTANTIATE_TEST_SUITE_P(DISABLED_DefaultSettings, SpatialStiction, ::testing::Values(Scheme::event_driven_compliant),
+                         ::testing::Values(Scheme::time_stepping, Scheme::event_driven, Scheme::event_driven_compliant,
+                                           Scheme::compliant),
                          scheme_name);
 INSTANTIATE_TEST_SUITE_P(DefaultSettings, SpatialBreakaway, ::testing::Values(Scheme::time_stepping, Scheme::event_driven),
                          scheme_name);

@@ -72,7 +72,7 @@ TEST(Stepping, StepByStepEqualsSimulateBitForBitWhileReadingTheState) {
       sim.step();
       // Reading between steps evaluates the current state again; it must leave the run unchanged.
       energy += sim.state().q.sum();
-      for (const ContactReport& r : sim.contacts()) energy += r.normal_force;
+      for (const ContactStatus& r : sim.contacts()) energy += r.normal_force;
       energy += sim.current_row().back();
     }
     EXPECT_TRUE(std::isfinite(energy));

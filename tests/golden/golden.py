@@ -2,12 +2,13 @@
 """Golden test: every shipped example, under every scheme it runs with, compared bit for bit.
 
 Each case of cases.txt runs `stickslip run` on an example file (a short end time where the example
-is long) and compares the result CSV and the event log with the references in references/: the event
-log byte for byte, the results column by column, by name: every column of the reference must be in
-the run's results with the same text in every row. A column the program has added since the
-reference was written (the world-frame angular velocities, say) does not fail the case; the summary
-counts them, and --update writes them in. CSV numbers are written in the shortest form that reads
-back to the same double, so equal text means equal bits.
+is long) and compares the result CSV, the event log and the contact points file (models with shapes)
+with the references in references/: the event log and the points byte for byte, the results column
+by column, by name: every column of the reference must be in the run's results with the same text in
+every row. A column the program has added since the reference was written (the world-frame angular
+velocities, say) does not fail the case; the summary counts them, and --update writes them in. CSV
+numbers are written in the shortest form that reads back to the same double, so equal text means
+equal bits.
 
 A reference may change only in a commit that says why the old number was wrong:
     tests/golden/golden.py --cli build/bin/stickslip --update      # rewrite every reference
@@ -122,7 +123,7 @@ def run_case(cli, name, model, options, workdir):
     out = os.path.join(workdir, name + ".csv")
     cmd = [cli, "run", os.path.join(ROOT, model), "-q", "-o", out] + options
     proc = subprocess.run(cmd, cwd=workdir, stdin=subprocess.DEVNULL, capture_output=True, text=True)
-    return proc, out, os.path.join(workdir, name + ".events.csv")
+    return proc, out, os.path.join(workdir, name + ".events.csv"), os.path.join(workdir, name + ".points.csv")
 
 
 def digest(path):
@@ -143,11 +144,11 @@ def determinism(cli, cases, jobs):
         with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
             runs = list(pool.map(lambda w: run_case(cli, w[0][0], w[0][1], w[0][2], w[1]), work))
         for k, (name, _, _) in enumerate(cases):
-            (p1, csv1, ev1), (p2, csv2, ev2) = runs[2 * k], runs[2 * k + 1]
+            (p1, csv1, ev1, pt1), (p2, csv2, ev2, pt2) = runs[2 * k], runs[2 * k + 1]
             if p1.returncode != 0 or p2.returncode != 0:
                 failures.append(f"{name}: exit {p1.returncode}, {p2.returncode}: {(p1.stderr or p2.stderr).strip()}")
                 continue
-            for a, b, what in ((csv1, csv2, "results"), (ev1, ev2, "event log")):
+            for a, b, what in ((csv1, csv2, "results"), (ev1, ev2, "event log"), (pt1, pt2, "contact points")):
                 da, db = digest(a), digest(b)
                 if da != db:
                     failures.append(f"{name}: the two runs' {what} differ (sha256 {da} and {db})")
@@ -181,14 +182,15 @@ def main():
     with tempfile.TemporaryDirectory(prefix="stickslip-golden-") as tmp:
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
             runs = list(pool.map(lambda c: run_case(cli, c[0], c[1], c[2], tmp), cases))
-        for (name, model, options), (proc, csv, events) in zip(cases, runs):
+        for (name, model, options), (proc, csv, events, points) in zip(cases, runs):
             if proc.returncode != 0:
                 failures.append(f"{name}: exit {proc.returncode}: {proc.stderr.strip()}")
                 continue
             pairs = [(csv, os.path.join(args.references, name + ".csv"))]
-            ref_events = os.path.join(args.references, name + ".events.csv")
-            if os.path.exists(events) or os.path.exists(ref_events):
-                pairs.append((events, ref_events))
+            for out_file, suffix in ((events, ".events.csv"), (points, ".points.csv")):
+                ref_file = os.path.join(args.references, name + suffix)
+                if os.path.exists(out_file) or os.path.exists(ref_file):
+                    pairs.append((out_file, ref_file))
             for out, ref in pairs:
                 if args.update:
                     if os.path.exists(out):
@@ -201,7 +203,7 @@ def main():
                     failures.append(f"{label}: no reference (run with --update and commit it)")
                 elif not os.path.exists(out):
                     failures.append(f"{label}: the run wrote no such file")
-                elif ref.endswith(".events.csv"):
+                elif ref.endswith((".events.csv", ".points.csv")):
                     if not filecmp.cmp(out, ref, shallow=False):
                         failures.append(f"{label}: differs: {first_difference(ref, out)}")
                 else:

@@ -135,6 +135,33 @@ TEST(AnimationFrames, FirstRowAtOrAfterEachFrameTime) {
   EXPECT_EQ(frame_rows({0.0}, 30), (std::vector<std::size_t>{0}));
 }
 
+// --every keeps every k-th frame of those --fps chose and the last; --max-frames spreads at most N
+// frames evenly over them, the first and last included.
+TEST(AnimationFrames, EveryAndMaxFramesThinInTime) {
+  std::vector<double> t;
+  for (int k = 0; k <= 1000; ++k) t.push_back(k * 1e-3);
+  AnimationOptions o;
+  o.fps = 0;
+  o.every = 3;
+  const std::vector<std::size_t> every3 = chosen_rows(t, o);
+  ASSERT_EQ(every3.size(), 335u);  // 0, 3, ..., 999 and 1000
+  EXPECT_EQ(every3[1], 3u);
+  EXPECT_EQ(every3[333], 999u);
+  EXPECT_EQ(every3.back(), 1000u);
+  o.every = 1;
+  o.max_frames = 5;
+  EXPECT_EQ(chosen_rows(t, o), (std::vector<std::size_t>{0, 250, 500, 750, 1000}));
+  o.max_frames = 4;  // 0, 333.3, 666.7, 1000 rounded
+  EXPECT_EQ(chosen_rows(t, o), (std::vector<std::size_t>{0, 333, 667, 1000}));
+  o.max_frames = 2000;  // more than there are: all of them
+  EXPECT_EQ(chosen_rows(t, o).size(), 1001u);
+  o.fps = 100;  // 101 frames, every 2nd: 51, then at most 3
+  o.every = 2;
+  o.max_frames = 3;
+  EXPECT_EQ(chosen_rows(t, o), (std::vector<std::size_t>{0, 500, 1000}));
+  EXPECT_EQ(every_kth({4, 5, 6}, 5), (std::vector<std::size_t>{4, 6}));
+}
+
 // A channel or packed array of the data as numbers: a plain number, or {"f64"|"f32"|"u32"|"u8": base64}.
 std::vector<double> values(const YAML::Node& node) {
   if (node.IsScalar()) return {node.as<double>()};
@@ -234,7 +261,81 @@ contacts:
     FAIL() << "expected an InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(e.file(), "results.csv");
-    EXPECT_NE(e.message().find("--fps"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("--precision 32"), std::string::npos) << e.what();
+  }
+}
+
+// N boxes, each moving in all seven pose coordinates over `rows` rows (a turn about z and a
+// translation, closed-form: no channel is constant).
+ResultTable moving_boxes(Scene& scene, int bodies, int rows) {
+  scene.dimension = SceneDimension::spatial;
+  scene.bodies.resize(1);
+  scene.bodies[0].name = "ground";
+  scene.bodies[0].motion = BodyMotion::fixed;
+  std::vector<std::string> names{"t"};
+  for (int b = 0; b < bodies; ++b) {
+    SceneBody box{"b" + std::to_string(b), BodyMotion::dynamic, {}, Vec3::Zero(), Eigen::Quaterniond::Identity()};
+    SceneShape shape;
+    shape.kind = SceneShape::Kind::box;
+    shape.size = {0.4, 0.3, 0.2};
+    box.shapes.push_back(shape);
+    scene.bodies.push_back(box);
+    for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"}) names.push_back(box.name + "." + c);
+  }
+  std::vector<std::vector<double>> values;
+  for (int k = 0; k < rows; ++k) {
+    const double t = 1e-3 * k;
+    std::vector<double> row{t};
+    for (int b = 0; b < bodies; ++b) {
+      const double a = t + 0.1 * b;
+      const Eigen::Quaterniond q(Eigen::AngleAxisd(a, Vec3(1, 2, 3).normalized()));
+      row.insert(row.end(), {b + 0.1 * std::cos(a), 0.1 * std::sin(a), 0.2 + 0.01 * a, q.w(), q.x(), q.y(), q.z()});
+    }
+    values.push_back(row);
+  }
+  return table(names, values);
+}
+
+// Data over the size limit are thinned in time (every k-th frame kept) so that they fit: the
+// estimate from a sample of frames is close to the whole, the page holds exactly the numbers of
+// its rows, and data whose first and last frame alone exceed the limit are refused.
+TEST(AnimationData, LargeRunsAreThinnedInTimeToFit) {
+  Scene scene;
+  const ResultTable r = moving_boxes(scene, 12, 1501);
+  AnimationOptions o;
+  o.fps = 0;
+  o.precision = 32;
+  const AnimationData whole = animation_data(scene, r, {}, o);
+  ASSERT_EQ(whole.rows.size(), 1501u);
+  EXPECT_EQ(whole.thinned_every, 1u);
+  o.max_data_chars = whole.json.size() / 4;
+  const AnimationData thin = animation_data(scene, r, {}, o);
+  EXPECT_LE(thin.json.size(), o.max_data_chars);
+  // The size grows linearly with the frames but for base64's padding (at most 2 characters per channel
+  // and frame count): the sample's estimate is within 0.1 % of the whole, and a quarter of the size takes
+  // keeping one frame in 4 or 5 (the 3 % margin).
+  EXPECT_NEAR(static_cast<double>(thin.chosen_chars), static_cast<double>(whole.json.size()), 1e-3 * static_cast<double>(whole.json.size()));
+  EXPECT_EQ(thin.chosen_frames, 1501u);
+  EXPECT_GE(thin.thinned_every, 4u);
+  EXPECT_LE(thin.thinned_every, 5u);
+  EXPECT_EQ(thin.rows, every_kth(whole.rows, thin.thinned_every));
+  EXPECT_EQ(thin.rows.back(), 1500u);
+  const YAML::Node d = YAML::Load(thin.json);
+  const std::vector<double> time = values(d["time"]), x = values(d["bodies"][3]["pose"]["x"]);
+  ASSERT_EQ(time.size(), thin.rows.size());
+  ASSERT_EQ(x.size(), thin.rows.size());
+  for (std::size_t k = 0; k < thin.rows.size(); ++k) {
+    EXPECT_EQ(time[k], r.columns[0][thin.rows[k]]);
+    EXPECT_EQ(x[k], static_cast<double>(static_cast<float>(r.column("b2.x", "")[thin.rows[k]])));  // f32: rounded once
+  }
+  // Data whose first and last frame alone exceed the limit are refused, saying what makes them smaller.
+  o.max_data_chars = 2000;
+  try {
+    animation_data(scene, r, {}, o);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("first and last frame alone"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("--readout"), std::string::npos) << e.what();
   }
 }
 

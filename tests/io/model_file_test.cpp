@@ -248,7 +248,9 @@ TEST(ModelFile, SpatialModel) {
   expect_error(replace(kSpatial, "position: [0, 0, 1]", "position: [0, 1]"),
                {9, "bodies[0].position", "three numbers"});
   expect_error(replace(kSpatial, "fz: 1", "fz: 1, torque: 2"), {13, "forces[0].torque", "unknown key 'torque'"});
-  expect_error(replace(kSpatial, "angle_unit: deg", "angle_unit: deg\ngenerators: []"), {4, "generators", "planar"});
+  // Spatial models have their own generators (stack, wall, pile): a planar one is refused at its type.
+  expect_error(replace(kSpatial, "angle_unit: deg", "angle_unit: deg\ngenerators: [{type: block_wall, name: w}]"),
+               {4, "generators[0].type", "block_wall"});
   // Three gravity components in a planar model: the message names the dimension.
   expect_error(replace(kGood, "gravity: [0, -9.81]", "gravity: [0, -9.81, 0]"), {3, "gravity", "dimension: spatial"});
   expect_error(replace(kGood, "angle_unit: deg", "dimension: 3d"), {2, "dimension", "unknown value '3d'"});

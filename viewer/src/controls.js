@@ -28,6 +28,7 @@ export class Controls {
     this.state = null;
     this.frameTimes = [];
     this.renderTimes = [];
+    this.drawTimes = [];
     view.onChange = () => this.redraw();
     this.setUp();
   }
@@ -209,6 +210,7 @@ export class Controls {
         const before = performance.now();
         this.seek(t);
         keep(this.renderTimes, performance.now() - before);
+        if (this.view.drawMs !== undefined) keep(this.drawTimes, this.view.drawMs);
         keep(this.frameTimes, now - last);
       }
       last = now;

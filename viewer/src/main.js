@@ -60,6 +60,10 @@ function start() {
     // Frame times of the last rendered frames while playing (ms): how smooth the page is.
     frameTimes: () => controls.frameTimes.slice(),
     renderTimes: () => controls.renderTimes.slice(),
+    // 3-D: of each render time, the part spent in three.js's render call (the rest is the page's own
+    // work: evaluating the instant, writing instance matrices).
+    drawTimes: () => controls.drawTimes.slice(),
+    lastDrawMs: () => view.drawMs ?? null,
     // 2-D: {cx, cy, s, w, h}, the world point at the canvas centre and pixels per metre.
     camera: () => (view.cameraState ? view.cameraState() : null),
     // 2-D: bodyPixel draws body k alone and reads a pixel. 3-D: the body under a canvas pixel
@@ -68,6 +72,7 @@ function start() {
     bodyPixel: (k, x, y) => (view.bodyPixel ? view.bodyPixel(controls.state, k, x, y) : null),
     objectPose: (k) => (view.objectPose ? view.objectPose(k) : null),
     contactColor: (k) => (view.contactColor ? view.contactColor(k) : null),
+    instanceMatrix: (k) => (view.instanceMatrix ? view.instanceMatrix(k) : null),
     bandLabels: () => controls.bandLabels(),
     columnText: () => document.getElementById('column-value').textContent,
   };

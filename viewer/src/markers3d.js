@@ -19,7 +19,15 @@ export class MarkerSet {
     scene.add(this.mesh);
   }
 
-  place(k, p) { this.mesh.setMatrixAt(k, this.matrix.makeTranslation(p[0], p[1], p[2])); }
+  place(k, p) { this.placeAt(k, p[0], p[1], p[2]); }
+
+  // Instance k at (x, y, z), written straight into the instance buffer.
+  placeAt(k, x, y, z) {
+    const m = this.mesh.instanceMatrix.array, o = 16 * k;
+    m.fill(0, o, o + 16);
+    m[o] = m[o + 5] = m[o + 10] = m[o + 15] = 1;
+    m[o + 12] = x; m[o + 13] = y; m[o + 14] = z;
+  }
   setColor(k, hex) { this.mesh.setColorAt(k, new Color(hex)); this.mesh.instanceColor.needsUpdate = true; }
 
   finish(count) {
@@ -39,18 +47,21 @@ export class ArrowSet {
     this.heads = new MarkerSet(scene, new ConeGeometry(1, 1, 12).translate(0, 0.5, 0), material, capacity, 1, true);
     this.m = new Matrix4();
     this.q = new Quaternion();
+    this.dir = new Vector3();
+    this.base = new Vector3();
+    this.s = new Vector3();
   }
 
-  // False (nothing placed) for an arrow too short to see.
-  place(n, p, force, metresPerNewton) {
-    const magnitude = Math.hypot(force[0], force[1], force[2]), length = magnitude * metresPerNewton;
+  // An arrow at (x, y, z) along force (fx, fy, fz); false (nothing placed) for one too short to see.
+  place(n, x, y, z, fx, fy, fz, metresPerNewton) {
+    const magnitude = Math.hypot(fx, fy, fz), length = magnitude * metresPerNewton;
     if (!(length > 1e-6 * this.size)) return false;
-    const dir = new Vector3(force[0] / magnitude, force[1] / magnitude, force[2] / magnitude);
+    const dir = this.dir.set(fx / magnitude, fy / magnitude, fz / magnitude);
     const head = Math.min(0.3 * length, 0.04 * this.size), r = 0.004 * this.size;
     this.q.setFromUnitVectors(UP, dir);
-    const base = new Vector3(p[0], p[1], p[2]);
-    this.shafts.mesh.setMatrixAt(n, this.m.compose(base, this.q, new Vector3(r, length - head, r)));
-    this.heads.mesh.setMatrixAt(n, this.m.compose(base.addScaledVector(dir, length - head), this.q, new Vector3(2.5 * r, head, 2.5 * r)));
+    const base = this.base.set(x, y, z);
+    this.shafts.mesh.setMatrixAt(n, this.m.compose(base, this.q, this.s.set(r, length - head, r)));
+    this.heads.mesh.setMatrixAt(n, this.m.compose(base.addScaledVector(dir, length - head), this.q, this.s.set(2.5 * r, head, 2.5 * r)));
     return true;
   }
 

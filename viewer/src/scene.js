@@ -1,64 +1,21 @@
 // What the page shows at one instant, in the global frame, for both renderers (and for tests,
 // through window.stickslip.state()): body poses, joint points, spring ends, contact points with
-// their frames, forces and states, and the contact points of the frame that come and go. Contact
-// geometry follows the model's conventions (docs/animation-format.md): a plane (a line in the
-// plane) on body i with its normal and first tangent, or two spheres (circles) whose normal runs
-// from centre i to centre j.
-import { Animation } from './data.js';
-import { add, cross, dot, nlerp, norm, normalize, perpendicular, rotate, scale, sub } from './math.js';
+// their frames, forces and states (contacts.js), and the contact points of the frame that come and go.
+import { contactAt, contactObject, STRIDE } from './contacts.js';
+import { add, normalize, rotate, scale } from './math.js';
 
-function bodyPose(body, i, f) {
-  const p = body.pose;
-  const v = (k) => Animation.value(p[k], i, f);
-  const position = [v('x'), v('y'), v('z')];
-  const qa = [p.qw.at(i), p.qx.at(i), p.qy.at(i), p.qz.at(i)];
-  let orientation = qa;
-  if (f !== 0 && !(p.qw.constant && p.qx.constant && p.qy.constant && p.qz.constant)) {
-    orientation = nlerp(qa, [p.qw.at(i + 1), p.qx.at(i + 1), p.qy.at(i + 1), p.qz.at(i + 1)], f);
-  }
-  return { name: body.name, position, orientation };
+// Body k's pose from an array of poses (Animation.poseAt: 7 numbers per body) as an object.
+function poseOf(anim, poses, k) {
+  const o = 7 * k;
+  return {
+    name: anim.bodies[k].name,
+    position: [poses[o], poses[o + 1], poses[o + 2]],
+    orientation: [poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]],
+  };
 }
 
 // A body-frame point in the global frame.
 export function toGlobal(pose, point) { return add(pose.position, rotate(pose.orientation, point)); }
-
-// The rotation taking unit vector a to unit vector b by the smallest angle, applied to v
-// (Rodrigues; the model turns a sphere pair's first tangent this way).
-function turnLike(a, b, v) {
-  const k = cross(a, b), c = dot(a, b);
-  if (c < -1 + 1e-12) return scale(v, -1);
-  return add(add(scale(v, c), cross(k, v)), scale(k, dot(k, v) / (1 + c)));
-}
-
-function contactFrame(c, poses, spatial) {
-  const pi = poses[c.body_i], pj = poses[c.body_j];
-  const cj = toGlobal(pj, c.center_j || [0, 0, 0]);
-  let normal, tangent1, point, beyondEnd = false;
-  if (c.kind === 'plane') {
-    const origin = toGlobal(pi, c.plane.point);
-    normal = normalize(rotate(pi.orientation, c.plane.normal));
-    tangent1 = normalize(rotate(pi.orientation, c.plane.tangent));
-    const s = dot(sub(cj, origin), tangent1);
-    const ext = c.plane.extent || [null, null];
-    beyondEnd = (ext[0] !== null && s < ext[0]) || (ext[1] !== null && s > ext[1]);
-    point = sub(cj, scale(normal, c.radius_j || 0));
-  } else {
-    const ci = toGlobal(pi, c.center_i || [0, 0, 0]);
-    const d = sub(cj, ci), length = norm(d);
-    if (spatial) {
-      normal = length > 0 ? scale(d, 1 / length) : c.reference_normal;
-      tangent1 = normalize(turnLike(c.reference_normal, normal, c.reference_tangent));
-      // The middle of the overlap, as the model reports it.
-      point = add(ci, scale(normal, (c.radius_i || 0) + 0.5 * (length - (c.radius_i || 0) - (c.radius_j || 0))));
-    } else {
-      normal = length > 0 ? scale(d, 1 / length) : [0, 1, 0];
-      tangent1 = perpendicular(normal);
-      point = sub(cj, scale(normal, c.radius_j || 0));
-    }
-  }
-  const tangent2 = cross(normal, tangent1);
-  return { point, normal, tangent1, tangent2, beyondEnd };
-}
 
 // The contact points of frame i (those that come and go): discrete, as the frame has them.
 function framePoints(anim, i) {
@@ -76,37 +33,54 @@ function framePoints(anim, i) {
   return out;
 }
 
+// The instant at frame i, fraction f. Body poses and contacts stay in reused typed arrays (`poses`,
+// `contactData`: what the 3-D view reads, allocating nothing per body or contact); `bodies`,
+// `contacts` (objects) and `points` are made when first read, for the 2-D view and scripts.
 export function evaluate(anim, i, f) {
-  const spatial = anim.dimension === 'spatial';
-  const poses = anim.bodies.map((b) => bodyPose(b, i, f));
+  const poses = anim.poseAt(i, f), stamp = anim.poseStamp;
+  const pose = (k) => poseOf(anim, poses, k);
   const joints = anim.joints.map((j) => {
-    const pointI = toGlobal(poses[j.body_i], j.point_i);
-    const pointJ = toGlobal(poses[j.body_j], j.point_j);
-    const axis = j.axis ? normalize(rotate(poses[j.body_i].orientation, j.axis)) : null;
-    const axisJ = j.axis_j ? normalize(rotate(poses[j.body_j].orientation, j.axis_j)) : null;
+    const pi = pose(j.body_i), pj = pose(j.body_j);
+    const pointI = toGlobal(pi, j.point_i);
+    const pointJ = toGlobal(pj, j.point_j);
+    const axis = j.axis ? normalize(rotate(pi.orientation, j.axis)) : null;
+    const axisJ = j.axis_j ? normalize(rotate(pj.orientation, j.axis_j)) : null;
     return { name: j.name, type: j.type, point_i: pointI, point_j: pointJ, axis, axis_j: axisJ };
   });
   const springs = anim.springs.map((s) => ({
     name: s.name,
-    a: toGlobal(poses[s.body_i], s.point_i),
-    b: toGlobal(poses[s.body_j], s.point_j),
+    a: toGlobal(pose(s.body_i), s.point_i),
+    b: toGlobal(pose(s.body_j), s.point_j),
   }));
-  // Discrete values (the contact state) are those of the frame at or before the time.
-  const contacts = anim.contacts.map((c) => {
-    const fr = contactFrame(c, poses, spatial);
-    const state = c.ch.state.at(i);
-    const fn = Animation.value(c.ch.fn, i, f) || 0;
-    const ft1 = Animation.value(c.ch.ft1, i, f) || 0;
-    const ft2 = Animation.value(c.ch.ft2, i, f) || 0;
-    return {
-      name: c.name, state, stateName: anim.stateNames[state] ?? String(state), ...fr, fn, ft1, ft2,
-      normalForce: scale(fr.normal, fn),
-      frictionForce: add(scale(fr.tangent1, ft1), scale(fr.tangent2, ft2)),
-    };
-  });
-  const points = framePoints(anim, i);
+  if (!anim.contactData) anim.contactData = new Float64Array(STRIDE * anim.contacts.length);
+  const contactData = anim.contactData;
+  for (let k = 0; k < anim.contacts.length; ++k) contactAt(anim, k, poses, i, f, contactData);
   const t = i + 1 < anim.frames ? anim.time[i] + f * (anim.time[i + 1] - anim.time[i]) : anim.time[i];
-  return { t, index: i, fraction: f, bodies: poses, joints, springs, contacts, points };
+  const state = { t, index: i, fraction: f, joints, springs };
+  Object.defineProperties(state, { poses: { value: poses }, contactData: { value: contactData } });
+  // The arrays are shared by all instants: read again if another instant was evaluated since.
+  const current = () => (anim.poseStamp === stamp ? state : evaluate(anim, i, f));
+  let bodies = null, contacts = null, points = null;
+  Object.defineProperties(state, {
+    bodies: {
+      enumerable: true,
+      get() {
+        const now = current();
+        bodies ??= anim.bodies.map((b, k) => poseOf(anim, now.poses, k));
+        return bodies;
+      },
+    },
+    contacts: {
+      enumerable: true,
+      get() {
+        const now = current();
+        contacts ??= anim.contacts.map((c, k) => contactObject(anim, now.contactData, k));
+        return contacts;
+      },
+    },
+    points: { enumerable: true, get() { points ??= framePoints(anim, i); return points; } },
+  });
+  return state;
 }
 
 // Largest normal and friction forces of the run (contacts and contact points), for the arrows' scales.
@@ -161,7 +135,7 @@ export function sceneBounds(anim) {
   const samples = Math.max(2, Math.min(400, Math.floor(1e6 / work)));
   const stride = Math.max(1, Math.floor(anim.frames / samples));
   for (let i = 0; i < anim.frames; i += stride) {
-    const poses = anim.bodies.map((b) => bodyPose(b, i, 0));
+    const all = anim.poseAt(i, 0), poses = anim.bodies.map((b, k) => poseOf(anim, all, k));
     anim.bodies.forEach((b, k) => {
       for (const p of local[k]) grow(toGlobal(poses[k], p));
       if (k > 0 && !local[k].length) grow(poses[k].position);

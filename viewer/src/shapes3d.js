@@ -18,13 +18,16 @@ export function shapeKey(s) {
 }
 
 // Sizes below a thousandth of the scene are drawn at that, so that flat boxes and thin rods show.
-export function shapeGeometry(s, sceneSize) {
+// Curved shapes drawn `copies` times get fewer facets when there are many (a thousand spheres of
+// 512 triangles each already cost the rasteriser more than the page's code).
+export function shapeGeometry(s, sceneSize, copies = 1) {
   const least = 1e-3 * sceneSize, at = (x) => Math.max(x, least);
+  const around = copies > 1000 ? 12 : copies > 100 ? 20 : 32;
   switch (s.kind) {
     case 'box': return new BoxGeometry(at(s.size[0]), at(s.size[1]), at(s.size[2]));
-    case 'sphere': return new SphereGeometry(at(s.radius), 32, 16);
-    case 'capsule': return new CapsuleGeometry(at(s.radius), s.length, 8, 24).rotateX(Math.PI / 2);
-    case 'cylinder': return new CylinderGeometry(at(s.radius), at(s.radius), at(s.length), 32).rotateX(Math.PI / 2);
+    case 'sphere': return new SphereGeometry(at(s.radius), around, around / 2);
+    case 'capsule': return new CapsuleGeometry(at(s.radius), s.length, around / 4, around * 0.75).rotateX(Math.PI / 2);
+    case 'cylinder': return new CylinderGeometry(at(s.radius), at(s.radius), at(s.length), around).rotateX(Math.PI / 2);
     case 'convex': {
       const pts = [];
       for (let k = 0; k + 2 < s.vertices.length; k += 3) pts.push(new Vector3(s.vertices[k], s.vertices[k + 1], s.vertices[k + 2]));

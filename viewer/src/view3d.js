@@ -14,14 +14,34 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { bodyColor, FORCE_COLORS, STATE_COLORS } from './colors.js';
 import { formatForce } from './format.js';
 import { add, cross, dot, niceNumber, normalize, scale, sub } from './math.js';
+import { FN, FT1, FT2, STATE, STRIDE } from './contacts.js';
 import { ArrowSet, MarkerSet } from './markers3d.js';
 import { shapeGeometry, shapeKey } from './shapes3d.js';
 
 const v3 = (a) => new Vector3(a[0], a[1], a[2]);
 const quat = (q) => new Quaternion(q[1], q[2], q[3], q[0]);  // three.js stores (x, y, z, w)
-const ONE = new Vector3(1, 1, 1), P = new Vector3(), Q = new Quaternion();
-const poseMatrix = (m, p) => m.compose(P.set(p.position[0], p.position[1], p.position[2]),
-  Q.set(p.orientation[1], p.orientation[2], p.orientation[3], p.orientation[0]), ONE);
+const ONE = new Vector3(1, 1, 1);
+const IDENTITY = new Float64Array([0, 0, 0, 1, 0, 0, 0]);
+
+// Writes at m[o] the column-major 4×4 matrix placing a shape whose pose in its body is l[lo..lo+7)
+// (x y z qw qx qy qz) on the body at pose p[po..po+7): rotation q = q_b q_l, translation
+// x_b + R(q_b) x_l. Straight from the typed arrays into the instance buffer: no object per body.
+export function placeInstance(m, o, p, po, l, lo) {
+  const bw = p[po + 3], bx = p[po + 4], by = p[po + 5], bz = p[po + 6];
+  const lw = l[lo + 3], lx = l[lo + 4], ly = l[lo + 5], lz = l[lo + 6];
+  const w = bw * lw - bx * lx - by * ly - bz * lz, x = bw * lx + bx * lw + by * lz - bz * ly;
+  const y = bw * ly - bx * lz + by * lw + bz * lx, z = bw * lz + bx * ly - by * lx + bz * lw;
+  // R(q_b) x_l = x_l + 2 w_b (u × x_l) + 2 u × (u × x_l), u the vector part of q_b.
+  const vx = l[lo], vy = l[lo + 1], vz = l[lo + 2];
+  const cx = by * vz - bz * vy, cy = bz * vx - bx * vz, cz = bx * vy - by * vx;
+  m[o + 12] = p[po] + vx + 2 * (bw * cx + by * cz - bz * cy);
+  m[o + 13] = p[po + 1] + vy + 2 * (bw * cy + bz * cx - bx * cz);
+  m[o + 14] = p[po + 2] + vz + 2 * (bw * cz + bx * cy - by * cx);
+  m[o] = 1 - 2 * (y * y + z * z); m[o + 1] = 2 * (x * y + w * z); m[o + 2] = 2 * (x * z - w * y); m[o + 3] = 0;
+  m[o + 4] = 2 * (x * y - w * z); m[o + 5] = 1 - 2 * (x * x + z * z); m[o + 6] = 2 * (y * z + w * x); m[o + 7] = 0;
+  m[o + 8] = 2 * (x * z + w * y); m[o + 9] = 2 * (y * z - w * x); m[o + 10] = 1 - 2 * (x * x + y * y); m[o + 11] = 0;
+  m[o + 15] = 1;
+}
 
 export class View3D {
   constructor(container, anim, bounds, scales) {
@@ -60,16 +80,17 @@ export class View3D {
   }
 
   // Shapes of equal kind and size share an instanced mesh; each instance remembers its body and its
-  // pose in the body. Planes are meshes of their own, sized to the scene.
+  // pose in the body (typed arrays, read by render() every frame). Planes are meshes of their
+  // own, sized to the scene.
   buildBodies() {
     const size = this.bounds.size, groups = new Map();
     this.planes = [];
     this.anim.bodies.forEach((b, k) => {
       for (const s of b.shapes || []) {
-        const local = new Matrix4().compose(v3(s.position || [0, 0, 0]), quat(s.orientation || [1, 0, 0, 0]), new Vector3(1, 1, 1));
+        const position = s.position || [0, 0, 0], orientation = s.orientation || [1, 0, 0, 0];
         if (s.kind === 'plane') {
           const plane = this.planeMesh(s, size);
-          plane.userData = { body: k, local };
+          plane.userData = { body: k, local: new Matrix4().compose(v3(position), quat(orientation), ONE) };
           plane.matrixAutoUpdate = false;
           this.scene.add(plane);
           this.planes.push(plane);
@@ -77,17 +98,25 @@ export class View3D {
         }
         const key = shapeKey(s);
         if (!groups.has(key)) groups.set(key, { shape: s, items: [] });
-        groups.get(key).items.push({ body: k, local });
+        groups.get(key).items.push({ body: k, local: [...position, ...orientation] });
       }
     });
     const material = new MeshLambertMaterial({ color: '#ffffff' });
     this.shapeSets = [...groups.values()].map(({ shape, items }) => {
-      const set = new MarkerSet(this.scene, shapeGeometry(shape, size), material, items.length);
-      items.forEach((it, n) => set.setColor(n, bodyColor(it.body)));
+      const set = new MarkerSet(this.scene, shapeGeometry(shape, size, items.length), material, items.length);
+      const body = new Int32Array(items.length), local = new Float64Array(7 * items.length);
+      items.forEach((it, n) => {
+        set.mesh.setColorAt(n, new Color(bodyColor(it.body)));
+        body[n] = it.body;
+        local.set(it.local, 7 * n);
+      });
+      set.mesh.instanceColor.needsUpdate = true;
       set.mesh.count = items.length;
-      set.mesh.userData.items = items;
-      return { set, items };
+      set.mesh.userData.body = body;
+      return { set, body, local };
     });
+    this.firstInstance = new Map();  // body → [shape set, instance] of its first shape
+    this.shapeSets.forEach(({ body }, s) => body.forEach((k, n) => { if (!this.firstInstance.has(k)) this.firstInstance.set(k, [s, n]); }));
   }
 
   // A square patch with a grid, 2.4 times the scene's size (or the plane's own size).
@@ -147,7 +176,8 @@ export class View3D {
     this.normalArrows = new ArrowSet(this.scene, FORCE_COLORS.normal, most, size);
     this.frictionArrows = new ArrowSet(this.scene, FORCE_COLORS.friction, most, size);
     this.stateColors = STATE_COLORS.map((c) => new Color(c));
-    this.shownColors = [];
+    this.shownStates = new Uint8Array(Math.max(most, 1));
+    this.shownContacts = 0;
   }
 
   resize() {
@@ -179,25 +209,31 @@ export class View3D {
 
   render(state) {
     this.state = state;
-    if (!this.bodyMatrices) this.bodyMatrices = state.bodies.map(() => new Matrix4());
-    const body = this.bodyMatrices;
-    state.bodies.forEach((p, k) => poseMatrix(body[k], p));
-    const m = new Matrix4();
-    for (const { set, items } of this.shapeSets) {
-      for (let n = 0; n < items.length; ++n) set.mesh.setMatrixAt(n, m.multiplyMatrices(body[items[n].body], items[n].local));
+    const poses = state.poses;
+    for (const { set, body, local } of this.shapeSets) {
+      const m = set.mesh.instanceMatrix.array;
+      for (let n = 0; n < body.length; ++n) placeInstance(m, 16 * n, poses, 7 * body[n], local, 7 * n);
       set.mesh.instanceMatrix.needsUpdate = true;
       set.mesh.boundingSphere = null;  // recomputed by the next raycast
     }
-    for (const plane of this.planes) plane.matrix.multiplyMatrices(body[plane.userData.body], plane.userData.local);
+    for (const plane of this.planes) plane.matrix.multiplyMatrices(this.bodyMatrix(plane.userData.body), plane.userData.local);
     this.renderJoints(state);
-    this.renderContacts([...state.contacts, ...state.points]);
+    this.renderContacts(state);
     if (this.follow >= 0) {
-      const p = v3(state.bodies[this.follow].position);
-      const shift = p.clone().sub(this.controls.target);
+      const o = 7 * this.follow;
+      const shift = new Vector3(poses[o], poses[o + 1], poses[o + 2]).sub(this.controls.target);
       this.controls.target.add(shift);
       this.camera.position.add(shift);
     }
     this.draw();
+  }
+
+  // Body k's matrix at the instant shown, in double precision (the same arithmetic as its shapes'
+  // instances, which the GPU then holds in single precision).
+  bodyMatrix(k) {
+    const m = new Matrix4();
+    placeInstance(m.elements, 0, this.state.poses, 7 * k, IDENTITY, 0);
+    return m;
   }
 
   renderJoints(state) {
@@ -216,26 +252,44 @@ export class View3D {
     pos.needsUpdate = true;
   }
 
-  renderContacts(contacts) {
-    const show = this.show.forces;
-    let arrowsN = 0, arrowsF = 0;
-    contacts.forEach((c, k) => {
-      this.contactMarkers.place(k, c.point);
-      const color = this.stateColors[c.state] || this.stateColors[0];
-      this.contactMarkers.mesh.setColorAt(k, color);
-      this.shownColors[k] = `#${color.getHexString()}`;
-      if (!show || c.state === 0) return;
-      if (this.normalArrows.place(arrowsN, c.point, c.normalForce, this.scales.normal)) ++arrowsN;
-      if (this.frictionArrows.place(arrowsF, c.point, c.frictionForce, this.scales.friction)) ++arrowsF;
-    });
-    this.shownColors.length = contacts.length;
-    this.contactMarkers.finish(contacts.length);
-    this.normalArrows.finish(arrowsN);
-    this.frictionArrows.finish(arrowsF);
+  // The model's contacts (evaluated by scene.js), then the frame's contact points read straight from
+  // their typed arrays.
+  renderContacts(state) {
+    const show = this.show.forces, { normal, friction } = this.scales, d = state.contactData;
+    let n = 0, an = 0, af = 0;
+    for (let k = 0, o = 0; k < this.anim.contacts.length; ++k, o += STRIDE) {
+      const x = d[o], y = d[o + 1], z = d[o + 2], s = d[o + STATE], fn = d[o + FN], ft1 = d[o + FT1], ft2 = d[o + FT2];
+      this.markContact(n++, x, y, z, s);
+      if (!show || s === 0) continue;
+      if (this.normalArrows.place(an, x, y, z, fn * d[o + 3], fn * d[o + 4], fn * d[o + 5], normal)) ++an;
+      const fx = d[o + 6] * ft1 + d[o + 9] * ft2, fy = d[o + 7] * ft1 + d[o + 10] * ft2, fz = d[o + 8] * ft1 + d[o + 11] * ft2;
+      if (this.frictionArrows.place(af, x, y, z, fx, fy, fz, friction)) ++af;
+    }
+    const p = this.anim.points;
+    for (let k = p ? p.offsets[state.index] : 0, end = p ? p.offsets[state.index + 1] : 0; k < end; ++k) {
+      const x = p.position[3 * k], y = p.position[3 * k + 1], z = p.position[3 * k + 2], fn = p.fn[k];
+      this.markContact(n++, x, y, z, p.state[k]);
+      if (!show || p.state[k] === 0) continue;
+      if (this.normalArrows.place(an, x, y, z, fn * p.normal[3 * k], fn * p.normal[3 * k + 1], fn * p.normal[3 * k + 2], normal)) ++an;
+      if (this.frictionArrows.place(af, x, y, z, p.friction[3 * k], p.friction[3 * k + 1], p.friction[3 * k + 2], friction)) ++af;
+    }
+    this.shownContacts = n;
+    this.contactMarkers.finish(n);
+    this.normalArrows.finish(an);
+    this.frictionArrows.finish(af);
+  }
+
+  markContact(n, x, y, z, state) {
+    const s = this.stateColors[state] ? state : 0;
+    this.contactMarkers.placeAt(n, x, y, z);
+    this.contactMarkers.mesh.setColorAt(n, this.stateColors[s]);
+    this.shownStates[n] = s;
   }
 
   draw() {
+    const before = performance.now();
     this.renderer.render(this.scene, this.camera);
+    this.drawMs = performance.now() - before;
     this.drawNames();
   }
 
@@ -279,14 +333,22 @@ export class View3D {
   }
 
   // The colour contact k (the model's contacts first, then the frame's contact points) is drawn in.
-  contactColor(k) { return this.shownColors[k] ?? null; }
+  contactColor(k) { return k >= 0 && k < this.shownContacts ? `#${this.stateColors[this.shownStates[k]].getHexString()}` : null; }
 
   // The pose body k is drawn at (the matrix its shapes' instances are placed by, in double precision;
   // the GPU then holds it in single precision).
   objectPose(k) {
     const p = new Vector3(), q = new Quaternion(), s = new Vector3();
-    this.bodyMatrices[k].decompose(p, q, s);
+    this.bodyMatrix(k).decompose(p, q, s);
     return { position: p.toArray(), orientation: [q.w, q.x, q.y, q.z] };
+  }
+
+  // The 16 numbers (column-major, single precision) the GPU draws body k's first shape with, or null.
+  instanceMatrix(k) {
+    const at = this.firstInstance.get(k);
+    if (!at) return null;
+    const m = this.shapeSets[at[0]].set.mesh.instanceMatrix.array;
+    return Array.from(m.subarray(16 * at[1], 16 * at[1] + 16));
   }
 
   // The body whose shape is nearest the camera under canvas pixel (x, y), or null; with `only`,
@@ -296,7 +358,7 @@ export class View3D {
     ray.setFromCamera(new Vector2((x / this.w) * 2 - 1, 1 - (y / this.h) * 2), this.camera);
     const meshes = this.shapeSets.map((s) => s.set.mesh);
     for (const hit of ray.intersectObjects(meshes, false)) {
-      const k = hit.object.userData.items[hit.instanceId].body;
+      const k = hit.object.userData.body[hit.instanceId];
       if (only === undefined || k === only) return this.anim.bodies[k].name;
     }
     return null;

@@ -59,7 +59,7 @@ class CompliantSteps final : public StepStrategy {
   void warn(const std::string& message) { reporter_.warn(message); }
   StateSample evaluated(double t, const Vec& y) {
     ode_.evaluate(t, y);
-    return {ode_.state(), ode_.workspace()};
+    return {ode_.state(), ode_.workspace(), nullptr, &ode_.shape_points()};
   }
   void begin_at(const State& s, bool first);
   void project(double t, Vec& y);

@@ -56,8 +56,10 @@ MultibodyOde::MultibodyOde(const Model& model, const SimulationOptions& options)
       stick_force_(2 * model.contacts.size(), std::numeric_limits<double>::quiet_NaN()),
       w_scratch_(Vec::Zero(model.nv)),
       g_scratch_(Vec::Zero(model.n_constraints)),
-      l_scratch_(Vec::Zero(model.n_constraints)) {
+      l_scratch_(Vec::Zero(model.n_constraints)),
+      shapes_(model, false) {
   check_contacts(model);
+  check_compliant_shape_laws(model);
   for (const Contact& c : model.contacts) any_stick_force_law_ |= c.friction && c.friction->uses_stick_force();
 }
 
@@ -87,6 +89,7 @@ void MultibodyOde::unpack(double t, const Vec& y, State& s) const {
 
 void MultibodyOde::contact_stage(double) {
   assemble_applied_forces(model_, state_, ws_);
+  if (shapes_.active()) shape_contact_stage();
   if (model_.contacts.empty()) return;
   assemble_contact_forces(model_, state_, closed_.data(), impact_speed_.data(),
                           any_stick_force_law_ ? stick_force_.data() : nullptr, ws_, &zdot_);

@@ -9,12 +9,18 @@
 // Contact onsets and separations are events: the simulation loop locates them on the dense output
 // and restarts there, so laws written through a restitution coefficient get the true approach
 // speed and no step straddles the kink of the contact force.
+// Contacts between shapes (model/shapes.hpp; shape_contact_forces.cpp) are found at every
+// evaluation, every point that overlaps pushing with its pair's normal law on its penetration and
+// rate, F_N = law(δ = −g, δ̇ = −ġ), and stateless friction on its slip; they act by overlap, so
+// their onsets are not events.
 #pragma once
 
 #include <vector>
 
 #include "assembly/joint_friction.hpp"
+#include "assembly/shape_contacts.hpp"
 #include "assembly/workspace.hpp"
+#include "formulations/observer.hpp"
 #include "formulations/simulation_options.hpp"
 #include "integrators/integrator.hpp"
 #include "math/least_squares.hpp"
@@ -72,6 +78,8 @@ class MultibodyOde final : public OdeSystem {
   const Workspace& workspace() const { return ws_; }
   const State& state() const { return state_; }
   const JointFrictionStats& joint_friction_stats() const { return jf_stats_; }
+  // The shape contacts' points at the last evaluation.
+  const std::vector<ShapePointView>& shape_points() const { return views_; }
   bool contact_closed(int c) const { return closed_[static_cast<std::size_t>(c)] != 0; }
 
   // Checkpoints (math/snapshot.hpp): the contacts' bookkeeping, the workspace's warm start and the
@@ -82,6 +90,7 @@ class MultibodyOde final : public OdeSystem {
  private:
   std::string first_non_finite_body(const Vec& y) const;
   void contact_stage(double t);
+  void shape_contact_stage();  // shape_contact_forces.cpp
   void solve_stage(double t);
   void karnopp_stage(double t);  // karnopp_stage.cpp
   Vec hold_forces(const Mat& delta, const Vec& accel, const Vec& bound);
@@ -111,6 +120,12 @@ class MultibodyOde final : public OdeSystem {
   solvers::AdmissibleForces distribution_;
   solvers::ProximalNewton disc_stage_;  // spatial contacts' stick forces on their discs (karnopp_stage.cpp)
   ContactEvent last_event_ = ContactEvent::onset;
+  ShapeContacts shapes_;
+  std::vector<ShapePointView> views_;
 };
+
+// The laws of shape contacts the compliant scheme takes (shape_contact_forces.cpp): a normal force
+// law that does not need the approach speed at onset, friction without a state or a stick force.
+void check_compliant_shape_laws(const Model& model);
 
 }  // namespace stickslip

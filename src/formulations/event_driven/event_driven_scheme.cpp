@@ -120,7 +120,9 @@ class EventDrivenSteps final : public StepStrategy {
   void warn(const std::string& m) { reporter_.warn(m); }
   StateSample evaluated(double t, const Vec& y) {
     sys_.evaluate(t, y);
-    return {sys_.state(), sys_.dyn().workspace(), sys_.dyn().modes().data()};
+    if (!model_.shape_contacts_compiled) return {sys_.state(), sys_.dyn().workspace(), sys_.dyn().modes().data()};
+    compiled_shape_points(model_, sys_.dyn().workspace(), sys_.dyn().modes().data(), shape_points_);
+    return {sys_.state(), sys_.dyn().workspace(), sys_.dyn().modes().data(), &shape_points_};
   }
   void settle(double t, Vec& y, const std::vector<int>& triggered);
   double coincidence_band(const EventFunction& e) const {
@@ -129,6 +131,7 @@ class EventDrivenSteps final : public StepStrategy {
   void arm(double t, const Vec& y);
   bool find_event(const Integrator& integ, double& t_event, std::vector<int>& triggered);
 
+  std::vector<ShapePointView> shape_points_;  // compiled shape contacts (model/shape_compiler.hpp)
   const Model& model_;
   const SimulationOptions& opt_;
   StepReporter reporter_;

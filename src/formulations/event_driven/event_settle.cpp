@@ -182,6 +182,21 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
   }
   // The smooth phase's forces at the event, before the decision (for the degenerate cases below).
   const std::vector<ContactForce> smooth = dyn.workspace().contact_forces;
+  std::vector<double> margin(nc);
+  for (std::size_t k = 0; k < nc; ++k) margin[k] = dyn.redundant_margin(static_cast<int>(k));
+  // A located saturation leaves stick when the friction reached its limit: a contact whose forces the
+  // motion fixes by its own μ_s N − |λ_T| (to the band of coincident events, or at once where the
+  // event sits at the start of its phase). A contact whose forces are indeterminate (a corner of a
+  // box on four) only when, besides, the feasibility margin of the whole set is spent: whether the
+  // set can hold is decided over every split of the forces among its contacts, not on the least-norm
+  // split, which puts a corner on its own cone long before the set runs out (the uphill corners of a
+  // box on an incline, whose set keeps a margin of (μ_s ΣN − |F|)/4 per corner). The set's margin is
+  // continuous and located to the event tolerance: at its root it is zero to far below
+  // violation_tolerance. Which corners go first is the least-norm split's (those on their cones);
+  // the others follow at the next decision if the set that is left cannot hold.
+  const double band = coincidence_band(EventFunction::saturation, opt_.integrator_options.rtol, force_scale_);
+  const auto own_saturated = [&](double slack) { return slack <= band || immediate_; };
+  const auto set_saturated = [&](double m) { return m <= violation_tolerance(EventFunction::saturation, force_scale_); };
   ModeDecision d = decisions_.decide(dyn, s, modes, normal, tangent);
   if (!d.slip_direction.empty()) {
     for (std::size_t k = 0; k < nc; ++k) {
@@ -205,9 +220,8 @@ void EventSettler::decide_modes(ModalDynamics& dyn, const State& s, std::vector<
     if (triggered[k] == EventFunction::saturation && d.modes[k] == ContactState::stick) {
       const int rows = model_.contacts[k].tangent_rows();
       const double held = tangent_magnitude(smooth[k].tangential, rows);
-      const bool violated = dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - held <=
-                            coincidence_band(EventFunction::saturation, opt_.integrator_options.rtol, force_scale_);
-      if (violated || immediate_) {
+      const bool own = own_saturated(dyn.mu_static(static_cast<int>(k)) * smooth[k].normal - held);
+      if (own && (std::isnan(margin[k]) || set_saturated(margin[k]))) {
         if (spatial) {  // it slips against the force that held it
           d.modes[k] = ContactState::slip_positive;
           if (held > 0) slip_hint_[k] = -smooth[k].tangential / held;

@@ -31,12 +31,18 @@ int total_rows(int bilateral_rows, const std::vector<int>& tangent_rows) {
 ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int>& tangent_rows,
                                const std::vector<RowBodies>& row_bodies, const ImpulseSolverOptions& options,
                                bool implicit)
-    : n_(total_rows(bilateral_rows, tangent_rows)),
-      nc_(bilateral_rows),
-      nv_(nv),
-      tolerance_(options.tolerance),
-      options_(options),
-      implicit_(implicit) {
+    : nc_(bilateral_rows), nv_(nv), tolerance_(options.tolerance), options_(options), implicit_(implicit) {
+  lay_out(tangent_rows, row_bodies, true);
+}
+
+void ImpulseProblem::relayout(const std::vector<int>& tangent_rows, const std::vector<RowBodies>& row_bodies) {
+  lay_out(tangent_rows, row_bodies, false);
+}
+
+// The rows, the contacts' blocks and everything sized by them; the solver is chosen at the first
+// layout (a later one may bring disc cones only when the options said so: no Lemke then).
+void ImpulseProblem::lay_out(const std::vector<int>& tangent_rows, const std::vector<RowBodies>& row_bodies, bool first) {
+  n_ = total_rows(nc_, tangent_rows);
   rows_.resize(static_cast<std::size_t>(n_));
   for (int r = 0; r < n_; ++r) {
     ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
@@ -53,9 +59,11 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   row_contact_.assign(static_cast<std::size_t>(n_), -1);
   row_active_.assign(static_cast<std::size_t>(n_), 0);
   lifted_base_.assign(static_cast<std::size_t>(contacts), -1);
+  has_disc_ = false;
   int row = nc_, lifted = nc_;
   for (int c = 0; c < contacts; ++c) {
     ContactRows& cr = contacts_[static_cast<std::size_t>(c)];
+    cr = ContactRows{};
     cr.normal = row;
     cr.tangent = row + 1;
     cr.tangent_rows = tangent_rows[static_cast<std::size_t>(c)];
@@ -73,26 +81,40 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
   friction_contacts_.assign(contacts_.begin(), contacts_.end());
   b_.setZero(n_);
   p_.setZero(n_);
-  // Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones
-  // (docs/schemes.md has the measurements behind the default limits).
-  // Disc cones (spatial contacts) are exact only in the iterative solvers: `auto` takes Gauss-Seidel,
-  // and Lemke's lifting, which takes interval cones only, is refused.
-  switch (options_.kind) {
-    case ImpulseSolverKind::lemke: lemke_ = true; break;
-    case ImpulseSolverKind::pgs: lemke_ = false; break;
-    case ImpulseSolverKind::apgd: lemke_ = false; break;
-    case ImpulseSolverKind::automatic: lemke_ = !has_disc_ && lifted <= options_.lemke_variables; break;
-  }
+  if (first) choose_solver(lifted);
   if (lemke_ && has_disc_) {
     throw std::invalid_argument("Lemke's method takes planar contacts only (its lifting of the friction cone is "
                                 "one-dimensional); spatial contacts need solver pgs or apgd (the exact disc cone)");
   }
-  // Disc cones and the diagonal M: Gauss-Seidel in velocity space, with W (sparse) only on demand.
+  size_operators(lifted);
+}
+
+// Lemke (on the lifted problem) for small problems, projected Gauss-Seidel for large ones
+// (docs/schemes.md has the measurements behind the default limits). Disc cones (spatial contacts)
+// are exact only in the iterative solvers: `auto` takes Gauss-Seidel, and Lemke's lifting, which
+// takes interval cones only, is refused.
+void ImpulseProblem::choose_solver(int lifted) {
+  const bool discs = has_disc_ || options_.disc_contacts;
+  switch (options_.kind) {
+    case ImpulseSolverKind::lemke: lemke_ = true; break;
+    case ImpulseSolverKind::pgs: lemke_ = false; break;
+    case ImpulseSolverKind::apgd: lemke_ = false; break;
+    case ImpulseSolverKind::automatic: lemke_ = !discs && lifted <= options_.lemke_variables; break;
+  }
+  if (lemke_ && options_.disc_contacts) has_disc_ = true;  // refused below, as for a disc present now
+}
+
+// At every layout (a relayout may bring the first disc cones): with disc cones and the diagonal M,
+// Gauss-Seidel in velocity space, with W (sparse) only on demand.
+void ImpulseProblem::size_operators(int lifted) {
   velocity_sweep_ = options_.velocity_sweeps && has_disc_ && !implicit_ && !lemke_ &&
                     options_.kind != ImpulseSolverKind::apgd && (block_width_ == 3 || block_width_ == 6);
   sparse_ = !implicit_ && !lemke_ && (n_ > options_.dense_rows || velocity_sweep_);
+  velocity_change_of_p_ = false;
+  operator_stale_ = false;
   if (velocity_sweep_) {
     velocity_change_.setZero(nv_);
+    diagonal_index_.clear();  // W's pattern of this layout is built at the first need (ensure_operator)
   } else if (sparse_) {
     build_sparse_pattern();
   } else {
@@ -139,6 +161,7 @@ ImpulseProblem::ImpulseProblem(int nv, int bilateral_rows, const std::vector<int
     solvers::prepare_result(lifted_result_, lifted);
   }
   prepare_rescue(lifted);
+  row_matrix_stale_ = true;
   build_closing_pattern();
 }
 

@@ -118,6 +118,8 @@ struct ImpulseSolverOptions {
                                    // up to this many (planar contacts), 0: never
   bool velocity_sweeps = true;     // pgs with disc cones and the diagonal M: sweeps in velocity space
                                    // (impulse_velocity_solve.cpp); false: over W
+  bool disc_contacts = false;      // contacts with disc cones may come with a later layout (the shape
+                                   // contacts of a spatial model): never Lemke's method
 };
 
 struct ImpulseSolverStats {
@@ -153,6 +155,12 @@ class ImpulseProblem {
   // diagonal M (assemble). Throws std::invalid_argument for a contact whose cone is not implemented.
   ImpulseProblem(int nv, int bilateral_rows, const std::vector<int>& tangent_rows,
                  const std::vector<RowBodies>& row_bodies, const ImpulseSolverOptions& options, bool implicit);
+
+  // Lays the problem out again for another set of contacts (the shape contacts a step found), with
+  // the same bilateral rows; `tangent_rows` and `row_bodies` as for the constructor. The impulses
+  // restart from zero (the caller carries what it keeps). Allocates only where the new layout needs
+  // it: a step whose contacts keep their layout calls nothing.
+  void relayout(const std::vector<int>& tangent_rows, const std::vector<RowBodies>& row_bodies);
 
   int rows() const { return n_; }
   int bilateral_rows() const { return nc_; }
@@ -225,6 +233,9 @@ class ImpulseProblem {
   long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
 
  private:
+  void lay_out(const std::vector<int>& tangent_rows, const std::vector<RowBodies>& row_bodies, bool first);
+  void choose_solver(int lifted);
+  void size_operators(int lifted);
   double coupling(int r, int s) const;
   // W(r, r) of this step as assemble() writes it (1 for an inactive row), without needing W.
   double operator_diagonal(int r) const;

@@ -103,7 +103,10 @@ bool ImpulseProblem::solve_lifted(const std::vector<int>& base, const Eigen::Ref
 }
 
 void ImpulseProblem::prepare_rescue(int lifted) {
-  if (lemke_ || has_disc_ || options_.rescue_variables <= 0) return;
+  if (lemke_ || has_disc_ || options_.rescue_variables <= 0) {
+    rescue_K_.resize(0, 0);  // none (a later layout with disc cones drops an earlier one's)
+    return;
+  }
   const int capacity = std::min(options_.rescue_variables, lifted);
   rescue_K_.setZero(capacity, capacity);
   rescue_q_.setZero(capacity);

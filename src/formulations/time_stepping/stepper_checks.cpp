@@ -78,7 +78,7 @@ void TimeStepper::check_model() {
     // Frictional prismatic joints (joint_contact_step.cpp): their η is exact in a step whose only
     // rows are bilateral and whose iteration matrix is M; with contact rows (η would move their
     // impulses through the LCP) or spring elements (W̃ ≠ M) it would not be.
-    if (model_.joints[k].contact && (!model_.contacts.empty() || implicit_)) {
+    if (model_.joints[k].contact && (!model_.contacts.empty() || model_.has_shape_contacts() || implicit_)) {
       throw ModelError(indexed("joints", k) + ".contact",
                        "joint '" + model_.joints[k].name + "' has contact analysis (friction) in a model with " +
                            (implicit_ ? "spring elements" : "contacts") +
@@ -123,6 +123,7 @@ void TimeStepper::check_model() {
     mu_static_.push_back(mu_s);
     mu_kinetic_.push_back(mu_k);
   }
+  check_shape_laws();
 }
 
 }  // namespace stickslip

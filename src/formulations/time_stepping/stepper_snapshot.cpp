@@ -23,14 +23,22 @@ void TimeStepper::save(Snapshot& snapshot, const std::string& prefix) const {
     snapshot.put(prefix + "alpha.smooth_accel", smooth_accel_);
   }
   save_workspace(snapshot, prefix + "workspace.", ws_);
+  shapes_.save(snapshot, prefix + "shapes.");  // the last step's points: the next detection matches them
 }
 
 void TimeStepper::restore(const Snapshot& snapshot, const std::string& prefix) {
-  const std::size_t nc = model_.contacts.size();
   State s;
   restore_state(snapshot, prefix + "state.", model_, s);
   restore_workspace(snapshot, prefix + "workspace.", ws_);
   reset(s);  // sizes and the bilateral regularisation, as at the start; then the saved values
+  if (shapes_.active()) {  // the saved step's points, their layout and their laws
+    shapes_.restore(model_, ws_, snapshot, prefix + "shapes.");
+    carried_state_.clear();
+    size_contact_arrays();
+    for (int c = explicit_; c < contact_count(); ++c) set_shape_laws(c);
+    lay_out_shape_rows();
+  }
+  const std::size_t nc = static_cast<std::size_t>(contact_count());
   state_ = restore_contact_states(snapshot, prefix + "contact_states", nc);
   previous_ = restore_contact_states(snapshot, prefix + "previous_contact_states", nc);
   vn_before_ = restore_reals(snapshot, prefix + "vn_before", nc);

@@ -85,8 +85,10 @@ ImpulseSolverOptions solver_options(const TimeSteppingOptions& o) {
 // is refused under the option's key.
 ImpulseProblem impulse_problem(const Model& model, const SimulationOptions& options) {
   try {
-    return ImpulseProblem(model.nv, model.n_constraints, contact_tangent_rows(model), impulse_row_bodies(model),
-                          solver_options(options.time_stepping), has_spring_elements(model));
+    ImpulseSolverOptions solver = solver_options(options.time_stepping);
+    solver.disc_contacts = model.has_shape_contacts();  // shape points come with the steps
+    return ImpulseProblem(model.nv, model.n_constraints, contact_tangent_rows(model), impulse_row_bodies(model), solver,
+                          has_spring_elements(model));
   } catch (const std::invalid_argument& e) {
     throw ModelError("simulation.time_stepping.solver", e.what());
   }
@@ -102,7 +104,9 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
       ws_(model),
       problem_(impulse_problem(model, options)),
       implicit_(has_spring_elements(model)),
-      alpha_(options.time_stepping.method == TimeSteppingMethod::generalized_alpha) {
+      alpha_(options.time_stepping.method == TimeSteppingMethod::generalized_alpha),
+      shapes_(model),
+      explicit_(static_cast<int>(model.contacts.size())) {
   if (!(opt_.theta > 0 && opt_.theta <= 1)) {
     throw ModelError("simulation.time_stepping.theta", "θ must lie in (0, 1]");
   }
@@ -123,7 +127,11 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   require(opt_.stall_sweeps >= 0, "stall_sweeps", "must be >= 0");
   require(opt_.rescue_variables >= 0, "rescue_variables", "must be >= 0");
   require(opt_.proximal_rescue_rows >= 0, "proximal_rescue_rows", "must be >= 0");
+  require(opt_.contact_margin >= 0 && std::isfinite(opt_.contact_margin), "contact_margin", "must be a finite number >= 0");
+  margin_ = std::max(opt_.contact_margin, opt_.activation_gap);
   check_model();
+  base_tangent_rows_ = contact_tangent_rows(model);
+  base_row_bodies_ = impulse_row_bodies(model);
   const std::size_t nc = model.contacts.size();
   v_free_.setZero(model.nv);
   v_new_.setZero(model.nv);
@@ -149,6 +157,7 @@ TimeStepper::TimeStepper(const Model& model, const SimulationOptions& options)
   slip_start_.assign(ws_.joint_contacts.size(), 0.0);
   set_up_joint_friction();
   state_.assign(nc, ContactState::open);
+  new_at_rest_.assign(nc, 0);
   previous_ = state_;
   vn_before_.assign(nc, 0.0);
   vn_after_.assign(nc, 0.0);
@@ -171,13 +180,20 @@ void TimeStepper::reset(const State& s) {
   problem_.regularise_bilateral(ws_.redundant_constraints ? 1e-10 : 0.0);
   compute_body_kinematics(model_, s_, ws_);
   compute_contact_kinematics(model_, ws_);
-  for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
-    const ContactKinematics& k = ws_.contacts[c];
+  if (shapes_.active()) {  // the points found at the start, with nothing carried
+    carried_state_.clear();
+    shapes_.detect(model_, ws_, margin_);
+    adopt_shape_points();
+  }
+  for (int c = 0; c < contact_count(); ++c) {
+    const ContactKinematics& k = kinematics(c);
     const bool touching = k.in_range && k.gap <= opt_.activation_gap;
-    state_[c] = touching ? slip_state(k.vt, k.tangent_rows, kTimeSteppingStickSpeed) : ContactState::open;
-    vn_before_[c] = vn_after_[c] = k.vn;
+    const std::size_t i = static_cast<std::size_t>(c);
+    state_[i] = touching ? slip_state(k.vt, k.tangent_rows, kTimeSteppingStickSpeed) : ContactState::open;
+    vn_before_[i] = vn_after_[i] = k.vn;
   }
   previous_ = state_;
+  vanished_.clear();
   if (alpha_) start_alpha();
 }
 
@@ -186,8 +202,8 @@ void TimeStepper::prescribed_velocities(double t, std::vector<BodyVector>& out) 
 }
 
 double TimeStepper::prescribed_velocity_term(int c, ContactDirection d, const std::vector<BodyVector>& body_velocity) const {
-  const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
-  const ContactKinematics& k = ws_.contacts[static_cast<std::size_t>(c)];
+  const Contact& contact = this->contact(c);
+  const ContactKinematics& k = kinematics(c);
   double u = 0;
   if (!model_.bodies[contact.body_i].is_dynamic()) u += k.w_i(d).dot(body_velocity[static_cast<std::size_t>(contact.body_i)]);
   if (!model_.bodies[contact.body_j].is_dynamic()) u += k.w_j(d).dot(body_velocity[static_cast<std::size_t>(contact.body_j)]);
@@ -203,10 +219,15 @@ void TimeStepper::predict(double h) {
   compute_body_kinematics(model_, mid_, ws_);
   if (!alpha_) assemble_applied_forces(model_, mid_, ws_, {.gyroscopic = false});
   if (model_.n_constraints > 0) assemble_constraints(model_, mid_, ws_);
-  // The velocity level only; a Moreau-Jean contact beyond the activation gap takes no part, so its
-  // tangent rows are not needed (fill_contact_rows reads them for active contacts only).
+  // The velocity level only; a Moreau-Jean contact of the model beyond the activation gap takes no
+  // part, so its tangent rows are not needed (fill_contact_rows reads them for active contacts only).
   const bool moreau = opt_.formulation == ContactFormulation::moreau_jean;
   compute_contact_rows(model_, ws_, moreau ? opt_.activation_gap : std::numeric_limits<double>::infinity());
+  if (shapes_.active()) {
+    carry_shape_points();
+    shapes_.detect(model_, ws_, margin_);
+    adopt_shape_points();
+  }
   prescribed_velocities(s_.t, velocity_pre_);
   prescribed_velocities(s_.t + h, velocity_post_);
 }
@@ -248,7 +269,7 @@ void TimeStepper::fill_contact_rows(double h) {
   const bool moreau = opt_.formulation == ContactFormulation::moreau_jean;
   for (int c = 0; c < problem_.contact_count(); ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
-    const ContactKinematics& kin = ws_.contacts[k];
+    const ContactKinematics& kin = kinematics(c);
     ContactRows& cr = problem_.contact(c);
     // Rows of the normal and (below, an active contact's) of each tangent direction, restricted to
     // the dynamic bodies; slots without a dynamic body (offset -1) are never read.
@@ -266,11 +287,14 @@ void TimeStepper::fill_contact_rows(double h) {
     double g_end = kin.gap + (1 - 2 * theta_) * h * kin.vn;
     if (alpha_) g_end += h * normal.dot(alpha_shift_);  // generalized_alpha.cpp
     gap_predicted_[k] = g_end;
-    cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap
-                                        : g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap);
+    // Shape points anticipate under Moreau-Jean too (as Siconos does): a point that would close
+    // within the step takes part in it, so a falling part stops at the surface instead of a step's
+    // travel inside it (the gap-closing fit then closes what is left; docs/schemes.md).
+    const bool closing = g_end + h * std::min(kin.vn, 0.0) <= opt_.activation_gap;
+    cr.active = kin.in_range && (moreau ? kin.gap <= opt_.activation_gap || (c >= explicit_ && closing) : closing);
     if (!cr.active) continue;  // its tangent rows are not read (impulse_problem.hpp)
     for (int r = 1; r <= cr.tangent_rows; ++r) copy_row(r);
-    cr.mu = state_[k] == ContactState::stick ? mu_static_[k] : mu_kinetic_[k];
+    cr.mu = starts_stuck(k) ? mu_static_[k] : mu_kinetic_[k];
     double bias = 0;
     if (moreau) {
       bias = restitution_[k] * std::min(vn_pre, 0.0);
@@ -327,9 +351,9 @@ void TimeStepper::refine_hanging_decisions(double h) {
   for (int c = 0; c < problem_.contact_count() && !hangs; ++c) {
     const std::size_t k = static_cast<std::size_t>(c);
     // Only where the decision changes the next step's coefficient (μ_s ≠ μ_k) is it worth a solve.
-    if (state_[k] != ContactState::stick || !problem_.contact(c).active || mu_static_[k] == mu_kinetic_[k]) continue;
+    if (!starts_stuck(k) || !problem_.contact(c).active || mu_static_[k] == mu_kinetic_[k]) continue;
     vn_after_[k] = problem_.row(problem_.contact(c).normal).dot(v_new_) + known_velocity(c, ContactDirection::normal(), velocity_post_);
-    hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), state_[k], stick_speed);
+    hangs = contact_closed(c, h) && decision_hangs(contact_outcome(c), ContactState::stick, stick_speed);
   }
   if (!hangs) return;
   problem_.refine(kRefineShare);
@@ -436,12 +460,16 @@ void TimeStepper::evaluate_output() {
   const double inv_h = last_h_ > 0 ? 1.0 / last_h_ : 0.0;
   const Vec& p = problem_.impulses();
   for (int r = 0; r < model_.n_constraints; ++r) ws_.lambda[r] = p[r] * inv_h;
-  for (int c = 0; c < problem_.contact_count(); ++c) {
+  for (int c = 0; c < explicit_; ++c) {
     const ContactRows& cr = problem_.contact(c);
     ContactForce& f = ws_.contact_forces[static_cast<std::size_t>(c)];
     f.normal = p[cr.normal] * inv_h;
     f.tangential.setZero();
     for (int t = 0; t < cr.tangent_rows; ++t) f.tangential[t] = p[cr.tangent + t] * inv_h;
+  }
+  if (shapes_.active()) {
+    shapes_.update_velocities(model_, ws_);
+    record_shape_points(inv_h);
   }
 }
 

@@ -19,17 +19,25 @@
 //   4. v⁺ = v_free + W̃⁻¹ Hᵀ P (with spinning bodies in rows, 3-4 repeat until their Euler equations
 //      hold at ω⁺: implicit_gyroscopic.cpp),  q_{k+1} = q_k ⊕ h((1 − θ) v_k + θ v⁺)  [optional projection of q]
 //      (⊕: the kinematic map, assembly/kinematic_map.hpp; planar q_k + h(...)).
+// Contacts between shapes (model/shapes.hpp): at the midpoint the collision detection finds every point
+// closer than simulation.time_stepping.contact_margin; each becomes a contact block of this step after
+// the model's contacts (time_stepping/shape_points_step.cpp), its impulses, stick state and tangent
+// carried over from the previous step when the point persists (the same identity), and the problem is
+// laid out again when the points' bodies change.
 // Frictional spatial prismatic joints (Qi, Luo & Huang 2011) add their axial friction impulses
 // h η after step 3 (joint_contact_step.cpp), frictional revolute, spherical and cylindrical joints
 // their Coulomb friction impulses (joint_friction_step.cpp). v_N⁻ and v⁺-relative velocities include the known velocities of prescribed bodies at t_k and
 // t_{k+1}. Nothing is allocated inside step() once the stepper exists.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
+#include "assembly/shape_contacts.hpp"
 #include "assembly/workspace.hpp"
 #include "formulations/event_log.hpp"
+#include "formulations/observer.hpp"
 #include "formulations/time_stepping/impulse_problem.hpp"
 #include "formulations/time_stepping/stick_slip_decision.hpp"
 #include "formulations/simulation_options.hpp"
@@ -59,6 +67,22 @@ class TimeStepper {
   const State& state() const { return s_; }
   long steps() const { return steps_; }
   const ContactState* contact_states() const { return state_.data(); }
+  // The contacts of the last step: the model's, then the shape points (contact(c) for c >= the
+  // model's count is a shape point, valid until the next step).
+  int contact_count() const { return explicit_ + shapes_.size(); }
+  const Contact& contact(int c) const {
+    return c < explicit_ ? model_.contacts[static_cast<std::size_t>(c)] : shapes_.contact(c - explicit_);
+  }
+  // An explicit contact's name, or a shape point's "<shape_i>|<shape_j>#<id>" (the event log's).
+  std::string contact_name(int c) const;
+  // The shape points of the last step as an output row shows them (evaluate_output fills them).
+  const std::vector<ShapePointView>& shape_points() const { return views_; }
+  // Shape points of the step before the last that the last one did not find again, with their state then.
+  struct VanishedPoint {
+    int shape_i, shape_j, id;
+    ContactState state;
+  };
+  const std::vector<VanishedPoint>& vanished_points() const { return vanished_; }
   ContactState contact_state(int c) const { return state_[static_cast<std::size_t>(c)]; }
   ContactState previous_contact_state(int c) const { return previous_[static_cast<std::size_t>(c)]; }
   // Normal relative velocity of a contact before the last step (at t_k) and after it.
@@ -111,6 +135,18 @@ class TimeStepper {
   bool contact_closed(int c, double h) const;
   void refine_hanging_decisions(double h);
   void update_contact_states(double h);
+  const ContactKinematics& kinematics(int c) const {
+    return c < explicit_ ? ws_.contacts[static_cast<std::size_t>(c)] : shapes_.kinematics(c - explicit_);
+  }
+  // shape_points_step.cpp
+  void check_shape_laws();
+  void carry_shape_points();
+  void adopt_shape_points();
+  void size_contact_arrays();
+  void set_shape_laws(int c);
+  void lay_out_shape_rows();
+  void warm_start_shape_points();
+  void record_shape_points(double inv_h);
   bool closing_targets(double h);             // gap_closure.cpp
   void shift_by_closing_velocity(double t, double h);  // gap_closure.cpp
   int lone_active_contact() const;                     // gap_closure.cpp
@@ -155,6 +191,10 @@ class TimeStepper {
   std::vector<unsigned char> prescribed_contact_;  // per contact: touches a prescribed body (known velocity)
   std::vector<double> restitution_, mu_static_, mu_kinetic_;
   std::vector<ContactState> state_, previous_;
+  // A new shape point that touches with no slip (a part resting where the detection first finds it):
+  // it starts its first step held by μ_s, as a contact that stuck does (shape_points_step.cpp).
+  std::vector<char> new_at_rest_;
+  bool starts_stuck(std::size_t k) const { return state_[k] == ContactState::stick || new_at_rest_[k]; }
   std::vector<double> vn_before_, vn_after_;
   std::vector<double> gap_predicted_;  // ĝ of each contact in the last step
   std::vector<char> closing_fit_;      // rows the closing velocity is fitted to (gap_closure.cpp)
@@ -183,6 +223,23 @@ class TimeStepper {
   long gyroscopic_resolves_ = 0, gyroscopic_unconverged_ = 0;
   double last_h_ = 0;
   long steps_ = 0;
+
+  // Shape contacts (shape_points_step.cpp): the points of the last step follow the model's contacts.
+  ShapeContacts shapes_;
+  int explicit_ = 0;                  // model.contacts.size()
+  double margin_ = 0;                 // detection margin [m]
+  std::vector<int> base_tangent_rows_;          // the model's contacts' blocks
+  std::vector<RowBodies> base_row_bodies_;      // the bilateral rows' and the model's contacts' bodies
+  std::vector<int> layout_tangent_rows_;        // the problem's current layout
+  std::vector<RowBodies> layout_row_bodies_;
+  std::vector<std::array<int, 2>> layout_bodies_;  // the shape points' bodies in that layout
+  std::vector<ContactState> carried_state_;  // per point of the last step, into the next
+  std::vector<double> carried_normal_;
+  std::vector<Vec3> carried_friction_;       // the friction impulse, world
+  std::vector<char> persisted_;
+  Vec kept_impulses_;                        // the bilateral and model rows' impulses across a relayout
+  std::vector<ShapePointView> views_;
+  std::vector<VanishedPoint> vanished_;
 };
 
 }  // namespace stickslip

@@ -35,7 +35,7 @@ class TimeSteppingSteps final : public StepStrategy {
   StateSample sample(double /*t*/) override { return current(); }
   StateSample current() override {
     stepper_.evaluate_output();
-    return {stepper_.state(), stepper_.workspace(), stepper_.contact_states()};
+    return {stepper_.state(), stepper_.workspace(), stepper_.contact_states(), &stepper_.shape_points()};
   }
   void complete_step() override {}
   void finish(SimulationSummary& summary) override;
@@ -49,6 +49,7 @@ class TimeSteppingSteps final : public StepStrategy {
   void warn(const std::string& message) { reporter_.warn(message); }
   void warn_if_rows_shorten_the_step();
   void log_contact_events();
+  void log_vanished_points();
   void log_contacts_closed_at_start();
 
   const Model& model_;
@@ -64,19 +65,18 @@ class TimeSteppingSteps final : public StepStrategy {
 };
 
 void TimeSteppingSteps::log_contact_events() {
-  for (int c = 0; c < static_cast<int>(model_.contacts.size()); ++c) {
+  for (int c = 0; c < stepper_.contact_count(); ++c) {
     const ContactState from = stepper_.previous_contact_state(c), to = stepper_.contact_state(c);
     if (from == to) continue;
     ++contact_events_;
     if (!reporter_.events) continue;
-    const Contact& contact = model_.contacts[static_cast<std::size_t>(c)];
     EventRecord e;
     e.t = stepper_.state().t;
-    e.contact = contact.name;
+    e.contact = stepper_.contact_name(c);
     e.from = from;
     e.to = to;
     if (from == ContactState::open) {
-      e.kind = stepper_.normal_velocity_before(c) < -contact.min_impact_speed ? "impact" : "onset";
+      e.kind = stepper_.normal_velocity_before(c) < -stepper_.contact(c).min_impact_speed ? "impact" : "onset";
       e.vn_before = stepper_.normal_velocity_before(c);
       e.vn_after = stepper_.normal_velocity_after(c);
     } else if (to == ContactState::open) {
@@ -90,21 +90,38 @@ void TimeSteppingSteps::log_contact_events() {
     }
     reporter_.events->write(e);
   }
+  log_vanished_points();
+}
+
+// Shape points that were closed and that the step's detection did not find again: separations.
+void TimeSteppingSteps::log_vanished_points() {
+  for (const TimeStepper::VanishedPoint& v : stepper_.vanished_points()) {
+    ++contact_events_;
+    if (!reporter_.events) continue;
+    EventRecord e;
+    e.t = stepper_.state().t;
+    e.contact = model_.shapes[static_cast<std::size_t>(v.shape_i)].name + "|" +
+                model_.shapes[static_cast<std::size_t>(v.shape_j)].name + "#" + std::to_string(v.id);
+    e.kind = "separation";
+    e.from = v.state;
+    e.to = ContactState::open;
+    reporter_.events->write(e);
+  }
 }
 
 // Contacts touching at t_start get an onset, as in the other schemes.
 void TimeSteppingSteps::log_contacts_closed_at_start() {
-  for (int c = 0; c < static_cast<int>(model_.contacts.size()); ++c) {
+  for (int c = 0; c < stepper_.contact_count(); ++c) {
     if (stepper_.contact_state(c) == ContactState::open) continue;
     ++contact_events_;
     if (!reporter_.events) continue;
     EventRecord e;
     e.t = stepper_.state().t;
-    e.contact = model_.contacts[static_cast<std::size_t>(c)].name;
+    e.contact = stepper_.contact_name(c);
     e.kind = "onset";
     e.from = ContactState::open;
     e.to = stepper_.contact_state(c);
-    e.vn_before = stepper_.workspace().contacts[static_cast<std::size_t>(c)].vn;
+    e.vn_before = stepper_.normal_velocity_before(c);
     reporter_.events->write(e);
   }
 }
