@@ -93,9 +93,14 @@ TEST(VelocitySweeps, ConvergeToTheSameMotion) {
 
 // A problem left above the tolerance (two sweeps at most, no subspace step or proximal rescue) is handed out with W assembled on demand:
 // the same matrix, right-hand side and contacts as the sweeps over W hand out for the same step.
+// The boxes' inertia is made isotropic here: an anisotropic body's implicit gyroscopic term
+// (implicit_gyroscopic.cpp) moves b by H Δv after the first solve, Δv read from that solve's v⁺,
+// which the two forms reach only to rounding; b is then theirs, not the operator's.
 TEST(VelocitySweeps, DumpedProblemIsTheOperatorsProblem) {
-  const ModelFile mf =
-      test::model_from_yaml(towers(1, 4, 0.0, 0.0, ", tolerance: 1e-12, min_iterations: 1, max_iterations: 2, subspace_after: 0, proximal_rescue_rows: 0"));
+  std::string yaml =
+      towers(1, 4, 0.0, 0.0, ", tolerance: 1e-12, min_iterations: 1, max_iterations: 2, subspace_after: 0, proximal_rescue_rows: 0");
+  for (std::size_t at; (at = yaml.find("0.006666666666666667")) != std::string::npos;) yaml.replace(at, 20, "0.004166666666666667");
+  const ModelFile mf = test::model_from_yaml(yaml);
   std::vector<ContactProblemRecord> seen[2];
   for (int k = 0; k < 2; ++k) {
     SimulationOptions o = mf.options;
