@@ -76,7 +76,7 @@ void BM_DetectPile(benchmark::State& st) {
   st.counters["candidate_pairs"] = static_cast<double>(p.world->stats().candidate_pairs);
   st.counters["touching_pairs"] = static_cast<double>(p.world->stats().touching_pairs);
   st.counters["points"] = static_cast<double>(p.world->points().size());
-  st.counters["s_per_shape"] = benchmark::Counter(static_cast<double>(st.iterations()) * n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  st.counters["s_per_shape"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 }  // namespace

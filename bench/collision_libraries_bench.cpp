@@ -147,13 +147,11 @@ void BM_BroadPhase_Bullet(benchmark::State& st) {
   st.counters["pairs"] = static_cast<double>(w.stats().candidate_pairs);
 }
 
-struct CountPairs : fcl::CollisionCallBack<double> {
-  long pairs = 0;
-  bool collide(fcl::CollisionObjectd*, fcl::CollisionObjectd*) override {
-    ++pairs;
-    return false;
-  }
-};
+// FCL 0.7's callback (Debian's): a function with user data; false goes on to the next pair.
+bool count_pair(fcl::CollisionObjectd*, fcl::CollisionObjectd*, void* pairs) {
+  ++*static_cast<long*>(pairs);
+  return false;
+}
 
 void BM_BroadPhase_Fcl(benchmark::State& st) {
   const std::vector<Vec3> x = pile(static_cast<int>(st.range(0)));
@@ -168,9 +166,9 @@ void BM_BroadPhase_Fcl(benchmark::State& st) {
   long pairs = 0;
   for (auto _ : st) {
     manager.update();  // the poses would change in a step
-    CountPairs count;
-    manager.collide(&count);
-    pairs = count.pairs;
+    long count = 0;
+    manager.collide(&count, count_pair);
+    pairs = count;
   }
   st.counters["pairs"] = static_cast<double>(pairs);
 }

@@ -86,7 +86,7 @@ void stepping(PySimulation& s, F&& f) {
 }
 
 PySimulation make_simulation(const ModelDocument& doc, const RunOptions& run) {
-  PySimulation s{doc, nullptr};
+  PySimulation s{doc, nullptr, py::none(), std::nullopt, std::chrono::steady_clock::now()};
   const ModelFile& mf = s.doc.model();
   SimulationOptions options = mf.options;
   apply_run_options(run, options);

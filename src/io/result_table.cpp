@@ -150,13 +150,19 @@ ContactPoints read_contact_points(const std::string& file, int* dropped_line) {
   if (!std::getline(in, line)) throw InputError(file, 1, 1, "", "empty file: expected a header of column names");
   split_commas(line, head);
   const std::vector<std::string> needed{"t", "pair", "point", "x", "y", "z", "nx", "ny", "nz", "fn", "ftx", "fty", "ftz", "state"};
+  const auto column = [&](const std::string& n) { return std::find(head.begin(), head.end(), n); };
+  // The contact points file of `stickslip run` (docs/cli.md, "Contact points") names a pair by its
+  // two shapes' indices (shape_i, shape_j) instead of a pair name.
+  const bool shape_indices = column("pair") == head.end() && column("shape_i") != head.end() && column("shape_j") != head.end();
   std::vector<std::size_t> at;
   for (const std::string& n : needed) {
-    const auto it = std::find(head.begin(), head.end(), n);
+    const auto it = column(n == "pair" && shape_indices ? "shape_i" : n);
     if (it == head.end()) throw InputError(file, 1, 1, "", "no column '" + n + "' (a contact point file has the columns " +
-                                                           "t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state)");
+                                                           "t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state, or shape_i,shape_j "
+                                                           "in place of pair)");
     at.push_back(static_cast<std::size_t>(it - head.begin()));
   }
+  const std::size_t shape_j = shape_indices ? static_cast<std::size_t>(column("shape_j") - head.begin()) : 0;
   const std::size_t width = head.size();
   ContactPoints points;
   std::map<std::string, int> pair_index;
@@ -176,8 +182,9 @@ ContactPoints read_contact_points(const std::string& file, int* dropped_line) {
     if (!points.rows.empty() && v[0] < points.rows.back().t) {
       throw InputError(file, line_no, cell_column(cells, at[0]), "t", "times must not decrease");
     }
-    const auto [it, added] = pair_index.emplace(cells[at[1]], static_cast<int>(points.pairs.size()));
-    if (added) points.pairs.push_back(cells[at[1]]);
+    const std::string pair = shape_indices ? "shape " + cells[at[1]] + "|shape " + cells[shape_j] : cells[at[1]];
+    const auto [it, added] = pair_index.emplace(pair, static_cast<int>(points.pairs.size()));
+    if (added) points.pairs.push_back(pair);
     ContactPointRow r;
     r.t = v[0];
     r.pair = it->second;
@@ -186,7 +193,7 @@ ContactPoints read_contact_points(const std::string& file, int* dropped_line) {
     r.normal = {v[6], v[7], v[8]};
     r.fn = v[9];
     r.friction = {v[10], v[11], v[12]};
-    r.state = static_cast<int>(v[13]);
+    r.state = std::min(static_cast<int>(v[13]), 2);  // slip+ (2) and slip− (3) of the event log: slip
     points.rows.push_back(r);
   });
   return points;

@@ -26,10 +26,7 @@ struct Walk {
       const std::string name = c->Name();
       if (taken.count(name)) continue;
       if (name == "visual") {
-        report(c, owner, "visual geometry is not drawn yet (the animation page draws each body by its inertia)");
-      } else if (name == "collision") {
-        report(c, owner, "collision shapes are not imported yet; write the contacts in a model file that includes "
-                         "this URDF (docs/urdf.md)");
+        report(c, owner, "visual geometry is not drawn (the animation page draws the link's collision shapes)");
       } else if (name == "mimic" || name == "safety_controller" || name == "calibration") {
         report(c, owner, "not modelled (the joint moves by its own dynamics)");
       } else {
@@ -42,9 +39,22 @@ struct Walk {
     const char* name = e->Attribute("name");
     const std::string owner = std::string("link '") + (name ? name : "?") + "'";
     if (name) out.links.emplace(name, e->GetLineNum());
-    children(e, {"inertial"}, owner);
+    children(e, {"inertial", "collision"}, owner);
     if (const XMLElement* inertial = e->FirstChildElement("inertial")) {
       children(inertial, {"origin", "mass", "inertia"}, owner);
+    }
+    std::vector<int>& lines = out.collisions[name ? name : ""];
+    for (const XMLElement* c = e->FirstChildElement("collision"); c; c = c->NextSiblingElement("collision")) {
+      lines.push_back(c->GetLineNum());
+      children(c, {"origin", "geometry"}, owner);
+      const XMLElement* geometry = c->FirstChildElement("geometry");
+      const XMLElement* shape = geometry ? geometry->FirstChildElement() : nullptr;
+      const std::string type = shape ? shape->Name() : "";
+      if (type != "box" && type != "cylinder" && type != "sphere" && type != "mesh") {
+        throw InputError(file, (shape ? shape : c)->GetLineNum(), 0, owner,
+                         "<collision> needs a <geometry> of <box>, <cylinder>, <sphere> or <mesh>" +
+                             (type.empty() ? std::string() : " (not <" + type + ">)"));
+      }
     }
   }
 

@@ -5,6 +5,7 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include "io/input_error.hpp"
+#include "io/urdf_shapes.hpp"
 #include "math/types.hpp"
 
 namespace stickslip {
@@ -14,6 +15,7 @@ struct Pose3 {
   Eigen::Quaterniond rotation = Eigen::Quaterniond::Identity();
   Vec3 position = Vec3::Zero();
   Pose3 operator*(const Pose3& b) const { return {rotation * b.rotation, position + rotation * b.position}; }
+  Pose3 inverse() const { return {rotation.inverse(), -(rotation.inverse() * position)}; }
 };
 
 Pose3 pose(const urdf::Pose& p) {
@@ -53,11 +55,14 @@ class Importer {
   void run(const urdf::ModelInterface& robot) {
     const urdf::LinkConstSharedPtr root = robot.getRoot();
     const bool massless = !root->inertial || root->inertial->mass <= 0;
-    if (massless || settings_.fixed_base) {
-      links_[root->name] = {"ground", Pose3{}, Pose3{}};
-    } else {
+    if (!(massless || settings_.fixed_base)) {
       add_body(*root, Pose3{});  // a floating base: a free body, as the URDF leaves it
+    } else if (grounded_collisions(*root)) {
+      add_fixed_body(*root);  // the ground's shapes on a fixed body that the joints join
+    } else {
+      links_[root->name] = {"ground", Pose3{}, Pose3{}};
     }
+    add_shapes(*root);
     descend(*root);
   }
 
@@ -78,6 +83,54 @@ class Importer {
     out_.warnings.push_back(path_ + ":" + std::to_string(joint_line(joint)) + ": joint '" + joint + "': " + message);
   }
 
+  // Whether the link, or a massless link welded to it, has collision shapes.
+  static bool grounded_collisions(const urdf::Link& link) {
+    if (!link.collision_array.empty()) return true;
+    for (std::size_t k = 0; k < link.child_joints.size(); ++k) {
+      const urdf::Link& child = *link.child_links[k];
+      const bool massless = !child.inertial || child.inertial->mass <= 0;
+      if (link.child_joints[k]->type == urdf::Joint::FIXED && massless && grounded_collisions(child)) return true;
+    }
+    return false;
+  }
+
+  int link_line(const std::string& link) const {
+    const auto it = lines_.links.find(link);
+    return it == lines_.links.end() ? 0 : it->second;
+  }
+
+  void add_fixed_body(const urdf::Link& link) {
+    YAML::Node b;
+    b["name"] = link.name;
+    b["motion"] = "fixed";
+    out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = link_line(link.name);
+    body_index_[link.name] = out_.tree["bodies"].size();
+    out_.tree["bodies"].push_back(b);
+    links_[link.name] = {link.name, Pose3{}, Pose3{}};
+    fixed_body_ = link.name;
+  }
+
+  // The link's <collision> elements as shapes of the body it became, posed in that body's frame.
+  void add_shapes(const urdf::Link& link) {
+    if (link.collision_array.empty()) return;
+    const LinkBody& lb = links_.at(link.name);
+    const auto index = body_index_.find(lb.body);
+    if (index == body_index_.end()) fail_at_link(link.name, "internal: collision shapes on the ground");
+    YAML::Node body = out_.tree["bodies"][index->second];
+    const auto own = settings_.link_materials.find(link.name);
+    const auto lines = lines_.collisions.find(link.name);
+    for (std::size_t k = 0; k < link.collision_array.size(); ++k) {
+      const urdf::Collision& c = *link.collision_array[k];
+      const int line = lines != lines_.collisions.end() && k < lines->second.size() ? lines->second[k] : link_line(link.name);
+      const UrdfShapeSite site{path_, line, "link '" + link.name + "'", lb.body != fixed_body_,
+                               own != settings_.link_materials.end() ? own->second : settings_.material};
+      const Pose3 in_body = lb.body_pose.inverse() * lb.frame * pose(c.origin);
+      if (!body["shapes"]) body["shapes"] = YAML::Node(YAML::NodeType::Sequence);
+      out_.lines["bodies[" + std::to_string(index->second) + "].shapes[" + std::to_string(body["shapes"].size()) + "]"] = line;
+      body["shapes"].push_back(urdf_collision_shape(c, in_body.rotation, in_body.position, site));
+    }
+  }
+
   void add_body(const urdf::Link& link, const Pose3& frame) {
     const urdf::Inertial& in = *link.inertial;
     const Pose3 body_pose = frame * pose(in.origin);
@@ -95,8 +148,8 @@ class Importer {
     for (double c : {q.w(), q.x(), q.y(), q.z()}) quaternion.push_back(c);
     quaternion.SetStyle(YAML::EmitterStyle::Flow);
     b["orientation"]["quaternion"] = quaternion;
-    const auto line = lines_.links.find(link.name);
-    out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = line == lines_.links.end() ? 0 : line->second;
+    out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = link_line(link.name);
+    body_index_[link.name] = out_.tree["bodies"].size();
     out_.tree["bodies"].push_back(b);
     links_[link.name] = {link.name, frame, body_pose};
   }
@@ -105,6 +158,7 @@ class Importer {
     for (const urdf::JointSharedPtr& j : parent.child_joints) {
       const urdf::Link& child = *parent.child_links[static_cast<std::size_t>(&j - parent.child_joints.data())];
       add_joint(*j, child);
+      add_shapes(child);
       descend(child);
     }
   }
@@ -210,6 +264,8 @@ class Importer {
   const UrdfElementLines& lines_;
   UrdfImport& out_;
   std::map<std::string, LinkBody> links_;
+  std::map<std::string, std::size_t> body_index_;  // each body's place in the tree's `bodies`
+  std::string fixed_body_;                           // the grounded root's body, when it has shapes
 };
 
 }  // namespace

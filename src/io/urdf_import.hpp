@@ -16,6 +16,8 @@ namespace stickslip {
 struct UrdfSettings {
   bool fixed_base = false;  // attach the root link to the ground (a root without mass always is)
   YAML::Node limit_laws;    // the stops' `impact` and `normal` laws (default: newton, e = 0)
+  std::string material;     // the material of every collision shape (none: the shapes are only drawn)
+  std::map<std::string, std::string> link_materials;  // a link's own, instead of `material`
 };
 
 struct UrdfImport {
@@ -26,13 +28,14 @@ struct UrdfImport {
 };
 
 // Throws InputError (the file and line) for what cannot be imported at all: an unreadable file, a
-// link that moves without mass, a planar joint.
+// link that moves without mass, a planar joint, a collision mesh that cannot be read.
 UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings = {});
 
 // The elements of the file that the import does not take, with their lines (urdf_elements.cpp), and
 // the line of every link and joint by name.
 struct UrdfElementLines {
   std::map<std::string, int> links, joints;
+  std::map<std::string, std::vector<int>> collisions;  // the line of each <collision> of a link, in order
   std::vector<std::string> unsupported;  // warnings, each "file:line: ..."
 };
 UrdfElementLines urdf_element_lines(const std::string& path);

@@ -25,25 +25,38 @@ struct Merged {
   YAML::Node tree;
 };
 
-// `urdf: FILE` or `urdf: {file: FILE, fixed_base: BOOL, limits: {impact: LAW, normal: LAW}}`.
+// `link_materials: {LINK: MATERIAL, ...}`, each link one of the URDF's.
+void read_link_materials(const YamlField& f, const std::string& urdf_file, UrdfSettings& settings) {
+  const UrdfElementLines lines = urdf_element_lines(urdf_file);
+  for (const auto& kv : f.node()) {
+    const std::string link = kv.first.as<std::string>();
+    if (!lines.links.count(link)) f.fail("no link '" + link + "' in " + urdf_file);
+    settings.link_materials[link] = f.at(link.c_str()).as_string();
+  }
+}
+
+// `urdf: FILE` or `urdf: {file: FILE, fixed_base: BOOL, limits: {impact: LAW, normal: LAW},
+// material: NAME, link_materials: {LINK: NAME}}`.
 Merged merge(const YamlReader& reader) {
   const YamlField section = reader.root().at("urdf");
   UrdfSettings settings;
-  std::string file;
+  const std::string file = section.is_map() ? section.at("file").as_string() : section.as_string();
+  Merged m;
+  m.urdf_file = (std::filesystem::path(reader.directory()) / file).lexically_normal().string();
+  if (!std::filesystem::exists(m.urdf_file)) section.fail("no such URDF file '" + m.urdf_file + "'");
   if (section.is_map()) {
-    section.expect_keys({"file", "fixed_base", "limits"});
-    file = section.at("file").as_string();
+    section.expect_keys({"file", "fixed_base", "limits", "material", "link_materials"});
     if (const auto f = section.get("fixed_base")) settings.fixed_base = f->as_bool();
     if (const auto l = section.get("limits")) {
       l->expect_keys({"impact", "normal", "min_impact_speed"});
       settings.limit_laws = l->node();
     }
-  } else {
-    file = section.as_string();
+    if (const auto f = section.get("material")) settings.material = f->as_string();
+    if (const auto f = section.get("link_materials")) {
+      if (!f->is_map()) f->fail("expected {link: material, ...}");
+      read_link_materials(*f, m.urdf_file, settings);
+    }
   }
-  Merged m;
-  m.urdf_file = (std::filesystem::path(reader.directory()) / file).lexically_normal().string();
-  if (!std::filesystem::exists(m.urdf_file)) section.fail("no such URDF file '" + m.urdf_file + "'");
   m.urdf = import_urdf(m.urdf_file, settings);
   m.tree = m.urdf.tree;
   for (const auto& kv : reader.root_node()) {
@@ -61,13 +74,15 @@ Merged merge(const YamlReader& reader) {
 
 // An error in an element the URDF generated, moved to that element's line in the URDF.
 InputError relocate(const InputError& e, const Merged& m) {
-  for (const auto& [prefix, line] : m.urdf.lines) {
-    const std::string& p = e.path();
+  const std::string& p = e.path();
+  const std::pair<const std::string, int>* best = nullptr;  // the longest prefix: a shape's line before its body's
+  for (const auto& entry : m.urdf.lines) {
+    const std::string& prefix = entry.first;
     if (p.compare(0, prefix.size(), prefix) == 0 && (p.size() == prefix.size() || p[prefix.size()] == '.' || p[prefix.size()] == '[')) {
-      return InputError(m.urdf_file, line, 0, p, e.message());
+      if (!best || prefix.size() > best->first.size()) best = &entry;
     }
   }
-  return e;
+  return best ? InputError(m.urdf_file, best->second, 0, p, e.message()) : e;
 }
 
 ModelFile read_merged(const Merged& m, const std::string& file, const std::string& directory) {

@@ -360,7 +360,7 @@ struct StructureWalk {
 }  // namespace
 
 YamlStructureProblem find_yaml_structure_problem(const YAML::Node& root, int max_depth, std::uint64_t max_nodes) {
-  StructureWalk w{max_depth, max_nodes};
+  StructureWalk w{max_depth, max_nodes, 0, {}};
   w.walk(root, 0);
   return w.problem;
 }

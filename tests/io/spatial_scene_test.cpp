@@ -242,5 +242,21 @@ TEST(ResultTable, ReadsContactPointFiles) {
   EXPECT_EQ(error(header + "1,a,1,1,2,3,0,0,1,1,0,0,0,1\n0,a,1,1,2,3,0,0,1,1,0,0,0,1\n"), 3001);  // time back
 }
 
+// The contact points file that `stickslip run` writes for a model with shapes names each pair by its
+// shapes' indices and writes the event log's states (3: slip−): the page reads it as it is.
+TEST(ResultTable, ReadsTheRunsContactPointFile) {
+  test::TempDir dir;
+  const ContactPoints p = read_contact_points(dir.write(
+      "run.points.csv", "t,shape_i,shape_j,point,x,y,z,nx,ny,nz,gap,vn,slip,fn,ftx,fty,ftz,state\n"
+                        "0.001,0,1,2,-0.1,0.1,0,0,0,1,0,0,0,26.8,-15.8,-3.1,0,1\n"
+                        "0.002,0,2,0,0.1,0.1,0,0,0,1,0,0,0.3,5,1,0,0,3\n"));
+  ASSERT_EQ(p.rows.size(), 2u);
+  EXPECT_EQ(p.pairs, (std::vector<std::string>{"shape 0|shape 1", "shape 0|shape 2"}));
+  EXPECT_EQ(p.rows[0].id, 2u);
+  EXPECT_EQ(p.rows[0].fn, 26.8);
+  EXPECT_EQ(p.rows[0].state, 1);  // stick
+  EXPECT_EQ(p.rows[1].state, 2);  // slip− drawn as slip
+}
+
 }  // namespace spatial_scene_test
 }  // namespace stickslip

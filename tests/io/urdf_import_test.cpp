@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <numbers>
 
 #include "../simulation_support.hpp"
@@ -210,19 +211,21 @@ TEST(UrdfImport, UnsupportedElementsAreReportedAtTheirLines) {
   EXPECT_TRUE(reported(f + ":3: <material>")) << ::testing::PrintToString(mf.warnings);
   EXPECT_TRUE(reported(f + ":12: <safety_controller> of joint 'hinge'"));
   EXPECT_TRUE(reported(f + ":20: <visual> of link 'arm'"));
-  EXPECT_TRUE(reported(f + ":21: <collision> of link 'arm'"));
+  EXPECT_FALSE(reported(f + ":21:"));  // the collision box is imported: a shape of the arm
   EXPECT_TRUE(reported(f + ":23: <transmission>"));
   EXPECT_TRUE(reported(f + ":24: <gazebo>"));
   EXPECT_TRUE(reported(f + ":5: joint 'hinge': <dynamics friction> not imported"));
   EXPECT_TRUE(reported(f + ":5: joint 'hinge': <limit effort velocity> not enforced"));
-  EXPECT_EQ(mf.warnings.size(), 8u);
+  EXPECT_EQ(mf.warnings.size(), 7u);
+  ASSERT_EQ(mf.model.shapes.size(), 1u);
+  EXPECT_EQ(mf.model.shapes[0].geometry.half_extents, Vec3(0.025, 0.025, 0.5));
   // What is imported: the damping (a rotational damper) and the two stops.
   ASSERT_EQ(mf.model.contacts.size(), 2u);
   // The command runs it with the defaults (time-stepping) and prints the same reports.
   test::TempDir dir;
   const test::CommandResult r = test::run_cli("run " + f + " -o " + dir.file("out.csv"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("warning: " + f + ":21: <collision> of link 'arm' not imported"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warning: " + f + ":20: <visual> of link 'arm' not imported"), std::string::npos) << r.out;
 }
 
 TEST(UrdfImport, ErrorsNameTheUrdfLine) {
@@ -253,8 +256,160 @@ TEST(UrdfImport, ErrorsNameTheUrdfLine) {
                          "<inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link>\n</robot>\n")
                 .find("bad.urdf:4:0: joint 'j': planar joints"),
             std::string::npos);
+  // A collision mesh that is not there, and a geometry URDF does not have, at their lines.
+  const std::string link_a = "  <joint name=\"j\" type=\"floating\"><parent link=\"world\"/><child link=\"a\"/></joint>\n"
+                             "  <link name=\"a\"><inertial><mass value=\"1\"/>"
+                             "<inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial>\n";
+  EXPECT_NE(error(head + link_a + "    <collision><geometry><mesh filename=\"meshes/none.stl\"/></geometry></collision>\n  </link>\n</robot>\n")
+                .find("bad.urdf:6:0: link 'a': <mesh filename=\"meshes/none.stl\">: no such file '" + dir.file("meshes/none.stl") + "'"),
+            std::string::npos);
+  EXPECT_NE(error(head + link_a + "    <collision>\n      <geometry><capsule radius=\"1\" length=\"2\"/></geometry>\n    </collision>\n  </link>\n</robot>\n")
+                .find("bad.urdf:7:0: link 'a': <collision> needs a <geometry> of <box>, <cylinder>, <sphere> or <mesh> (not <capsule>)"),
+            std::string::npos);
   // Not XML.
   EXPECT_NE(error("<robot name=\"r\"><link name=\"a\">\n</robot>\n").find("bad.urdf:"), std::string::npos);
+}
+
+// A box link (2 kg, 0.4 × 0.2 × 0.1 m) with the collision shape `collision` (and the inertial origin
+// `inertial_origin`), dropped on the plane z = floor_z under time-stepping, Newton e = 0 and Coulomb.
+std::string box_urdf(const std::string& collision, const std::string& inertial_origin = "") {
+  return R"(<?xml version="1.0"?>
+<robot name="drop">
+  <link name="block">
+    <inertial>)" + inertial_origin + R"(<mass value="2"/><inertia ixx="0.00833" ixy="0" ixz="0" iyy="0.02833" iyz="0" izz="0.03333"/></inertial>
+    )" + collision + R"(
+  </link>
+</robot>
+)";
+}
+std::string drop_yaml(const std::string& urdf, double floor_z) {
+  return "urdf: {file: " + urdf + R"(, material: steel}
+gravity: [0, 0, -9.81]
+materials:
+  - {name: steel, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.5, mu_k: 0.4}}
+bodies:
+  - {name: floor, motion: fixed, position: [0, 0, )" + std::to_string(floor_z) + R"(], shapes: [{type: plane, normal: [0, 0, 1], material: steel}]}
+simulation: {scheme: time-stepping, step: 1e-3, t_end: 1, output_interval: 0.01}
+)";
+}
+
+// What the landing step leaves: the contact takes part in the step whose midpoint reaches the plane,
+// and the box may end that step inside it by at most what gravity adds over the step, g h² ≈ 1e-5 m
+// (measured: 4.7e-6 m after a fall of 0.15 m, 6.3e-6 m after 0.2 m); the gap-closing fit closes
+// only open gaps, so that much stays. After landing the box does not drift beyond what the solver's
+// tolerance allows (as in shape_contacts_time_stepping_test: 1e-6 m/s per step at most, 1e-6 m
+// over the rest of the run).
+constexpr double kLandingTolerance = 9.81e-6 + 1e-6, kDriftTolerance = 1e-6;
+
+// From t = 0.4 s (landed) on: at rest at `height` to the landing's depth, without drifting.
+void expect_rest(const MemorySink& out, const std::string& column, double height) {
+  double first = std::nan("");
+  for (std::size_t k = 0; k < out.rows.size(); ++k) {
+    if (at(out, k, "t") < 0.4) continue;
+    if (std::isnan(first)) first = at(out, k, column);
+    EXPECT_NEAR(at(out, k, column), height, kLandingTolerance) << at(out, k, "t");
+    EXPECT_NEAR(at(out, k, column), first, kDriftTolerance) << at(out, k, "t");
+  }
+  EXPECT_FALSE(std::isnan(first));
+}
+
+TEST(UrdfImport, CollisionBoxFallsAndRestsAtItsHalfHeight) {
+  test::TempDir dir;
+  dir.write("block.urdf", box_urdf(R"(<collision><geometry><box size="0.4 0.2 0.1"/></geometry></collision>)"));
+  const ModelFile mf = read_model_file(dir.write("drop.yaml", drop_yaml("block.urdf", -0.2)));
+  ASSERT_EQ(mf.model.shapes.size(), 2u);
+  EXPECT_EQ(mf.model.shapes[0].geometry.half_extents, Vec3(0.2, 0.1, 0.05));  // URDF's size is the full extents
+  const MemorySink out = test::run(mf);
+  EXPECT_NEAR(at(out, 0, "block.z"), 0.0, 1e-15);
+  expect_rest(out, "block.z", -0.2 + 0.05);  // it falls 0.15 m: it lands at t = √(2 · 0.15 / g) = 0.175 s
+}
+
+// The collision box posed by its <origin> in the link frame: turned 90° about x (its 0.1 m side
+// vertical) and 0.2 m above the link origin, the inertial origin 0.1 m above the link origin. It rests
+// with its bottom on the floor z = 0: the box centre at 0.05, the link origin 0.2 below it, the
+// centre of mass (the output's block.z) 0.1 above the link origin.
+TEST(UrdfImport, CollisionOriginPosesTheShapeInTheLinkFrame) {
+  test::TempDir dir;
+  dir.write("block.urdf", box_urdf(R"(<collision><origin xyz="0.02 0 0.2" rpy="1.5707963267948966 0 0"/>)"
+                                   R"(<geometry><box size="0.2 0.1 0.4"/></geometry></collision>)",
+                                   R"(<origin xyz="0 0 0.1"/>)"));
+  const ModelFile mf = read_model_file(dir.write("drop.yaml", drop_yaml("block.urdf", 0.0)));
+  const BodyShape& box = mf.model.shapes[0];
+  EXPECT_NEAR((box.pose.position - Vec3(0.02, 0, 0.1)).norm(), 0.0, 1e-15);  // in the body (inertial) frame
+  EXPECT_NEAR((box.pose.orientation * Vec3::UnitY() - Vec3::UnitZ()).norm(), 0.0, 1e-15);
+  const MemorySink out = test::run(mf);
+  const double link_origin = 0.05 - 0.2;
+  expect_rest(out, "block.z", link_origin + 0.1);  // it falls 0.15 m: it lands at t = 0.175 s
+}
+
+// A collision mesh found by package:// from the URDF's folder, scaled: a 0.1 m cube whose top face is
+// dented inwards (not convex) becomes, on the moving link, the convex hull of its vertices, the
+// scaled cube of half height 0.1 m, which rests on the floor at that height. On a fixed base the same
+// mesh is a triangle mesh (a surface: the ground's shapes may be any).
+TEST(UrdfImport, CollisionMeshIsReadFromItsPackage) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.file("robot/urdf"));
+  std::filesystem::create_directories(dir.file("robot/meshes"));
+  dir.write("robot/meshes/dented.obj", R"(v -0.05 -0.05 -0.05
+v 0.05 -0.05 -0.05
+v 0.05 0.05 -0.05
+v -0.05 0.05 -0.05
+v -0.05 -0.05 0.05
+v 0.05 -0.05 0.05
+v 0.05 0.05 0.05
+v -0.05 0.05 0.05
+v 0 0 0.02
+f 1 3 2
+f 1 4 3
+f 1 2 6
+f 1 6 5
+f 2 3 7
+f 2 7 6
+f 3 4 8
+f 3 8 7
+f 4 1 5
+f 4 5 8
+f 5 6 9
+f 6 7 9
+f 7 8 9
+f 8 5 9
+)");
+  dir.write("robot/urdf/block.urdf",
+            box_urdf(R"(<collision><geometry><mesh filename="package://robot/meshes/dented.obj" scale="2 2 2"/></geometry></collision>)"));
+  const ModelFile mf = read_model_file(dir.write("drop.yaml", drop_yaml("robot/urdf/block.urdf", -0.3)));
+  EXPECT_EQ(mf.model.shapes[0].geometry.kind, geometry::ShapeKind::convex_hull);
+  // assimp reads coordinates as floats: within a relative 2 × 6e-8 of the file's decimals.
+  EXPECT_NEAR(mf.model.shapes[0].geometry.bounding_radius(), 0.1 * std::sqrt(3.0), 0.1 * std::sqrt(3.0) * 1.2e-7);
+  const MemorySink out = test::run(mf);
+  expect_rest(out, "block.z", -0.3 + 0.1);  // it falls 0.2 m: it lands at t = 0.2 s
+  const ModelFile fixed = read_model_file(dir.write("fixed.yaml", "urdf: {file: robot/urdf/block.urdf, fixed_base: true}\n"
+                                                                  "bodies: [{name: ball, mass: 1, inertia: [1, 1, 1]}]\n"));
+  ASSERT_EQ(fixed.model.shapes.size(), 1u);
+  EXPECT_EQ(fixed.model.shapes[0].geometry.kind, geometry::ShapeKind::triangle_mesh);
+  EXPECT_EQ(fixed.model.shapes[0].geometry.mesh->triangles.size(), 14u);
+  EXPECT_EQ(fixed.model.bodies[static_cast<std::size_t>(fixed.model.shapes[0].body)].name, "block");
+}
+
+// A model file gives the links' shapes materials, one for all and a link's own.
+TEST(UrdfImport, LinkMaterialsOverrideTheDefault) {
+  test::TempDir dir;
+  dir.write("block.urdf", box_urdf(R"(<collision><geometry><box size="0.4 0.2 0.1"/></geometry></collision>)"));
+  const std::string text = drop_yaml("block.urdf", -0.2);
+  std::string own = text;
+  own.replace(own.find("material: steel}"), 16, "material: steel, link_materials: {block: rubber}}");
+  own.replace(own.find("materials:\n"), 11, "material_pairs:\n  - {materials: [steel, rubber], impact: {law: newton, e: 0}}\n"
+                                         "materials:\n  - {name: rubber}\n");
+  const ModelFile mf = read_model_file(dir.write("own.yaml", own));
+  EXPECT_EQ(mf.model.materials[static_cast<std::size_t>(mf.model.shapes[0].material)].name, "rubber");
+  std::string wrong = text;
+  wrong.replace(wrong.find("material: steel}"), 16, "link_materials: {arm: steel}}");
+  try {
+    read_model_file(dir.write("wrong.yaml", wrong));
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("wrong.yaml:1:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no link 'arm'"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace urdf_import_test

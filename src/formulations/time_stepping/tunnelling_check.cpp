@@ -57,6 +57,7 @@ void add_shapes(const Contact& c, std::vector<ShapeBox>& boxes) {
       i.add(c.sphere_center_i, c.radius_i);
       j.add(c.sphere_center_j, c.radius_j);
       break;
+    case ContactShape::shape_point:  // made by the schemes from detected shapes, never in model.contacts
     case ContactShape::joint_limit:  // a stop on a joint coordinate: no shape a step can cross
       break;
   }
