@@ -115,6 +115,9 @@ void ImpulseProblem::size_operators(int lifted) {
   if (velocity_sweep_) {
     velocity_change_.setZero(nv_);
     diagonal_index_.clear();  // W's pattern of this layout is built at the first need (ensure_operator)
+    // The model's own contacts are laid out once per run: their pattern is built now, so that a
+    // rescue in a late step allocates nothing (tests/alloc); W's values still wait for a reader.
+    if (!options_.disc_contacts && n_ > 0) build_sparse_pattern();
   } else if (sparse_) {
     build_sparse_pattern();
   } else {

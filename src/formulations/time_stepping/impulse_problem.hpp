@@ -206,6 +206,10 @@ class ImpulseProblem {
     lemke_solver_.options().should_stop = should_stop;
     should_stop_ = std::move(should_stop);
   }
+  // Whether the subspace steps may run on a problem with disc cones (true unless set otherwise each
+  // step): off while a spatial contact that sticks has μ_s ≠ μ_k, whose stick/slip decision needs the
+  // sweeps' own split (time_stepper.cpp, fill_contact_rows).
+  void allow_disc_subspace_steps(bool allowed) { disc_subspace_ = allowed; }
   // The last solve's problem, warm start (when kept), impulses and figures (contact_problem_record.hpp;
   // t, step and tolerance are the caller's). Assembles W first when the sweeps went without it.
   void describe(ContactProblemRecord& out);
@@ -291,6 +295,7 @@ class ImpulseProblem {
   bool operator_stale_ = false;   // velocity_sweep_: W (and the rows scaled by M⁻¹) not made for this step yet
   bool velocity_change_of_p_ = false;  // velocity_sweep_: velocity_change_ = M⁻¹ Hᵀ p_ (the last sweeps')
   bool keep_warm_start_ = false;
+  bool disc_subspace_ = true;  // allow_disc_subspace_steps
   std::function<bool()> should_stop_;
   const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
   const char* last_interior_point_ = "none";  // and the interior-point rescue

@@ -70,7 +70,7 @@ template <class Matrix>
 void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   solvers::BoxPgsOptions& o = pgs_.options();
   const int cap = options_.max_iterations, after = options_.subspace_after, stall = options_.stall_sweeps;
-  const bool subspace = after > 0 && options_.subspace_rounds > 0;
+  const bool subspace = after > 0 && options_.subspace_rounds > 0 && (!has_disc_ || disc_subspace_);
   const int chunk = subspace ? after : stall > 0 ? stall : cap;
   o.max_iterations = std::min(std::max(chunk, options_.min_iterations), cap);  // the floor of sweeps first
   o.min_iterations = options_.min_iterations;

@@ -71,7 +71,7 @@ void ImpulseProblem::solve_in_velocities() {
   load_velocity_problem();
   last_goal_ = tolerance_ * solvers::residual_scale(b_);
   const int cap = options_.max_iterations, after = options_.subspace_after, stall = options_.stall_sweeps;
-  const bool subspace = after > 0 && options_.subspace_rounds > 0;
+  const bool subspace = after > 0 && options_.subspace_rounds > 0 && disc_subspace_;
   int sweeps = 0;
   solvers::LcpStatus& status = result_.status;
   const auto valid = [&] { return status != solvers::LcpStatus::invalid_input; };
