@@ -84,8 +84,8 @@ struct TimeSteppingOptions {
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
                                     // (model key `unconverged: error`) instead of a counted warning
   bool velocity_sweeps = true;      // pgs with disc cones (spatial contacts) and no spring elements:
-                                    // Gauss-Seidel in velocity space; false: over the assembled W.
-                                    // C++ only (no model key): tests and benchmarks compare the two
+                                    // Gauss-Seidel in velocity space; false: over the assembled W
+                                    // (model key `sweep: velocity` or `matrix`)
   TunnellingCheck tunnelling = TunnellingCheck::warn;  // a contact that can be crossed in one step
 };
 

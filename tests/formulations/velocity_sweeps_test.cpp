@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <exception>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../simulation_support.hpp"
@@ -119,6 +121,36 @@ TEST(VelocitySweeps, DumpedProblemIsTheOperatorsProblem) {
   for (Eigen::Index r = 0; r < a.b.size(); ++r) EXPECT_EQ(a.b[r], b.b[r]) << "row " << r;
   EXPECT_EQ(a.contacts.size(), b.contacts.size());
   EXPECT_EQ(a.active, b.active);
+}
+
+// The model key `time_stepping.sweep` chooses the form (docs/schemes.md): `velocity` by default,
+// `matrix` sweeps over the assembled W; the two make the same motion to rounding (4 sweeps a step, as
+// in SameIteratesAsTheSweepsOverW); any other value is refused at its key.
+TEST(VelocitySweeps, SweepKeyChoosesWhereTheSweepsRun) {
+  const std::string fixed = ", tolerance: 1e-90, min_iterations: 4, max_iterations: 4, stall_sweeps: 0";
+  const ModelFile velocity = test::model_from_yaml(towers(1, 2, 0.5, 3.0, fixed));
+  const ModelFile matrix = test::model_from_yaml(towers(1, 2, 0.5, 3.0, fixed + ", sweep: matrix"));
+  EXPECT_TRUE(velocity.options.time_stepping.velocity_sweeps);
+  EXPECT_TRUE(test::model_from_yaml(towers(1, 2, 0.5, 3.0, fixed + ", sweep: velocity")).options.time_stepping.velocity_sweeps);
+  EXPECT_FALSE(matrix.options.time_stepping.velocity_sweeps);
+  const auto run = [](const ModelFile& mf) {
+    TimeStepper stepper(mf.model, mf.options);
+    stepper.reset(assembled_initial_state(mf.model, mf.options, stepper.workspace()));
+    for (int k = 0; k < 20; ++k) stepper.step(stepper.state().t + 1e-3);
+    return std::pair(stepper.problem().sweeps_in_velocities(), Vec(stepper.state().q));
+  };
+  const auto [in_velocities, q_velocity] = run(velocity);
+  const auto [not_in_velocities, q_matrix] = run(matrix);
+  EXPECT_TRUE(in_velocities);
+  EXPECT_FALSE(not_in_velocities);
+  EXPECT_LT((q_velocity - q_matrix).cwiseAbs().maxCoeff(), 1e-11);
+  try {
+    test::model_from_yaml(towers(1, 2, 0.0, 0.0, ", sweep: diagonal"));
+    ADD_FAILURE() << "sweep: diagonal was accepted";
+  } catch (const std::exception& e) {  // the model file's error: file, line and key
+    EXPECT_NE(std::string(e.what()).find("time_stepping.sweep"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("diagonal"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace velocity_sweeps_test
