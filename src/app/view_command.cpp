@@ -116,7 +116,9 @@ int view(const ViewArgs& a) {
     ContactPoints points;
     if (!a.contact_points.empty()) {
       int dropped = 0;
-      points = read_contact_points(a.contact_points, &dropped);
+      std::vector<std::string> shape_names;
+      for (const BodyShape& s : mf.model.shapes) shape_names.push_back(s.name);
+      points = read_contact_points(a.contact_points, &dropped, &shape_names);
       warn_if_cut(a.contact_points, dropped);
     }
     const AnimationData data = animation_data(scene, results, events, options, points);

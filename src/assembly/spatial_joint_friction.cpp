@@ -24,10 +24,29 @@ Vec3 perpendicular(const Vec3& n, const Vec3& e, const Vec3& e2) {
   return c.norm() > 0.1 ? Vec3(c.normalized()) : Vec3(e2.cross(n).normalized());
 }
 
+// A constant bound (JointFriction::constant_bound): F_N is the bound, the row a pure torque pair about
+// a (revolute: slip aᵀ(ω_j − ω_i)) or a force pair along a at O (prismatic: slip the slide's rate).
+SpatialJointFrictionFrame constant_bound_frame(const Joint& j, const SpatialKinematics& bi, const SpatialKinematics& bj,
+                                               const Vec3& O, const Vec3& a) {
+  SpatialJointFrictionFrame out;
+  out.normal_force = j.friction->constant_bound;
+  if (j.type == JointType::prismatic) {
+    force_pair(bi, bj, O, a, out.Qi[0], out.Qj[0]);
+  } else {
+    out.Qj[0] << Vec3::Zero(), bj.R.transpose() * a;
+    out.Qi[0] << Vec3::Zero(), -(bi.R.transpose() * a);
+  }
+  out.slip[0] = row_velocity(bi, bj, out.Qi[0], out.Qj[0]);
+  return out;
+}
+
 }  // namespace
 
 SpatialJointFrictionFrame spatial_joint_friction_frame(const Joint& j, const Workspace& ws, const double* lambda) {
   const SpatialKinematics &bi = ws.bodies[j.body_i].spatial, &bj = ws.bodies[j.body_j].spatial;
+  if (j.friction->constant_bound > 0) {
+    return constant_bound_frame(j, bi, bj, bj.r + bj.R * j.spatial.point_j, bi.R * j.spatial.axis_i);
+  }
   const spatial::SpatialJointType type = spatial::spatial_joint_type(j.type);
   const int n_rows = spatial::spatial_joint_kind(type).rows;
   const spatial::SpatialJointReaction reaction =

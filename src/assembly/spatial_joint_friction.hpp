@@ -15,7 +15,9 @@
 // generalised force W = (Q_i, Q_j) and its slip velocity s = Wᵀ v, the relative velocity of the two
 // bodies' material points at P along the row (R aᵀ(ω_j − ω_i) for the revolute row on the assembled
 // joint). A friction force F_f along the rows then dissipates exactly F_fᵀ s. Unloaded joints
-// (F_N = 0) take n from body i's joint reference, so the rows stay defined.
+// (F_N = 0) take n from body i's joint reference, so the rows stay defined. A constant bound
+// (JointFriction::constant_bound, revolute and prismatic) takes F_N = the bound and one row: a pure
+// torque pair about a (slip aᵀ(ω_j − ω_i)), or a force pair along a at O (slip the slide's rate).
 #pragma once
 
 #include <array>

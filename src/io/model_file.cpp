@@ -107,7 +107,8 @@ ModelFile read_model(YamlReader& reader) {
     }
   }
   NameTable names;
-  SectionContext ctx{reader, builder, names, {{"ground", Model::kGround}}, {}, {}, {}, out.options.t_start};
+  SectionContext ctx{reader, builder, names, {{"ground", Model::kGround}}, {}, {}, {}, out.options.t_start,
+                     Dimension::planar, {}, {}, Scheme::compliant};
   Body ground;
   ground.name = "ground";
   ground.motion = BodyMotion::fixed;

@@ -143,7 +143,37 @@ std::vector<EventLogRow> read_event_log(const std::string& file, int* dropped_li
   return rows;
 }
 
-ContactPoints read_contact_points(const std::string& file, int* dropped_line) {
+namespace {
+
+// "<shape i>|<shape j>" of a points file that names a pair by shape indices (read_contact_points).
+std::string shape_pair_name(const std::string& file, int line_no, const std::vector<std::string>& cells,
+                            std::size_t column_i, std::size_t column_j, const std::vector<std::string>* names) {
+  std::string pair;
+  for (const std::size_t c : {column_i, column_j}) {
+    const std::string key = c == column_i ? "shape_i" : "shape_j";
+    double index = 0;
+    if (io::parse_real(cells[c], index) != io::NumberText::ok || !(index >= 0 && index == std::floor(index))) {
+      throw InputError(file, line_no, cell_column(cells, c), key, "a shape's index is a whole number >= 0");
+    }
+    if (names && index >= static_cast<double>(names->size())) {
+      throw InputError(file, line_no, cell_column(cells, c), key,
+                       "shape " + cells[c] + " is not in the model, which has " + std::to_string(names->size()) +
+                           " shapes: the points file is another model's");
+    }
+    if (!pair.empty()) pair += '|';
+    if (names) {
+      pair += (*names)[static_cast<std::size_t>(index)];
+    } else {
+      pair += "shape ";
+      pair += cells[c];
+    }
+  }
+  return pair;
+}
+
+}  // namespace
+
+ContactPoints read_contact_points(const std::string& file, int* dropped_line, const std::vector<std::string>* shape_names) {
   std::ifstream in = open_input(file);
   std::string line;
   std::vector<std::string> head;
@@ -182,7 +212,7 @@ ContactPoints read_contact_points(const std::string& file, int* dropped_line) {
     if (!points.rows.empty() && v[0] < points.rows.back().t) {
       throw InputError(file, line_no, cell_column(cells, at[0]), "t", "times must not decrease");
     }
-    const std::string pair = shape_indices ? "shape " + cells[at[1]] + "|shape " + cells[shape_j] : cells[at[1]];
+    const std::string pair = shape_indices ? shape_pair_name(file, line_no, cells, at[1], shape_j, shape_names) : cells[at[1]];
     const auto [it, added] = pair_index.emplace(pair, static_cast<int>(points.pairs.size()));
     if (added) points.pairs.push_back(pair);
     ContactPointRow r;

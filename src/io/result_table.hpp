@@ -65,7 +65,11 @@ struct ContactPoints {
 // A contact point file (docs/animation-format.md, "Contact points"): a header naming at least the
 // columns t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state (in any order; others are ignored), then
 // one row per contact point and output time, times not decreasing. Throws InputError naming the file,
-// line and column; a last line without its newline is dropped as above.
-ContactPoints read_contact_points(const std::string& file, int* dropped_line = nullptr);
+// line and column; a last line without its newline is dropped as above. The points file of
+// `stickslip run` names a pair by shape indices (shape_i, shape_j): given the model's shape names (in
+// the model's order of shapes), the pair is named "<name i>|<name j>" and an index beyond them is
+// refused at its line (the file is another model's); otherwise "shape i|shape j".
+ContactPoints read_contact_points(const std::string& file, int* dropped_line = nullptr,
+                                  const std::vector<std::string>* shape_names = nullptr);
 
 }  // namespace stickslip

@@ -10,6 +10,7 @@
 
 #include "io/law_reader.hpp"
 #include "io/model_sections.hpp"
+#include "laws/coulomb.hpp"
 
 namespace stickslip {
 namespace {
@@ -156,13 +157,29 @@ PrismaticJointContact read_joint_contact(const YamlField& f, JointType type) {
   return c;
 }
 
+// `friction: {torque: T}` (revolute) or `{force: F}` (prismatic): a constant Coulomb bound, static and
+// kinetic alike (URDF's <dynamics friction>), a Coulomb law of μ = 1 on F_N ≡ the bound.
+JointFriction read_constant_joint_friction(const YamlField& f, JointType type) {
+  const char* key = type == JointType::prismatic ? "force" : "torque";
+  if ((type != JointType::revolute && type != JointType::prismatic) || !f.has(key)) {
+    f.fail(std::string("a ") + joint_type_name(type) + " joint takes no constant friction (torque: on a revolute joint, "
+           "force: on a prismatic one)");
+  }
+  f.expect_keys({key});
+  JointFriction jf;
+  jf.constant_bound = f.at(key).as_positive();
+  jf.law = std::make_shared<laws::Coulomb>(laws::Coulomb::Params{1.0, 1.0});
+  return jf;
+}
+
 // `friction: {law: ..., its parameters, pin_radius | ball_radius, contact_length}` of a revolute,
 // spherical or cylindrical joint (docs/model-format.md, "Friction in spatial joints").
 JointFriction read_spatial_joint_friction(const YamlField& f, JointType type) {
+  if (f.has("torque") || f.has("force")) return read_constant_joint_friction(f, type);
   if (type != JointType::revolute && type != JointType::spherical && type != JointType::cylindrical) {
     f.fail(std::string("a spatial ") + joint_type_name(type) +
-           " joint takes no 'friction:' (revolute, spherical and cylindrical joints do; a prismatic joint's friction "
-           "is its 'contact:' analysis)");
+           " joint takes no 'friction:' law (revolute, spherical and cylindrical joints do; a prismatic joint's friction "
+           "is its 'contact:' analysis, or a constant force: {force: F})");
   }
   const bool ball = type == JointType::spherical, cylinder = type == JointType::cylindrical;
   for (const char* key : {"pin_radius", "ball_radius", "contact_length"}) {

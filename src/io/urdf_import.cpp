@@ -33,6 +33,13 @@ YAML::Node list(const Vec3& v) {
   return n;
 }
 
+YAML::Node quaternion(const Eigen::Quaterniond& q) {
+  YAML::Node n(YAML::NodeType::Sequence);
+  for (double c : {q.w(), q.x(), q.y(), q.z()}) n.push_back(c);
+  n.SetStyle(YAML::EmitterStyle::Flow);
+  return n;
+}
+
 std::string radians(double a) {
   std::ostringstream s;
   s.precision(17);
@@ -55,12 +62,13 @@ class Importer {
   void run(const urdf::ModelInterface& robot) {
     const urdf::LinkConstSharedPtr root = robot.getRoot();
     const bool massless = !root->inertial || root->inertial->mass <= 0;
+    const Pose3 base{settings_.base_orientation, settings_.base_position};
     if (!(massless || settings_.fixed_base)) {
-      add_body(*root, Pose3{});  // a floating base: a free body, as the URDF leaves it
+      add_body(*root, base);  // a floating base: a free body, as the URDF leaves it
     } else if (grounded_collisions(*root)) {
-      add_fixed_body(*root);  // the ground's shapes on a fixed body that the joints join
+      add_fixed_body(*root, base);  // the ground's shapes on a fixed body that the joints join
     } else {
-      links_[root->name] = {"ground", Pose3{}, Pose3{}};
+      links_[root->name] = {"ground", base, Pose3{}};  // a frame on the ground at the placement
     }
     add_shapes(*root);
     descend(*root);
@@ -99,14 +107,16 @@ class Importer {
     return it == lines_.links.end() ? 0 : it->second;
   }
 
-  void add_fixed_body(const urdf::Link& link) {
+  void add_fixed_body(const urdf::Link& link, const Pose3& base) {
     YAML::Node b;
     b["name"] = link.name;
     b["motion"] = "fixed";
+    b["position"] = list(base.position);
+    b["orientation"]["quaternion"] = quaternion(base.rotation);
     out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = link_line(link.name);
     body_index_[link.name] = out_.tree["bodies"].size();
     out_.tree["bodies"].push_back(b);
-    links_[link.name] = {link.name, Pose3{}, Pose3{}};
+    links_[link.name] = {link.name, base, base};
     fixed_body_ = link.name;
   }
 
@@ -143,11 +153,7 @@ class Importer {
     inertia.push_back(list(Vec3(in.ixz, in.iyz, in.izz)));
     b["inertia"] = inertia;
     b["position"] = list(body_pose.position);
-    const Eigen::Quaterniond& q = body_pose.rotation;
-    YAML::Node quaternion(YAML::NodeType::Sequence);
-    for (double c : {q.w(), q.x(), q.y(), q.z()}) quaternion.push_back(c);
-    quaternion.SetStyle(YAML::EmitterStyle::Flow);
-    b["orientation"]["quaternion"] = quaternion;
+    b["orientation"]["quaternion"] = quaternion(body_pose.rotation);
     out_.lines["bodies[" + std::to_string(out_.tree["bodies"].size()) + "]"] = link_line(link.name);
     body_index_[link.name] = out_.tree["bodies"].size();
     out_.tree["bodies"].push_back(b);
@@ -188,11 +194,19 @@ class Importer {
     y["bodies"].SetStyle(YAML::EmitterStyle::Flow);
     y["location"] = list(frame.position);
     if (j.type != urdf::Joint::FIXED) y["axis"] = list(axis_i);
+    if (j.type != urdf::Joint::FIXED && j.dynamics) add_friction(j, y);
     out_.lines["joints[" + std::to_string(out_.tree["joints"].size()) + "]"] = joint_line(j.name);
     out_.tree["joints"].push_back(y);
     if (j.type == urdf::Joint::FIXED) return;
     if (j.type != urdf::Joint::CONTINUOUS && j.limits) add_limits(j);
     if (j.dynamics) add_dynamics(j, parent, links_.at(child.name), frame.position, axis_world);
+  }
+
+  // <dynamics friction>: URDF's constant Coulomb bound, a torque or a force (docs/urdf.md).
+  void add_friction(const urdf::Joint& j, YAML::Node& y) {
+    const double friction = j.dynamics->friction;
+    if (friction < 0) note(j.name, "<dynamics friction> < 0 not imported (a friction bound is >= 0)");
+    if (friction > 0) y["friction"][j.type == urdf::Joint::PRISMATIC ? "force" : "torque"] = friction;
   }
 
   void add_limits(const urdf::Joint& j) {
@@ -234,10 +248,6 @@ class Importer {
   // the child (its length changes by the slide exactly).
   void add_dynamics(const urdf::Joint& j, const LinkBody& parent, const LinkBody& child, const Vec3& at, const Vec3& axis) {
     const urdf::JointDynamics& d = *j.dynamics;
-    if (d.friction != 0) {
-      note(j.name, "<dynamics friction> not imported: stickslip's joint friction takes its normal force from the "
-                   "reaction (friction: with pin_radius, docs/model-format.md); add it in a model file that includes this URDF");
-    }
     if (d.damping <= 0) return;
     YAML::Node f;
     f["name"] = j.name + "_damping";
@@ -284,8 +294,16 @@ UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings) {
   for (const char* section : {"joints", "forces", "contacts"}) {
     if (out.tree[section].size() == 0) out.tree.remove(section);
   }
-  out.tree["simulation"]["scheme"] = "time-stepping";
-  out.tree["simulation"]["step"] = 1e-3;
+  // The time-stepping scheme decides joint friction beside no contacts (stops) or spring elements
+  // (dampers); the event-driven scheme decides it beside both (docs/schemes.md).
+  bool friction = false;
+  for (const auto& joint : out.tree["joints"]) friction = friction || joint["friction"].IsDefined();
+  if (friction && (out.tree["contacts"] || out.tree["forces"])) {
+    out.tree["simulation"]["scheme"] = "event-driven";
+  } else {
+    out.tree["simulation"]["scheme"] = "time-stepping";
+    out.tree["simulation"]["step"] = 1e-3;
+  }
   return out;
 }
 

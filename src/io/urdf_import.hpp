@@ -8,13 +8,19 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Geometry>
 #include <yaml-cpp/yaml.h>
+
+#include "math/types.hpp"
 
 namespace stickslip {
 
 // What a model file's `urdf:` section may set (docs/urdf.md, "Including a URDF").
 struct UrdfSettings {
   bool fixed_base = false;  // attach the root link to the ground (a root without mass always is)
+  // Where the root link's frame is placed in the world (the robot's zero configuration carried there).
+  Vec3 base_position = Vec3::Zero();
+  Eigen::Quaterniond base_orientation = Eigen::Quaterniond::Identity();
   YAML::Node limit_laws;    // the stops' `impact` and `normal` laws (default: newton, e = 0)
   std::string material;     // the material of every collision shape (none: the shapes are only drawn)
   std::map<std::string, std::string> link_materials;  // a link's own, instead of `material`

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "io/model_file.hpp"
+#include "io/model_sections.hpp"
 #include "io/urdf_import.hpp"
 #include "io/yaml_reader.hpp"
 
@@ -35,8 +36,8 @@ void read_link_materials(const YamlField& f, const std::string& urdf_file, UrdfS
   }
 }
 
-// `urdf: FILE` or `urdf: {file: FILE, fixed_base: BOOL, limits: {impact: LAW, normal: LAW},
-// material: NAME, link_materials: {LINK: NAME}}`.
+// `urdf: FILE` or `urdf: {file: FILE, fixed_base: BOOL, position: [x, y, z], orientation: {...},
+// limits: {impact: LAW, normal: LAW}, material: NAME, link_materials: {LINK: NAME}}`.
 Merged merge(const YamlReader& reader) {
   const YamlField section = reader.root().at("urdf");
   UrdfSettings settings;
@@ -45,8 +46,10 @@ Merged merge(const YamlReader& reader) {
   m.urdf_file = (std::filesystem::path(reader.directory()) / file).lexically_normal().string();
   if (!std::filesystem::exists(m.urdf_file)) section.fail("no such URDF file '" + m.urdf_file + "'");
   if (section.is_map()) {
-    section.expect_keys({"file", "fixed_base", "limits", "material", "link_materials"});
+    section.expect_keys({"file", "fixed_base", "position", "orientation", "limits", "material", "link_materials"});
     if (const auto f = section.get("fixed_base")) settings.fixed_base = f->as_bool();
+    if (const auto f = section.get("position")) settings.base_position = f->as_vec3();
+    if (const auto f = section.get("orientation")) settings.base_orientation = read_orientation(*f);  // as a body's
     if (const auto l = section.get("limits")) {
       l->expect_keys({"impact", "normal", "min_impact_speed"});
       settings.limit_laws = l->node();

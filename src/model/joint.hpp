@@ -71,6 +71,10 @@ struct JointFriction {
   double pin_radius = 0;      // R [m], revolute, cylindrical
   double ball_radius = 0;     // R [m], spherical
   double contact_length = 0;  // L [m], prismatic, cylindrical
+  // > 0: a constant Coulomb bound instead of one from the reaction (URDF's <dynamics friction>): a
+  // torque [N m] about a spatial revolute joint's axis or a force [N] along a spatial prismatic
+  // joint's; `law` is then Coulomb with μ_s = μ_k = 1, the bound standing for its normal force.
+  double constant_bound = 0;
 };
 
 // Contact analysis inside a frictional spatial prismatic joint (Qi, Luo & Huang 2011;

@@ -322,6 +322,12 @@ void validate_joint_friction(const Joint& j, const std::string& path) {
                                         "' law reads the force that would hold the joint, which the joint's friction "
                                         "solve does not give: use coulomb (event-driven, time-stepping) or a smooth law");
   }
+  if (f.constant_bound > 0) {
+    if (!spatial || (j.type != JointType::revolute && j.type != JointType::prismatic)) {
+      throw ModelError(path, "a constant friction torque or force applies to spatial revolute and prismatic joints");
+    }
+    return;
+  }
   const bool pin = j.type == JointType::revolute || (spatial && j.type == JointType::cylindrical);
   if (pin && !(f.pin_radius > 0)) throw ModelError(path + ".pin_radius", "must be > 0");
   if (spatial && j.type == JointType::spherical && !(f.ball_radius > 0)) throw ModelError(path + ".ball_radius", "must be > 0");

@@ -108,6 +108,30 @@ TEST(CollisionWorld, TouchingBoxesKeepTheirCornersWhereGjksAxisIsOff) {
   }
 }
 
+// A finger's pad (a box 3 × 1 × 8 cm) pressed on the side of a 4 cm cube, the cube turned slightly
+// about the pad's long axis and about the common normal, and overlapping by a micrometre: a rigid
+// grip as a time step leaves it. The contact is face on face: the pad's face clipped to the cube's
+// gives four points (the rectangle 3 cm wide and the cube's 4 cm high), each with its own gap along the
+// face normal, at every small turn; a single point (GJK's deepest) would let the cube spin about it.
+TEST(CollisionWorld, PressedFacesTurnedSlightlyKeepTheirClippedPolygon) {
+  for (const double turn : {0.0, 1e-9, 1e-6, 1e-4, 1e-3, 1e-2}) {
+    SCOPED_TRACE(turn);
+    const Quat q = about(Vec3(0.3, 0.2, 1.0), turn);
+    const double overlap = 1e-6;
+    auto w = world_of({{make_box(Vec3(0.02, 0.02, 0.02)), at(Vec3::Zero(), q), 1},
+                       {make_box(Vec3(0.015, 0.005, 0.04)), at(Vec3(0, 0.025 - overlap, 0.025)), 2}});
+    w->detect(kMargin);
+    ASSERT_EQ(w->points().size(), 4u);
+    for (const ContactPoint& p : w->points()) {
+      // The normal is one of the two faces' (the cube's is turned by `turn`), so within `turn` of +y.
+      EXPECT_LE(std::acos(std::min(1.0, p.normal.y())), turn + 1e-12);
+      // Each gap is its vertex's distance from the reference face: the overlap, plus at most the
+      // turn times the 4 cm reach of the face (a small angle's first-order term).
+      EXPECT_LE(std::abs(p.gap + overlap), turn * 0.04 * 2 + 1e-15);
+    }
+  }
+}
+
 // Two equal square faces turned 45° to each other meet in a regular octagon: eight points at
 // distance a/cos(22.5°)·… from the centre, all on the circle through the octagon's vertices.
 TEST(CollisionWorld, TurnedSquaresGiveTheClippedOctagon) {

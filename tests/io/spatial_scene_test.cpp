@@ -258,5 +258,29 @@ TEST(ResultTable, ReadsTheRunsContactPointFile) {
   EXPECT_EQ(p.rows[1].state, 2);  // slip− drawn as slip
 }
 
+// Given the model's shape names (as `stickslip view` passes them), the pairs are named by the shapes,
+// and a shape index the model does not have is refused at its line and column: the file is another
+// model's.
+TEST(ResultTable, NamesTheRunsPairsByTheModelsShapes) {
+  test::TempDir dir;
+  const std::string header = "t,shape_i,shape_j,point,x,y,z,nx,ny,nz,gap,vn,slip,fn,ftx,fty,ftz,state\n";
+  const std::vector<std::string> names{"floor", "box", "lid"};
+  const ContactPoints p = read_contact_points(
+      dir.write("named.points.csv", header + "0.001,0,1,2,-0.1,0.1,0,0,0,1,0,0,0,26.8,-15.8,-3.1,0,1\n"
+                                             "0.002,1,2,0,0.1,0.1,0,0,0,1,0,0,0.3,5,1,0,0,3\n"),
+      nullptr, &names);
+  EXPECT_EQ(p.pairs, (std::vector<std::string>{"floor|box", "box|lid"}));
+  const std::string other = dir.write("other.points.csv", header + "0.001,0,3,0,0,0,0,0,0,1,0,0,0,1,0,0,0,1\n");
+  try {
+    read_contact_points(other, nullptr, &names);
+    FAIL() << "a shape index beyond the model's shapes was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.column(), 9);  // after "0.001,0,": shape_j starts at the ninth character
+    EXPECT_NE(std::string(e.what()).find("shape_j"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("has 3 shapes"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace spatial_scene_test
 }  // namespace stickslip

@@ -214,14 +214,17 @@ TEST(UrdfImport, UnsupportedElementsAreReportedAtTheirLines) {
   EXPECT_FALSE(reported(f + ":21:"));  // the collision box is imported: a shape of the arm
   EXPECT_TRUE(reported(f + ":23: <transmission>"));
   EXPECT_TRUE(reported(f + ":24: <gazebo>"));
-  EXPECT_TRUE(reported(f + ":5: joint 'hinge': <dynamics friction> not imported"));
   EXPECT_TRUE(reported(f + ":5: joint 'hinge': <limit effort velocity> not enforced"));
-  EXPECT_EQ(mf.warnings.size(), 7u);
+  EXPECT_EQ(mf.warnings.size(), 6u);
   ASSERT_EQ(mf.model.shapes.size(), 1u);
   EXPECT_EQ(mf.model.shapes[0].geometry.half_extents, Vec3(0.025, 0.025, 0.5));
-  // What is imported: the damping (a rotational damper) and the two stops.
+  // What is imported: the friction (a constant torque), the damping (a rotational damper) and the two
+  // stops.
   ASSERT_EQ(mf.model.contacts.size(), 2u);
-  // The command runs it with the defaults (time-stepping) and prints the same reports.
+  ASSERT_TRUE(mf.model.joints[0].friction.has_value());
+  EXPECT_EQ(mf.model.joints[0].friction->constant_bound, 0.2);
+  EXPECT_EQ(mf.options.scheme, Scheme::event_driven);  // joint friction beside stops and a damper
+  // The command runs it with the defaults and prints the same reports.
   test::TempDir dir;
   const test::CommandResult r = test::run_cli("run " + f + " -o " + dir.file("out.csv"));
   EXPECT_EQ(r.exit_code, 0) << r.out;

@@ -12,7 +12,9 @@ export class MarkerSet {
     this.mesh = new InstancedMesh(g, material, Math.max(capacity, 1));
     this.mesh.count = 0;
     this.mesh.frustumCulled = false;  // instances move every frame; the bounding sphere would go stale
-    if (onTop) { this.mesh.renderOrder = 1; material.depthTest = false; }
+    // Over everything, also over transparent objects (the floor grid's patch): three.js draws the
+    // transparent list after the opaque one, so on-top markers join it, drawn last (renderOrder).
+    if (onTop) { this.mesh.renderOrder = 1; material.depthTest = false; material.transparent = true; }
     const white = new Color('#ffffff');
     for (let k = 0; k < Math.max(capacity, 1); ++k) this.mesh.setColorAt(k, white);
     this.matrix = new Matrix4();

@@ -135,8 +135,9 @@ export class View3D {
     return group;
   }
 
-  // Without a plane to stand on, a grid under the scene (across the up direction, at its lowest
-  // point) shows which way is up and how things move.
+  // Without a plane to stand on, a grid under the scene (across the up direction, a thousandth of
+  // its size below its lowest point, so that it does not fight a face lying there, such as a
+  // mesh's floor) shows which way is up and how things move.
   floorGrid() {
     const { lo, hi, size } = this.bounds, up = normalize(this.anim.up);
     const centre = scale(add(lo, hi), 0.5);
@@ -145,7 +146,7 @@ export class View3D {
     const grid = this.planeMesh({}, size);
     const q = new Quaternion().setFromUnitVectors(new Vector3(0, 0, 1), v3(up));
     grid.quaternion.copy(q);
-    grid.position.copy(v3(add(centre, scale(up, low - dot(centre, up)))));
+    grid.position.copy(v3(add(centre, scale(up, low - 1e-3 * size - dot(centre, up)))));
     grid.children[0].material.opacity = 0.35;
     grid.children[0].material.transparent = true;
     return grid;

@@ -264,16 +264,19 @@ bool EventDrivenSteps::find_event(const Integrator& integ, double& t_event, std:
   return true;
 }
 
-// What the event-driven scheme models: friction in spatial revolute joints only, contacts whose
+// What the event-driven scheme models: friction in spatial revolute joints (and constant friction in
+// prismatic ones) only, contacts whose
 // friction is Coulomb's (other laws act through their μ_s, μ_k, with a warning) and has no internal
 // state (the same for the joints).
 void EventDrivenSteps::check_model() {
   for (std::size_t k = 0; k < model_.joints.size(); ++k) {
     const Joint& j = model_.joints[k];
-    if (j.friction && (j.dimension != Dimension::spatial || j.type != JointType::revolute)) {
+    const bool constant_slide = j.type == JointType::prismatic && j.friction && j.friction->constant_bound > 0;
+    if (j.friction && (j.dimension != Dimension::spatial || (j.type != JointType::revolute && !constant_slide))) {
       throw ModelError("joints[" + std::to_string(k) + "].friction",
                        "joint '" + j.name + "' has friction, which the event-driven scheme models in spatial revolute "
-                       "joints only; use the compliant scheme (or, for a spatial joint, the time-stepping scheme)");
+                       "joints only (and as a constant force in prismatic ones); use the compliant scheme (or, for a "
+                       "spatial joint, the time-stepping scheme)");
     }
     if (j.friction && j.friction->law->state_size() > 0) {
       throw ModelError("joints[" + std::to_string(k) + "].friction.law",

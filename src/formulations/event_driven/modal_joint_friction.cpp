@@ -32,13 +32,14 @@ void ModalDynamics::set_joint_modes(const std::vector<ContactState>& modes) {
 }
 
 // R θ̈ + α (slip) = 0: the revolute joint's relative rotation row (constraints.hpp) scaled by the pin's
-// radius, its velocity product and the known accelerations of bodies that are not dynamic on the
+// radius (1 for a constant friction torque; a prismatic joint's constant friction force: s̈ + α ṡ, the
+// slide's row), its velocity product and the known accelerations of bodies that are not dynamic on the
 // right; the multiplier acts along the friction's own row W at the loaded point.
 void ModalDynamics::joint_stick_row(Eigen::Index r, int joint) {
   const Joint& j = model_.joints[static_cast<std::size_t>(joint)];
-  const double radius = j.friction->pin_radius;
+  const double radius = j.friction->constant_bound > 0 ? 1.0 : j.friction->pin_radius;  // a pure torque's slip is θ̇
   ConstraintBlock blk;
-  evaluate_joint_coordinate(j, JointCoordinate::angle, ws_, blk);
+  evaluate_joint_coordinate(j, j.type == JointType::prismatic ? JointCoordinate::slide : JointCoordinate::angle, ws_, blk);
   const SpatialJointFrictionFrame frame = spatial_joint_friction_frame(j, ws_, ws_.lambda.data() + j.row_offset);
   C_.row(r).setZero();
   D_.col(r).setZero();

@@ -51,7 +51,8 @@ void TimeStepper::check_joint_friction(std::size_t k) {
   if (!model_.contacts.empty() || implicit_) {
     throw ModelError(path, "joint '" + j.name + "' has friction in a model with " +
                                (implicit_ ? "spring elements" : "contacts (or joint limits)") +
-                               ", which the time-stepping scheme does not model yet; use the compliant scheme");
+                               ", which the time-stepping scheme does not model yet; use the " +
+                               (j.friction->law->set_valued() ? "event-driven scheme" : "compliant scheme"));
   }
   const laws::FrictionLaw& law = *j.friction->law;
   if (law.state_size() > 0) {
