@@ -3,9 +3,13 @@
 // need of it:
 //   manifold   a box resting on a larger box, 1e-7 m above it (a contact inside the margin) and 1e-7 m
 //              into it: how many points, and their gaps (counters points_above, points_into, gap_error);
-//   query      one box-box and one convex-hull pair (12-vertex hulls) in contact, per query;
-//   broad      the candidate pairs of N spheres in a loose cubic pile (Bullet's dynamic AABB tree,
-//              btDbvtBroadphase, as the adapter runs it, against FCL's DynamicAABBTreeCollisionManager).
+//   query      one convex-hull pair (12-vertex hulls) overlapping by about 1 mm, per query, and the
+//              points each library finds;
+//   broad      a detection over N spheres in a cubic pile where each overlaps its neighbours by about
+//              0.5 mm: the broad phase (Bullet's dynamic AABB tree, btDbvtBroadphase, as the adapter
+//              runs it, against FCL's DynamicAABBTreeCollisionManager) and the narrow phase of every
+//              candidate pair, with the candidate pairs, touching pairs and points each finds.
+// Both libraries get the same shapes at the same poses, so their rows time the same contact work.
 // Optional (FCL, Debian libfcl-dev, BENCH_DEPS=1 scripts/install-deps.sh). Run:
 //   build/bin/bench_collision_libraries --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -90,11 +94,33 @@ std::vector<Vec3> hull_points() {
   return v;
 }
 
-void BM_QueryHullHull_Bullet(benchmark::State& st) {
+// The second hull's pose: turned, offset sideways, lowered onto the first until the deepest point of
+// Bullet's manifold is about 1 mm in (steps of 0.1 mm from 0.15 m apart, where they do not touch).
+fcl::Transform3d hull_pose() {
   const geometry::Shape hull = geometry::make_convex_hull(hull_points());
+  const Quat turn(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()));
   CollisionWorld w({{hull, 0, true}, {hull, 1, true}});
   w.set_pose(0, {Vec3::Zero(), Quat::Identity()});
-  w.set_pose(1, {Vec3(0.03, 0.02, 0.13), Quat(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()))});
+  double z = 0.15;
+  for (; z > 0; z -= 1e-4) {
+    w.set_pose(1, {Vec3(0.03, 0.02, z), turn});
+    w.detect(kMargin);
+    double deepest = 0;
+    for (const auto& p : w.points()) deepest = std::min(deepest, p.gap);
+    if (deepest < -1e-3) break;
+  }
+  fcl::Transform3d pose = fcl::Transform3d::Identity();
+  pose.translation() = fcl::Vector3d(0.03, 0.02, z);
+  pose.linear() = turn.toRotationMatrix();
+  return pose;
+}
+
+void BM_QueryHullHull_Bullet(benchmark::State& st) {
+  const geometry::Shape hull = geometry::make_convex_hull(hull_points());
+  const fcl::Transform3d pose = hull_pose();
+  CollisionWorld w({{hull, 0, true}, {hull, 1, true}});
+  w.set_pose(0, {Vec3::Zero(), Quat::Identity()});
+  w.set_pose(1, {Vec3(pose.translation()), Quat(pose.linear())});
   for (auto _ : st) {
     w.detect(kMargin);
     benchmark::DoNotOptimize(w.points().data());
@@ -113,10 +139,7 @@ void BM_QueryHullHull_Fcl(benchmark::State& st) {
     faces->insert(faces->end(), f.vertices.begin(), f.vertices.end());
   }
   auto shape = std::make_shared<fcl::Convexd>(vertices, static_cast<int>(hull.polyhedron->faces.size()), faces);
-  fcl::Transform3d tb = fcl::Transform3d::Identity();
-  tb.translation() = fcl::Vector3d(0.03, 0.02, 0.13);
-  tb.linear() = Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()).toRotationMatrix();
-  fcl::CollisionObjectd a(shape, fcl::Transform3d::Identity()), b(shape, tb);
+  fcl::CollisionObjectd a(shape, fcl::Transform3d::Identity()), b(shape, hull_pose());
   fcl::CollisionRequestd request(16, true);
   std::size_t points = 0;
   for (auto _ : st) {
@@ -127,13 +150,15 @@ void BM_QueryHullHull_Fcl(benchmark::State& st) {
   st.counters["points"] = static_cast<double>(points);
 }
 
-// N spheres of radius 0.1 on a jittered grid of spacing 0.21 (each near its 6 neighbours).
+// N spheres of radius 0.1 on a jittered grid of spacing 0.1995 (±0.1 mm): each overlaps its 6
+// neighbours by 0.3-0.7 mm, and its diagonal neighbours are 8 cm away.
 std::vector<Vec3> pile(int n) {
   std::mt19937 rng(7);
-  std::uniform_real_distribution<double> jitter(-0.004, 0.004);
+  std::uniform_real_distribution<double> jitter(-1e-4, 1e-4);
   const int side = static_cast<int>(std::ceil(std::cbrt(n)));
+  const double d = 0.1995;
   std::vector<Vec3> x;
-  for (int k = 0; k < n; ++k) x.emplace_back(0.21 * (k % side) + jitter(rng), 0.21 * ((k / side) % side) + jitter(rng), 0.21 * (k / (side * side)) + jitter(rng));
+  for (int k = 0; k < n; ++k) x.emplace_back(d * (k % side) + jitter(rng), d * ((k / side) % side) + jitter(rng), d * (k / (side * side)) + jitter(rng));
   return x;
 }
 
@@ -143,13 +168,25 @@ void BM_BroadPhase_Bullet(benchmark::State& st) {
   for (std::size_t k = 0; k < x.size(); ++k) objects.push_back({geometry::make_sphere(0.1), static_cast<int>(k), true});
   CollisionWorld w(objects);
   for (std::size_t k = 0; k < x.size(); ++k) w.set_pose(static_cast<int>(k), {x[k], Quat::Identity()});
-  for (auto _ : st) w.detect(kMargin);  // broad and narrow phase: the narrow phase of spheres is trivial
+  for (auto _ : st) w.detect(kMargin);  // broad and narrow phase
   st.counters["pairs"] = static_cast<double>(w.stats().candidate_pairs);
+  st.counters["touching"] = static_cast<double>(w.stats().touching_pairs);
+  st.counters["points"] = static_cast<double>(w.points().size());
 }
 
-// FCL 0.7's callback (Debian's): a function with user data; false goes on to the next pair.
-bool count_pair(fcl::CollisionObjectd*, fcl::CollisionObjectd*, void* pairs) {
-  ++*static_cast<long*>(pairs);
+// FCL 0.7's callback (Debian's): a function with user data; false goes on to the next pair. Each
+// candidate pair of the broad phase gets its narrow phase, as the adapter's do.
+struct FclPile {
+  long pairs = 0, touching = 0, points = 0;
+};
+bool collide_pair(fcl::CollisionObjectd* a, fcl::CollisionObjectd* b, void* data) {
+  auto& pile = *static_cast<FclPile*>(data);
+  fcl::CollisionRequestd request(4, true);
+  fcl::CollisionResultd result;
+  fcl::collide(a, b, request, result);
+  ++pile.pairs;
+  pile.touching += result.numContacts() > 0 ? 1 : 0;
+  pile.points += static_cast<long>(result.numContacts());
   return false;
 }
 
@@ -163,14 +200,15 @@ void BM_BroadPhase_Fcl(benchmark::State& st) {
     manager.registerObject(objects.back().get());
   }
   manager.setup();
-  long pairs = 0;
+  FclPile found;
   for (auto _ : st) {
     manager.update();  // the poses would change in a step
-    long count = 0;
-    manager.collide(&count, count_pair);
-    pairs = count;
+    found = {};
+    manager.collide(&found, collide_pair);
   }
-  st.counters["pairs"] = static_cast<double>(pairs);
+  st.counters["pairs"] = static_cast<double>(found.pairs);
+  st.counters["touching"] = static_cast<double>(found.touching);
+  st.counters["points"] = static_cast<double>(found.points);
 }
 
 }  // namespace

@@ -156,7 +156,13 @@ py::list contact_list(const std::vector<ContactStatus>& contacts, bool spatial) 
     d["normal_velocity"] = c.normal_velocity;
     d["point"] = c.point;
     d["normal"] = c.normal;
-    if (spatial) {
+    if (!c.shape_i.empty()) {  // a point of a contact between shapes: world vectors, no tangent basis
+      d["shape_i"] = c.shape_i;
+      d["shape_j"] = c.shape_j;
+      d["point_id"] = c.point_id;
+      d["slip_speed"] = c.slip_velocity[0];
+      d["friction_force"] = c.friction;
+    } else if (spatial) {
       d["tangents"] = py::make_tuple(c.tangents[0], c.tangents[1]);
       d["slip_velocity"] = c.slip_velocity;
       d["friction_force"] = c.friction_force;

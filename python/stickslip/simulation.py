@@ -134,7 +134,11 @@ class Simulation:
     def contacts(self):
         """The contacts now: a list of dicts with name, state ('open', 'stick', 'slip+', 'slip-'),
         gap, normal_velocity, point, normal, tangent(s), slip_velocity, normal_force,
-        friction_force and force (F_N n + F_T on the contact's second body), world frame."""
+        friction_force and force (F_N n + F_T on the contact's second body), world frame; then one
+        dict per point of the contacts between shapes (the rows of the contact points file at this
+        instant): name "<shape_i>|<shape_j>#<point_id>" (as the event log names it), shape_i, shape_j, point_id, state, gap,
+        normal_velocity, point, normal, slip_speed (|v_T|), normal_force, friction_force (the world
+        vector F_T) and force."""
         return self._core.contacts()
 
     @property

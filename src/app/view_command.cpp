@@ -23,7 +23,7 @@ struct ViewArgs {
   int precision = 64;
   std::size_t every = 1, max_frames = 0;
   double max_size_mb = 250;
-  bool no_events = false, paused = false;
+  bool no_events = false, no_contact_points = false, paused = false;
 };
 
 std::string default_output(const std::string& results, const std::string& format) {
@@ -70,7 +70,8 @@ bool write_file(const std::string& path, const std::string& text) {
 int view(const ViewArgs& a) {
   const std::string out = a.output.empty() ? default_output(a.results, a.format) : a.output;
   const std::string events_path = a.events.empty() ? event_log_path(a.results) : a.events;
-  if (const std::string clash = output_clash({a.results, a.model, events_path, a.contact_points}, {out},
+  const std::string points_path = a.contact_points.empty() ? contact_points_path(a.results) : a.contact_points;
+  if (const std::string clash = output_clash({a.results, a.model, events_path, points_path}, {out},
                                              "the results, the model, the event log or the contact points", "-o");
       !clash.empty()) {
     std::cerr << "error: " << clash << "\n";
@@ -113,13 +114,14 @@ int view(const ViewArgs& a) {
                   series.frames, results.rows(), t.front(), t.back(), series.files, series.folder.c_str());
       return kExitOk;
     }
+    // The contact points: given, or the file `stickslip run` writes beside its results, if there.
     ContactPoints points;
-    if (!a.contact_points.empty()) {
+    if (!a.no_contact_points && (!a.contact_points.empty() || std::filesystem::exists(points_path))) {
       int dropped = 0;
       std::vector<std::string> shape_names;
       for (const BodyShape& s : mf.model.shapes) shape_names.push_back(s.name);
-      points = read_contact_points(a.contact_points, &dropped, &shape_names);
-      warn_if_cut(a.contact_points, dropped);
+      points = read_contact_points(points_path, &dropped, &shape_names);
+      warn_if_cut(points_path, dropped);
     }
     const AnimationData data = animation_data(scene, results, events, options, points);
     if (data.thinned_every > 1) {
@@ -171,7 +173,9 @@ void add_view_command(CLI::App& cli, int& exit_code) {
   sub->add_option("--events", a->events, "Event log (default: RESULTS.events.csv beside the results, if there)");
   sub->add_flag("--no-events", a->no_events, "Leave the event log out");
   sub->add_option("--contact-points", a->contact_points,
-                  "Contact points that come and go (t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state), drawn with the model's contacts");
+                  "Contact points that come and go (t,pair,point,x,y,z,nx,ny,nz,fn,ftx,fty,ftz,state), drawn with the model's "
+                  "contacts (default: RESULTS.points.csv beside the results, if there)");
+  sub->add_flag("--no-contact-points", a->no_contact_points, "Leave the contact points file out");
   sub->add_option("--format", a->format, "html: one animation page; vtk: a ParaView time series (.pvd and .vtu files)")
       ->check(CLI::IsMember({"html", "vtk"}))
       ->capture_default_str();

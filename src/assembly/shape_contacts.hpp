@@ -26,6 +26,8 @@ class ShapeContacts {
   ~ShapeContacts();
   // Whether the model finds contacts between shapes at all (it declares materials and has shapes).
   bool active() const { return world_ != nullptr; }
+  // Whether shapes a and b (Model::shapes) may touch at all (model/shapes.hpp says which never do).
+  bool may_touch(int a, int b) const { return world_ && world_->may_collide(a, b); }
 
   // Detects at the body kinematics in ws (compute_body_kinematics first) every point closer than
   // `margin` [m]; the points found before become the previous ones.

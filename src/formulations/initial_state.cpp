@@ -10,6 +10,7 @@
 #include "assembly/projection.hpp"
 #include "formulations/static_equilibrium.hpp"
 #include "math/errors.hpp"
+#include "model/shape_compiler.hpp"
 
 namespace stickslip {
 namespace {
@@ -35,10 +36,33 @@ void check_redundancy(const Model& model, const SimulationOptions& options, Work
 
 namespace {
 
+// The equilibrium of a model with contacts between shapes is that of the explicit point contacts they
+// compile into (model/shape_compiler.hpp): exact where a pair's gap is a smooth function of the
+// positions (a sphere, capsule, box or hull on a plane; two spheres). Other pairs are refused: the
+// points the detection finds at the start pose come and go as Newton's method moves the bodies (a
+// box on a box: edges and corners that switch), so no fixed set of rows describes the problem.
+StaticEquilibrium equilibrium_on_shapes(const Model& model, const SimulationOptions& options, const State& s) {
+  const Model compiled = compile_shape_contacts(
+      model, "the static equilibrium start (simulation.initial: static_equilibrium)",
+      "start from the positions as given (simulation.initial: as_given) and let the run settle them");
+  // Friction states: the model's contacts, the compiled ones, then the joints' (compile_shape_contacts).
+  State start = s;
+  start.z = Vec::Zero(compiled.nz);
+  const auto copy = [&](int from, int to, int size) { start.z.segment(to, size) = s.z.segment(from, size); };
+  for (std::size_t k = 0; k < model.contacts.size(); ++k)
+    copy(model.contacts[k].z_offset, compiled.contacts[k].z_offset, model.contacts[k].friction_states());
+  for (std::size_t j = 0; j < model.joints.size(); ++j)
+    copy(model.joints[j].z_offset, compiled.joints[j].z_offset, joint_friction_states(model.joints[j]));
+  StaticEquilibrium eq = static_equilibrium(compiled, options, start);
+  eq.state.z = s.z;
+  return eq;
+}
+
 // The positions moved to the static equilibrium on the contacts, velocities made consistent again.
 void to_static_equilibrium(const Model& model, const SimulationOptions& options, Workspace& ws, State& s,
                            const std::function<void(const std::string&)>& warn) {
-  const StaticEquilibrium eq = static_equilibrium(model, options, s);
+  const StaticEquilibrium eq = model.has_shape_contacts() ? equilibrium_on_shapes(model, options, s)
+                                                          : static_equilibrium(model, options, s);
   s.q = eq.state.q;
   if (model.n_constraints > 0) {
     compute_body_kinematics(model, s, ws);

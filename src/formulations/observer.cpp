@@ -246,6 +246,24 @@ void shape_point_row(double t, const ShapePointView& p, std::vector<double>& row
               p.slip, p.normal_force, p.friction.x(), p.friction.y(), p.friction.z(), static_cast<double>(p.state)});
 }
 
+ShapePointView shape_point_view(const Contact& c, const ContactKinematics& kin, double normal,
+                                const TangentVector& friction, double scale) {
+  ShapePointView v;
+  v.shape_i = c.shape_i;
+  v.shape_j = c.shape_j;
+  v.id = c.point_id;
+  v.body_i = c.body_i;
+  v.body_j = c.body_j;
+  v.position = kin.point3;
+  v.normal = kin.normal3;
+  v.gap = kin.gap;
+  v.vn = kin.vn;
+  v.slip = kin.vt.norm();
+  v.normal_force = normal * scale;
+  v.friction = (friction[0] * kin.tangents3[0] + friction[1] * kin.tangents3[1]) * scale;
+  return v;
+}
+
 void compiled_shape_points(const Model& model, const Workspace& ws, const ContactState* states,
                            std::vector<ShapePointView>& out) {
   out.clear();
@@ -254,19 +272,7 @@ void compiled_shape_points(const Model& model, const Workspace& ws, const Contac
     if (!c.from_shapes()) continue;
     const ContactKinematics& kin = ws.contacts[k];
     const ContactForce& f = ws.contact_forces[k];
-    ShapePointView v;
-    v.shape_i = c.shape_i;
-    v.shape_j = c.shape_j;
-    v.id = c.point_id;
-    v.body_i = c.body_i;
-    v.body_j = c.body_j;
-    v.position = kin.point3;
-    v.normal = kin.normal3;
-    v.gap = kin.gap;
-    v.vn = kin.vn;
-    v.slip = std::hypot(kin.vt[0], kin.vt[1]);
-    v.normal_force = f.normal;
-    v.friction = f.tangential[0] * kin.tangents3[0] + f.tangential[1] * kin.tangents3[1];
+    ShapePointView v = shape_point_view(c, kin, f.normal, f.tangential);
     v.state = states ? states[k] : contact_state(f.normal, v.slip);
     out.push_back(v);
   }

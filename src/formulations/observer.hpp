@@ -38,6 +38,12 @@ struct ShapePointView {
   ContactState state = ContactState::open;
 };
 
+// A point's view from its contact (its shapes, identity and bodies), its kinematics and its force along
+// the normal and the tangents (t₁, t₂ of the kinematics), times `scale` (1/h turns the time-stepping
+// scheme's impulses into forces); the state is the caller's to set.
+ShapePointView shape_point_view(const Contact& c, const ContactKinematics& kin, double normal,
+                                const TangentVector& friction, double scale = 1.0);
+
 // The points of the shape contacts a model holds as explicit contacts (compile_shape_contacts; the
 // event-driven scheme), from the workspace's contact kinematics and forces.
 void compiled_shape_points(const Model& model, const Workspace& ws, const ContactState* states,

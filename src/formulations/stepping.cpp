@@ -7,6 +7,7 @@
 #include "assembly/contact_kinematics.hpp"
 #include "formulations/run_loop.hpp"
 #include "math/number_format.hpp"
+#include "model/shape_compiler.hpp"
 
 namespace stickslip {
 
@@ -22,10 +23,17 @@ int find_named(const Elements& elements, const std::string& name) {
   return -1;
 }
 
+// As simulate(): the event-driven scheme runs contacts between shapes as the explicit point contacts
+// they compile into (model/shape_compiler.hpp).
+Model scheme_model(Model model, const SimulationOptions& options) {
+  if (options.scheme != Scheme::event_driven || !model.has_shape_contacts()) return model;
+  return compile_shape_contacts(model, scheme_name(options.scheme));
+}
+
 }  // namespace
 
 Simulation::Simulation(Model model, SimulationOptions options, SimulationCallbacks callbacks)
-    : model_(std::move(model)), original_(model_), options_(std::move(options)), callbacks_(std::move(callbacks)) {
+    : model_(scheme_model(std::move(model), options)), original_(model_), options_(std::move(options)), callbacks_(std::move(callbacks)) {
   check_simulation(model_, options_);
   choice_ = choose_integrator(model_, options_);
   options_.integrator = choice_.name;
@@ -167,11 +175,38 @@ void Simulation::set_body_state(const std::string& body, const BodyMotionState& 
   set_state(std::move(s));
 }
 
+namespace {
+
+// A point of a contact between shapes as the scheme holds it (its row of the contact points file).
+ContactStatus shape_point_status(const Model& model, const ShapePointView& p) {
+  ContactStatus r;
+  r.shape_i = model.shapes[static_cast<std::size_t>(p.shape_i)].name;
+  r.shape_j = model.shapes[static_cast<std::size_t>(p.shape_j)].name;
+  r.name = r.shape_i + "|" + r.shape_j + "#" + std::to_string(p.id);  // as the event log names it
+  r.point_id = p.id;
+  r.state = p.state;
+  r.gap = p.gap;
+  r.normal_velocity = p.vn;
+  r.point = p.position;
+  r.normal = p.normal;
+  r.slip_velocity = Vec2(p.slip, 0.0);
+  r.normal_force = p.normal_force;
+  r.friction_force = Vec2(p.friction.norm(), 0.0);
+  r.friction = p.friction;
+  r.force = p.normal_force * p.normal + p.friction;
+  return r;
+}
+
+}  // namespace
+
+// The model's contacts, then the points of the contacts between shapes. Contacts compiled from
+// shapes (the event-driven scheme) come once, as shape points.
 std::vector<ContactStatus> Simulation::contacts() {
   const StateSample sample = strategy_->current();
   std::vector<ContactStatus> out;
   for (std::size_t c = 0; c < model_.contacts.size(); ++c) {
     const Contact& contact = model_.contacts[c];
+    if (contact.from_shapes() && sample.shape_points) continue;
     const ContactKinematics& k = sample.workspace.contacts[c];
     const ContactForce& f = sample.workspace.contact_forces[c];
     ContactStatus r;
@@ -191,8 +226,12 @@ std::vector<ContactStatus> Simulation::contacts() {
     r.slip_velocity = k.vt;
     r.normal_force = f.normal;
     r.friction_force = f.tangential;
-    r.force = f.normal * r.normal + f.tangential[0] * r.tangents[0] + f.tangential[1] * r.tangents[1];
+    r.friction = f.tangential[0] * r.tangents[0] + f.tangential[1] * r.tangents[1];
+    r.force = f.normal * r.normal + r.friction;
     out.push_back(r);
+  }
+  if (sample.shape_points) {
+    for (const ShapePointView& p : *sample.shape_points) out.push_back(shape_point_status(model_, p));
   }
   return out;
 }

@@ -38,9 +38,14 @@ struct BodyMotionState {
   Vec3 angular_velocity = Vec3::Zero();  // spatial: ω in the body frame; planar: (0, 0, ω)
 };
 
-// A contact at the current instant, in the world frame (planar: z = 0).
+// A contact at the current instant, in the world frame (planar: z = 0): one of the model's contacts,
+// or one point of a contact between shapes (shape_i and shape_j name the shapes; its row of the
+// contact points file, docs/cli.md). A shape point has no tangent basis of its own: its tangents stay
+// zero, slip_velocity[0] is |v_T| and friction_force[0] is |F_T|; `friction` is F_T either way.
 struct ContactStatus {
-  std::string name;
+  std::string name;                 // the contact's name; a shape point: "<shape_i>|<shape_j>#<id>" (the event log's)
+  std::string shape_i, shape_j;     // a shape point's shapes (empty for the model's contacts)
+  int point_id = -1;                // a shape point's identity within its pair (-1: a model's contact)
   ContactState state = ContactState::open;
   double gap = 0, normal_velocity = 0;
   Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
@@ -48,6 +53,7 @@ struct ContactStatus {
   Vec2 slip_velocity = Vec2::Zero();  // along the tangents
   double normal_force = 0;            // F_N ≥ 0
   Vec2 friction_force = Vec2::Zero(); // along the tangents
+  Vec3 friction = Vec3::Zero();       // F_T, world
   Vec3 force = Vec3::Zero();          // F_N n + F_T on body j (the reverse on body i)
 };
 

@@ -139,6 +139,7 @@ int CollisionWorld::size() const { return static_cast<int>(impl_->objects.size()
 const CollisionObject& CollisionWorld::object(int k) const { return impl_->objects[static_cast<std::size_t>(k)]; }
 void CollisionWorld::set_pose(int k, const Pose& world) { impl_->poses[static_cast<std::size_t>(k)] = world; }
 const Pose& CollisionWorld::pose(int k) const { return impl_->poses[static_cast<std::size_t>(k)]; }
+bool CollisionWorld::may_collide(int a, int b) const { return impl_->may_collide(a, b); }
 
 void CollisionWorld::detect(double margin) {
   impl_->collect_pairs(margin);

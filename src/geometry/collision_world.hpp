@@ -69,6 +69,8 @@ class CollisionWorld {
   const CollisionObject& object(int k) const;
   void set_pose(int object, const Pose& world);
   const Pose& pose(int object) const;
+  // Whether objects a and b may touch at all (owners, dynamic, groups and masks, excluded owners).
+  bool may_collide(int a, int b) const;
   // Every point closer than `margin` [m] at the poses set; the previous points become
   // previous_points().
   void detect(double margin);

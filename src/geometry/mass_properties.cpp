@@ -15,16 +15,24 @@ MassProperties diagonal(double volume, double ixx, double iyy, double izz) {
   return m;
 }
 
-// Capsule: a cylinder of length L = 2h and two hemispheres. A hemisphere of volume V_h = 2/3 π r³ has
-// its centroid 3r/8 from its flat face and, about that centroid, the transverse moment
-// (2/5 − 9/64) V_h r² = 83/320 V_h r²; its flat face sits at z = ±h.
+// Cylinder of radius r and length L = 2h along z: V = π r² L, axial moment V r²/2, transverse
+// V (3r² + L²)/12.
+MassProperties cylinder(double r, double h) {
+  const double L = 2 * h, v = kPi * r * r * L;
+  const double transverse = v * (3 * r * r + L * L) / 12.0;
+  return diagonal(v, transverse, transverse, 0.5 * v * r * r);
+}
+
+// Capsule: that cylinder and two hemispheres. A hemisphere of volume V_h = 2/3 π r³ has its centroid
+// 3r/8 from its flat face and, about that centroid, the transverse moment (2/5 − 9/64) V_h r² =
+// 83/320 V_h r²; its flat face sits at z = ±h.
 MassProperties capsule(double r, double h) {
-  const double L = 2 * h;
-  const double vc = kPi * r * r * L, vh = 2.0 / 3.0 * kPi * r * r * r;
-  const double axial = 0.5 * vc * r * r + 2 * (0.4 * vh * r * r);
+  const MassProperties c = cylinder(r, h);
+  const double vh = 2.0 / 3.0 * kPi * r * r * r;
+  const double axial = c.inertia(2, 2) + 2 * (0.4 * vh * r * r);
   const double arm = h + 3.0 * r / 8.0;
-  const double transverse = vc * (3 * r * r + L * L) / 12.0 + 2 * (83.0 / 320.0 * vh * r * r + vh * arm * arm);
-  return diagonal(vc + 2 * vh, transverse, transverse, axial);
+  const double transverse = c.inertia(0, 0) + 2 * (83.0 / 320.0 * vh * r * r + vh * arm * arm);
+  return diagonal(c.volume + 2 * vh, transverse, transverse, axial);
 }
 
 }  // namespace
@@ -67,11 +75,7 @@ MassProperties unit_mass_properties(const Shape& s) {
                       v * (e.x() * e.x() + e.y() * e.y()) / 12.0);
     }
     case ShapeKind::capsule: return capsule(s.radius, s.half_length);
-    case ShapeKind::cylinder: {
-      const double L = 2 * s.half_length, v = kPi * s.radius * s.radius * L;
-      const double transverse = v * (3 * s.radius * s.radius + L * L) / 12.0;
-      return diagonal(v, transverse, transverse, 0.5 * v * s.radius * s.radius);
-    }
+    case ShapeKind::cylinder: return cylinder(s.radius, s.half_length);
     case ShapeKind::convex_hull: return polyhedron_mass_properties(*s.polyhedron);
     case ShapeKind::plane:
     case ShapeKind::triangle_mesh: break;

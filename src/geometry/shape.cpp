@@ -119,23 +119,25 @@ Shape make_box(const Vec3& half_extents) {
   return s;
 }
 
-Shape make_capsule(double radius, double half_length) {
+namespace {
+
+// A capsule or a cylinder: a radius about the z axis and a half length along it, both checked.
+Shape round_shape(ShapeKind kind, double radius, double half_length) {
   require_positive(radius, "the radius");
   require_positive(half_length, "the half length");
   Shape s;
-  s.kind = ShapeKind::capsule;
+  s.kind = kind;
   s.radius = radius;
   s.half_length = half_length;
   return s;
 }
 
+}  // namespace
+
+Shape make_capsule(double radius, double half_length) { return round_shape(ShapeKind::capsule, radius, half_length); }
+
 Shape make_cylinder(double radius, double half_length) {
-  require_positive(radius, "the radius");
-  require_positive(half_length, "the half length");
-  Shape s;
-  s.kind = ShapeKind::cylinder;
-  s.radius = radius;
-  s.half_length = half_length;
+  Shape s = round_shape(ShapeKind::cylinder, radius, half_length);
   s.polyhedron = std::make_shared<const ConvexPolyhedron>(prism_polyhedron(radius, half_length, kCylinderFacets));
   return s;
 }

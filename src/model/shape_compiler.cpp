@@ -33,7 +33,7 @@ Vec3 initial_point(const Body& b, const Vec3& local) {
 
 class Compiler {
  public:
-  Compiler(Model& m, const char* scheme) : m_(m), scheme_(scheme) {}
+  Compiler(Model& m, const std::string& user, const std::string& advice) : m_(m), user_(user), advice_(advice) {}
   void pair(std::size_t a, std::size_t b);
 
  private:
@@ -42,7 +42,7 @@ class Compiler {
   void add(Contact c);
   [[noreturn]] void refuse(std::size_t a, std::size_t b) const;
   Model& m_;
-  const char* scheme_;
+  const std::string &user_, &advice_;  // "the event-driven scheme"; what to do instead
   int count_ = 0;
 };
 
@@ -98,11 +98,11 @@ void Compiler::plane(std::size_t p, std::size_t s) {
 [[noreturn]] void Compiler::refuse(std::size_t a, std::size_t b) const {
   const BodyShape &sa = m_.shapes[a], &sb = m_.shapes[b];
   throw ModelError(shape_path(m_, b) + ".type",
-                   std::string("the ") + scheme_ + " scheme runs shape contacts whose gap is a smooth function of the "
+                   user_ + " runs shape contacts whose gap is a smooth function of the "
                    "configuration (a sphere, capsule, box or convex hull against a plane; two spheres); shapes '" +
                        sa.name + "' (" + geometry::shape_kind_name(sa.geometry.kind) + ") and '" + sb.name + "' (" +
                        geometry::shape_kind_name(sb.geometry.kind) +
-                       ") can touch at switching edges, vertices or rims: use --scheme time-stepping (or compliant)");
+                       ") can touch at switching edges, vertices or rims: " + advice_);
 }
 
 void Compiler::pair(std::size_t a, std::size_t b) {
@@ -133,16 +133,20 @@ void Compiler::pair(std::size_t a, std::size_t b) {
 }  // namespace
 
 Model compile_shape_contacts(const Model& model, const char* scheme) {
+  return compile_shape_contacts(model, std::string("the ") + scheme + " scheme", "use --scheme time-stepping (or compliant)");
+}
+
+Model compile_shape_contacts(const Model& model, const std::string& user, const std::string& advice) {
   Model m = model;
   if (!model.has_shape_contacts()) return m;
   m.shape_contacts_compiled = true;
-  Compiler compile(m, scheme);
+  Compiler compile(m, user, advice);
   for (std::size_t a = 0; a < m.shapes.size(); ++a)
     for (std::size_t b = a + 1; b < m.shapes.size(); ++b) compile.pair(a, b);
   if (m.contacts.size() - model.contacts.size() > kMaxCompiledShapeContacts) {
     throw ModelError("materials", std::string("the shapes make ") + std::to_string(m.contacts.size() - model.contacts.size()) +
-                                      " point contacts, more than the " + scheme + " scheme takes (" +
-                                      std::to_string(kMaxCompiledShapeContacts) + "): use --scheme time-stepping");
+                                      " point contacts, more than " + user + " takes (" +
+                                      std::to_string(kMaxCompiledShapeContacts) + "): " + advice);
   }
   // Friction states: the model's contacts, the compiled ones, then the joints'.
   int z = 0;

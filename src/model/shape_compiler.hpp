@@ -10,6 +10,8 @@
 // the schemes that run it (time-stepping, compliant).
 #pragma once
 
+#include <string>
+
 #include "model/model.hpp"
 
 namespace stickslip {
@@ -22,5 +24,8 @@ constexpr std::size_t kMaxCompiledShapeContacts = 10000;
 // model's own contacts. Throws ModelError naming the scheme, at a shape of the first pair it cannot
 // compile.
 Model compile_shape_contacts(const Model& model, const char* scheme);
+// The same for another user of the compiled contacts (`user`: "the static equilibrium start"), whose
+// refusals end with `advice` (what to do instead).
+Model compile_shape_contacts(const Model& model, const std::string& user, const std::string& advice);
 
 }  // namespace stickslip

@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "../simulation_support.hpp"
+#include "io/result_table.hpp"
 #include "child_process.hpp"
 
 namespace stickslip {
@@ -157,7 +158,9 @@ TEST(BoundedRun, NullOutputDiscardsTheEventLogToo) {
   const auto wall = run_cli("run " + source_path("examples/block_wall/block_wall.yaml") + " -o /dev/null --t-end 0.01 -q");
   EXPECT_EQ(wall.exit_code, 0) << wall.out;
   EXPECT_EQ(std::filesystem::exists(stray, ec), existed);
-  if (existed) EXPECT_EQ(std::filesystem::last_write_time(stray, ec), written);
+  if (existed) {
+    EXPECT_EQ(std::filesystem::last_write_time(stray, ec), written);
+  }
   EXPECT_FALSE(std::filesystem::is_regular_file("/dev/null"));
   EXPECT_TRUE(std::filesystem::exists("/dev/null"));
 }
@@ -260,6 +263,44 @@ TEST(BoundedRun, TimeSteppingSaysWhenAContactCanBeSteppedThrough) {
   const auto stopped = run_cli("run " + strict + " -o " + dir.file("s.csv") + " --dt 1e-2");
   EXPECT_EQ(stopped.exit_code, 1) << stopped.out;
   EXPECT_NE(stopped.out.find("contact 'hit'"), std::string::npos) << stopped.out;
+}
+
+// The same for shapes, which have no contact before the detection finds them within its margin: a
+// 1 cm ball at 100 m/s fired at a plate 5 mm thick (h = 1e-2 s moves it 1 m a step) is reported with
+// the pair, the time and the step that catches it: 5 mm / 100 m/s = 5e-5 s. At half that step (2.5 mm
+// a step, half the plate) the ball is found in the plate and bounces back.
+TEST(BoundedRun, TimeSteppingSaysWhenShapesCanBeSteppedThrough) {
+  test::TempDir dir;
+  const std::string text =
+      "dimension: spatial\ngravity: [0, 0, 0]\n"
+      "materials:\n  - {name: steel, density: 7800, impact: {law: newton, e: 0.5}}\n"
+      "bodies:\n  - {name: wall, motion: fixed, shapes: [{name: plate, type: box, half_extents: [0.0025, 0.2, 0.2], "
+      "material: steel}]}\n"
+      "  - {name: bullet, position: [-1, 0, 0], velocity: [100, 0, 0],\n"
+      "     shapes: [{name: ball, type: sphere, radius: 0.005, material: steel}]}\n"
+      "simulation: {scheme: time-stepping, t_end: 0.02, output_interval: 0.01}\n";
+  const std::string model = dir.write("bullet.yaml", text);
+  const auto coarse = run_cli("run " + model + " -o " + dir.file("r.csv") + " --dt 1e-2");
+  EXPECT_EQ(coarse.exit_code, 0) << coarse.out;
+  EXPECT_NE(coarse.out.find("warning: shapes 'plate' and 'ball' (bodies wall and bullet) close at 100 m/s at t = 0.01 s: "
+                            "1 m in a step of 0.01 s, more than the 0.005 m of 'plate'"),
+            std::string::npos) << coarse.out;
+  EXPECT_NE(coarse.out.find("a step of at most 5e-05 s"), std::string::npos) << coarse.out;
+  // Through the plate without a contact: the ball ends beyond it, still at 100 m/s.
+  const ResultTable through = read_result_table(dir.file("r.csv"));
+  EXPECT_GT(through.column("bullet.x", "").back(), 0.5);
+  const auto fine = run_cli("run " + model + " -o " + dir.file("f.csv") + " --dt 2.5e-5");
+  EXPECT_EQ(fine.exit_code, 0) << fine.out;
+  EXPECT_EQ(fine.out.find("warning"), std::string::npos) << fine.out;
+  const ResultTable caught = read_result_table(dir.file("f.csv"));
+  EXPECT_LT(caught.column("bullet.x", "").back(), 0.0);   // bounced back ...
+  EXPECT_LT(caught.column("bullet.vx", "").back(), 0.0);  // ... and moving away
+  const std::string strict = dir.write("strict.yaml", test::replace_all(text, "output_interval: 0.01}",
+                                                                          "output_interval: 0.01,\n"
+                                                                          "  time_stepping: {tunnelling: error}}"));
+  const auto stopped = run_cli("run " + strict + " -o " + dir.file("s.csv") + " --dt 1e-2");
+  EXPECT_EQ(stopped.exit_code, 1) << stopped.out;
+  EXPECT_NE(stopped.out.find("shapes 'plate' and 'ball'"), std::string::npos) << stopped.out;
 }
 
 // Tables are read from regular files only, within their cap: /dev/zero (a 2.1 GB line) and a FIFO

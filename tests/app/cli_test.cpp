@@ -303,6 +303,28 @@ TEST(Cli, ViewBadInputExitsWith2Or3) {
   EXPECT_FALSE(std::filesystem::exists(dir.file("s.html")));
 }
 
+// The contact points file `stickslip run` writes beside its results is drawn without being named:
+// the page equals the one given the file explicitly, and --no-contact-points leaves the points out.
+TEST(Cli, ViewPicksTheRunsContactPointsFile) {
+  test::TempDir dir;
+  const std::string stack = test::source_path("examples/shaking_stack/shaking_stack.yaml");
+  const std::string csv = dir.file("s.csv");
+  ASSERT_EQ(run_cli("run " + stack + " -o " + csv + " -q --t-end 0.02").exit_code, 0);
+  ASSERT_TRUE(std::filesystem::exists(dir.file("s.points.csv")));
+  ASSERT_EQ(run_cli("view " + csv + " -m " + stack + " -o " + dir.file("auto.html")).exit_code, 0);
+  ASSERT_EQ(run_cli("view " + csv + " -m " + stack + " -o " + dir.file("given.html") + " --contact-points " +
+                    dir.file("s.points.csv")).exit_code, 0);
+  ASSERT_EQ(run_cli("view " + csv + " -m " + stack + " -o " + dir.file("none.html") + " --no-contact-points").exit_code, 0);
+  const std::string page = test::read_text(dir.file("auto.html"));
+  EXPECT_NE(page.find("\"contact_points\":"), std::string::npos);
+  EXPECT_EQ(page, test::read_text(dir.file("given.html")));
+  EXPECT_EQ(test::read_text(dir.file("none.html")).find("\"contact_points\":"), std::string::npos);
+  // Without the file beside them, the results alone make a page (no points, no error).
+  std::filesystem::remove(dir.file("s.points.csv"));
+  ASSERT_EQ(run_cli("view " + csv + " -m " + stack + " -o " + dir.file("bare.html")).exit_code, 0);
+  EXPECT_EQ(test::read_text(dir.file("bare.html")), test::read_text(dir.file("none.html")));
+}
+
 // Spatial models are drawn in 3-D: the page carries the 3-D renderer and the spatial data; the
 // ParaView series lands beside its collection file.
 TEST(Cli, ViewDrawsSpatialModelsAndWritesParaViewSeries) {

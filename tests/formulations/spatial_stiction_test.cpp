@@ -97,8 +97,9 @@ TEST_P(SpatialStiction, BoxOnAnInclineBelowTheStaticCoefficientHolds) {
     const std::size_t last = out.rows.size() - 1;
     ASSERT_NEAR(at(out, last, "t"), span, 1e-12);
     EXPECT_LE((position(out, last) - position(out, 0)).norm(), 1e-9);
-    if (s == Scheme::event_driven || s == Scheme::event_driven_compliant)
+    if (s == Scheme::event_driven || s == Scheme::event_driven_compliant) {
       EXPECT_TRUE(std::isnan(first_event(events, "slip"))) << "a corner slipped";
+    }
   }
 }
 

@@ -92,7 +92,7 @@ TEST(Stepping, AdvancingToOutputTimesEqualsSimulate) {
     MemorySink expected;
     simulate(mf.model, mf.options, expected);
     Simulation sim(mf.model, mf.options);
-    for (long k = 1; !sim.finished(); ++k) sim.advance(std::min(mf.options.t_end, k * mf.options.output_interval));
+    for (long k = 1; !sim.finished(); ++k) sim.advance(std::min(mf.options.t_end, static_cast<double>(k) * mf.options.output_interval));
     expect_same_rows(expected, sim.rows(), c.name);
   }
 }

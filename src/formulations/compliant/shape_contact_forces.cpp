@@ -66,18 +66,7 @@ void MultibodyOde::shape_contact_stage() {
     add_contact_force(model_, c, kin, fn, ft, ws_.f);
     if (c.normal && delta > 0) potential += c.normal->potential(delta);
     ShapePointView& v = views_[static_cast<std::size_t>(k)];
-    v.shape_i = c.shape_i;
-    v.shape_j = c.shape_j;
-    v.id = c.point_id;
-    v.body_i = c.body_i;
-    v.body_j = c.body_j;
-    v.position = kin.point3;
-    v.normal = kin.normal3;
-    v.gap = kin.gap;
-    v.vn = kin.vn;
-    v.slip = kin.vt.norm();
-    v.normal_force = fn;
-    v.friction = ft[0] * kin.tangents3[0] + ft[1] * kin.tangents3[1];
+    v = shape_point_view(c, kin, fn, ft);
     v.state = fn > 0 ? (v.slip <= 1e-6 ? ContactState::stick : ContactState::slip_positive) : ContactState::open;
   }
   ws_.shape_contact_potential = potential;

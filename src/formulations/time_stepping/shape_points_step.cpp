@@ -177,18 +177,7 @@ void TimeStepper::record_shape_points(double inv_h) {
     const ContactKinematics& kin = shapes_.kinematics(k);
     const ContactRows& cr = problem_.contact(explicit_ + k);
     ShapePointView& v = views_[static_cast<std::size_t>(k)];
-    v.shape_i = c.shape_i;
-    v.shape_j = c.shape_j;
-    v.id = c.point_id;
-    v.body_i = c.body_i;
-    v.body_j = c.body_j;
-    v.position = kin.point3;
-    v.normal = kin.normal3;
-    v.gap = kin.gap;
-    v.vn = kin.vn;
-    v.slip = kin.vt.norm();
-    v.normal_force = p[cr.normal] * inv_h;
-    v.friction = (p[cr.tangent] * kin.tangents3[0] + p[cr.tangent + 1] * kin.tangents3[1]) * inv_h;
+    v = shape_point_view(c, kin, p[cr.normal], TangentVector(p[cr.tangent], p[cr.tangent + 1]), inv_h);
     v.state = state_[static_cast<std::size_t>(explicit_ + k)];
   }
 }

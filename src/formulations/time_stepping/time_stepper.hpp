@@ -77,6 +77,7 @@ class TimeStepper {
   std::string contact_name(int c) const;
   // The shape points of the last step as an output row shows them (evaluate_output fills them).
   const std::vector<ShapePointView>& shape_points() const { return views_; }
+  const ShapeContacts& shape_contacts() const { return shapes_; }
   // Shape points of the step before the last that the last one did not find again, with their state then.
   struct VanishedPoint {
     int shape_i, shape_j, id;

@@ -165,6 +165,7 @@ double TimeSteppingSteps::take_step(double t_limit) {
   log_contact_events();
   // The workspace holds the step's midpoint kinematics until the next output evaluates its end.
   tunnelling_.check(stepper_.workspace().contacts, stepper_.contact_states(), t_next, t_next - t_before, reporter_.warn);
+  tunnelling_.check_shapes(stepper_.shape_contacts(), stepper_.workspace(), t_next, t_next - t_before, reporter_.warn);
   return t_next;
 }
 
