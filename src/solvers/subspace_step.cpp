@@ -35,12 +35,6 @@ void SubspaceStep::reserve(Eigen::Index n) {
   slide_direction_.reserve(size);
   factor_.reserve(size);
   rows_.reserve(size);
-  for (FactoredFace& f : factored_) {  // remember_face copies the face's vectors into these
-    f.rows.reserve(size);
-    f.tie_of.reserve(size);
-    f.tie_count.reserve(size);
-    f.factor.reserve(size);
-  }
   const Eigen::Index m = std::min(n, kDenseLimit);
   dense_A_.setZero(m, m);
   dense_lu_.reserve(m);

@@ -75,13 +75,6 @@ class SubspaceStep {
   void analyse(const RowSparseMat& H);
   bool apply(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
              std::span<const FrictionContact> contacts, Vec& p);
-  // Factors given: keep the factorisations of a face's normal matrices from one apply to the next
-  // while the face (its unknown rows and ties) stays the same, although H's values have moved (a
-  // stack at rest meets the same face at every other step). A correction made with a factor of a
-  // slightly older H is still tested by the natural residual; a step that then improves nothing is
-  // made again with fresh factorisations, and a factor serves kMaxReuses steps at most.
-  void reuse_factorisations(bool reuse) { reuse_ = reuse; }
-  static constexpr int kMaxReuses = 50;
 
   // Face predictions made in the last apply (0: the face of p was kept), and the natural residual
   // of p before it and of its result (the projected point, kept or not).
@@ -153,17 +146,6 @@ class SubspaceStep {
   // Factors given: K = CᵀC (slot 0) and BBᵀ (slot 1), with H's fixed pattern.
   Eigen::Index nv_ = -1;
   NormalMatrix normal_[2];
-  // Reuse of the factorisations (reuse_factorisations): the face each slot was factorised for.
-  struct FactoredFace {
-    bool valid = false;
-    int reuses = 0;
-    std::vector<int> rows, tie_of, tie_count;
-    std::vector<double> factor;
-  };
-  bool same_face(const FactoredFace& f, bool with_ties) const;
-  void remember_face(FactoredFace& f, bool with_ties);
-  FactoredFace factored_[2];
-  bool reuse_ = false, fresh_only_ = false, reused_ = false;  // reused_: the last run used an older factor
   Vec velocity_, force_, w_diagonal_, root_inverse_mass_;
 };
 

@@ -39,46 +39,12 @@ void SubspaceStep::analyse(const RowSparseMat& H) {
   rhs_.setZero(n);
   // A row wider than NormalMatrix::kMaxRowEntries is refused in apply() (not analysed).
   for (auto& k : normal_) k.analyse(H);
-  for (FactoredFace& f : factored_) f.valid = false;
-}
-
-bool SubspaceStep::same_face(const FactoredFace& f, bool with_ties) const {
-  if (!f.valid || f.rows != rows_) return false;
-  if (!with_ties) return true;
-  for (const int r : rows_) {
-    const auto k = static_cast<std::size_t>(r);
-    if (f.tie_of[k] != tie_of_[k] || f.tie_count[k] != tie_count_[k]) return false;
-    for (int j = 0; tie_of_[k] >= 0 && j < tie_count_[k]; ++j) {
-      const auto t = static_cast<std::size_t>(tie_of_[k] + j);
-      if (f.factor[t] != factor_[t]) return false;
-    }
-  }
-  return true;
-}
-
-void SubspaceStep::remember_face(FactoredFace& f, bool with_ties) {
-  f.valid = true;
-  f.reuses = 0;
-  f.rows = rows_;
-  if (!with_ties) return;
-  f.tie_of = tie_of_;
-  f.tie_count = tie_count_;
-  f.factor = factor_;
 }
 
 // K + εI assembled over the unknowns (with_ties false: CᵀC, slot 0; true: BBᵀ, slot 1) in the
 // mass-scaled velocities, factorised, and rhs solved in place.
 bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& rhs) {
-  const int slot = with_ties ? 1 : 0;
-  NormalMatrix& K = normal_[slot];
-  FactoredFace& face = factored_[slot];
-  if (reuse_ && !fresh_only_ && face.reuses < kMaxReuses && same_face(face, with_ties)) {
-    ++face.reuses;
-    reused_ = true;
-    K.solve_in_place(rhs);
-    return rhs.allFinite();
-  }
-  face.valid = false;
+  NormalMatrix& K = normal_[with_ties ? 1 : 0];
   NormalMatrix::Rows rows{rows_, {}, {}, {}, {}};
   if (with_ties) {
     rows.tie_of = tie_of_;
@@ -87,7 +53,6 @@ bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& 
   }
   K.assemble(H, rows, root_inverse_mass_);
   if (!K.factorize(kVelocityRegularisation * std::max(K.largest_diagonal(), 1e-300))) return false;
-  if (reuse_) remember_face(face, with_ties);
   K.solve_in_place(rhs);
   return rhs.allFinite();
 }
@@ -139,13 +104,7 @@ bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, cons
     const VecRef& b_;
   };
   Factored op(*this, H, inverse_mass, b);
-  reused_ = false;
-  if (run(op, contacts, n, p)) return true;
-  if (!reused_) return false;
-  fresh_only_ = true;  // the older factor may be why: once more with fresh ones
-  const bool improved = run(op, contacts, n, p);
-  fresh_only_ = false;
-  return improved;
+  return run(op, contacts, n, p);
 }
 
 // The correction of the face from x_ with velocities w_, in the mass-scaled velocities ŷ = M^{1/2} y

@@ -149,9 +149,6 @@ void ImpulseProblem::size_operators(int lifted) {
   // The subspace step and the gap-closing fit of a sparse W work in velocity space on H and M.
   if (!implicit_ && (subspace || sparse_)) build_row_matrix();
   if (subspace && !implicit_) subspace_.analyse(Hs_);
-  // A pile at rest meets the same face at every other step (impulse_velocity_solve.cpp); the planar
-  // problems keep factorising every step, as their results were made.
-  subspace_.reuse_factorisations(has_disc_);
   // The interior-point rescue works in velocity space on H and the diagonal M, on interval cones and
   // without free rows (solvers/interior_point.hpp).
   interior_point_ready_ =
