@@ -349,8 +349,8 @@ namespace {
 double iterative_stick_speed(double tolerance) { return std::max(kTimeSteppingStickSpeed, 2 * tolerance); }
 }  // namespace
 
-// A contact that stuck at the step's start, is on its cone after an iterative solve and slips by
-// what that solve may leave (stick_slip_decision.hpp): the step is solved again from its answer to
+// A contact that stuck at the step's start, is on its cone (or loaded inside it) after an iterative
+// solve and slips by what that solve may leave (stick_slip_decision.hpp): the step is solved again from its answer to
 // kRefineShare of its goal, and v⁺ recomputed; the contacts are then decided on that answer.
 void TimeStepper::refine_hanging_decisions(double h) {
   if (!problem_.last_solve_iterative() || problem_.last_solve_unconverged()) return;
