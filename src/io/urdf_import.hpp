@@ -42,6 +42,7 @@ UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings = {
 struct UrdfElementLines {
   std::map<std::string, int> links, joints;
   std::map<std::string, std::vector<int>> collisions;  // the line of each <collision> of a link, in order
+  std::map<std::string, std::vector<int>> visuals;     // the line of each <visual> of a link, in order
   std::vector<std::string> unsupported;  // warnings, each "file:line: ..."
 };
 UrdfElementLines urdf_element_lines(const std::string& path);
