@@ -75,6 +75,7 @@ std::vector<BodyFeatures> collect_features(const Model& m) {
     f[j.body_j].points.push_back(user_frame(m.bodies[j.body_j], j.spatial.point_j));
   }
   for (const Contact& c : m.contacts) {
+    if (c.joint_limit()) continue;  // a stop on a joint coordinate has no shape to draw
     add_sphere(f[c.body_j], c.sphere_center_j, c.radius_j);
     if (c.shape == ContactShape::sphere_sphere) add_sphere(f[c.body_i], c.sphere_center_i, c.radius_i);
     else add_unique(f[c.body_i].planes, plane_shape(c));
@@ -295,7 +296,9 @@ Scene spatial_scene_from_model(const Model& m) {
   }
   for (const Joint& j : m.joints) scene.joints.push_back(spatial_scene_detail::scene_joint(m, j));
   for (const SpringDamper& s : m.springs) scene.springs.push_back({s.name, s.body_i, s.body_j, s.point_i, s.point_j});
-  for (const Contact& c : m.contacts) scene.contacts.push_back(spatial_scene_detail::scene_contact(c));
+  for (const Contact& c : m.contacts) {
+    if (!c.joint_limit()) scene.contacts.push_back(spatial_scene_detail::scene_contact(c));
+  }
   return scene;
 }
 

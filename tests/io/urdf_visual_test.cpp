@@ -148,5 +148,19 @@ TEST(UrdfVisual, AVisualOnTheWorldLinkIsDrawnOnAFixedBody) {
   EXPECT_EQ(mf.model.visuals[0].pose.position, Vec3(0, 0, 0.05));
 }
 
+// A robot with stops (joint_limit contacts, which have no point or friction columns) and a visual:
+// `stickslip view` draws it, the stops left out of the page's contacts as on planar pages.
+TEST(UrdfVisual, ARobotWithStopsAndVisualsIsDrawn) {
+  test::TempDir dir;
+  const std::string urdf = test::source_path("tests/data/urdf/unsupported.urdf");
+  const test::CommandResult run = test::run_cli("run " + urdf + " -o " + dir.file("out.csv") + " --t-end 0.1");
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  const test::CommandResult view = test::run_cli("view " + dir.file("out.csv") + " --model " + urdf + " -o " + dir.file("page.html"));
+  ASSERT_EQ(view.exit_code, 0) << view.out;
+  const std::string page = test::read_text(dir.file("page.html"));
+  EXPECT_NE(page.find("\"visuals\":[{\"kind\":\"box\""), std::string::npos);
+  EXPECT_NE(page.find("\"contacts\":[]"), std::string::npos);
+}
+
 }  // namespace urdf_visual_test
 }  // namespace stickslip
