@@ -11,6 +11,7 @@
 #include "../test_support.hpp"
 #include "io/animation_data.hpp"
 #include "io/animation_scene.hpp"
+#include "io/shape_mesh.hpp"
 #include "io/input_error.hpp"
 #include "io/model_file.hpp"
 
@@ -176,6 +177,26 @@ TEST(Visuals, AreLeftOutWhenTheyAloneExceedThePagesSize) {
   EXPECT_EQ(d.json, without);
   o.max_data_chars = with.size();
   EXPECT_FALSE(animation_data(scene, r, {}, o).visuals_dropped);
+}
+
+// The ParaView series draws a body with visuals by them, as the page does: the bodies' piece holds the
+// visuals' triangles (the brick's pyramid and sphere, the floor's box) and the others' shapes.
+TEST(Visuals, TheParaViewSeriesDrawsThem) {
+  test::TempDir dir;
+  dir.write("pyramid.obj", kPyramid);
+  const std::string model = dir.write("model.yaml", with_visuals());
+  ASSERT_EQ(test::run_cli("run " + model + " -o " + dir.file("out.csv") + " --t-end 0.02").exit_code, 0);
+  const test::CommandResult vtk = test::run_cli("view " + dir.file("out.csv") + " --model " + model + " --format vtk -o " + dir.file("s.pvd"));
+  ASSERT_EQ(vtk.exit_code, 0) << vtk.out;
+  const Scene scene = scene_from_model(read_model_file(model).model);
+  std::size_t triangles = 0, collision = 0;
+  for (const SceneBody& b : scene.bodies) {
+    for (const SceneShape& s : b.visuals.empty() ? b.shapes : b.visuals) triangles += shape_mesh(s, 1.0).triangles.size();
+    for (const SceneShape& s : b.shapes) collision += shape_mesh(s, 1.0).triangles.size();
+  }
+  ASSERT_NE(triangles, collision);  // the count tells which were written
+  const std::string piece = test::read_text(dir.file("s_vtk/bodies_000000.vtu"));
+  EXPECT_NE(piece.find("NumberOfCells=\"" + std::to_string(triangles) + "\""), std::string::npos) << piece.substr(0, 400);
 }
 
 void expect_error(const std::string& yaml, int line, const std::string& path, const std::string& part) {
