@@ -1,4 +1,4 @@
-// Readers of shapes (a spatial body's `shapes`), `materials`, `material_pairs` and `contact_reports`
+// Readers of shapes (a spatial body's `shapes`, and its drawn-only `visuals`), `materials`, `material_pairs` and `contact_reports`
 // (docs/model-format.md, "Shapes and materials"; model/shapes.hpp).
 #include <filesystem>
 
@@ -47,7 +47,6 @@ std::shared_ptr<const geometry::TriangleMesh> read_mesh(const YamlField& f, cons
 #define EXPECT_KEYS(...) (visual ? f.expect_keys({VISUAL_KEYS, __VA_ARGS__}) : f.expect_keys({SHAPE_KEYS, __VA_ARGS__}))
 
 // A shape's geometry; a visual (drawn only) takes the same kinds and sizes with its own keys.
-
 geometry::Shape read_geometry(const YamlField& f, SectionContext& ctx, bool visual) {
   const std::string type =
       f.at("type").as_choice({"sphere", "box", "capsule", "cylinder", "convex_hull", "plane", "triangle_mesh"});
