@@ -1,5 +1,6 @@
-// Readers of shapes (a spatial body's `shapes`, and its drawn-only `visuals`), `materials`, `material_pairs` and `contact_reports`
-// (docs/model-format.md, "Shapes and materials"; model/shapes.hpp).
+// Readers of shapes (a spatial body's `shapes`, and its drawn-only `visuals`), `materials`,
+// `material_pairs` and `contact_reports` (docs/model-format.md, "Shapes and materials", "Visuals";
+// model/shapes.hpp).
 #include <filesystem>
 
 #include "geometry/mesh_file.hpp"
