@@ -17,7 +17,7 @@ PREFIX      ?= /usr/local
 CCACHE_SLOPPINESS ?= pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_SLOPPINESS
 
-.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench viewer fuzz fuzz-ci mutate coverage clean
+.PHONY: all deps configure build asan demo install test test-release test-asan test-long bench bench-engines viewer fuzz fuzz-ci mutate coverage clean
 
 all: build
 
@@ -107,6 +107,16 @@ bench: export BENCH_DEPS := 1
 bench: build
 	@[ -x $(BUILD)/bin/bench_lcp_reference ] || { cmake -S . -B $(BUILD) > /dev/null && cmake --build $(BUILD) -j $(JOBS); }
 	@BENCH_FILTER='$(BENCH_FILTER)' ./scripts/bench.sh $(BUILD)
+
+# stickslip against Bullet and ODE on the same scenes (bench/engines, docs/performance.md): installs
+# the optional engines (BENCH_DEPS=1: libbullet-dev, libode-dev), builds bench_engines, runs it with
+# ENGINES_FLAGS (e.g. "--reps 9 --filter tower") and keeps its figures in $(BUILD)/bench_engines.json.
+ENGINES_FLAGS ?=
+bench-engines: export BENCH_DEPS := 1
+bench-engines: deps $(BUILD)/CMakeCache.txt
+	@cmake -S . -B $(BUILD) > /dev/null
+	cmake --build $(BUILD) -j $(JOBS) --target bench_engines
+	$(BUILD)/bin/bench_engines --json $(BUILD)/bench_engines.json $(ENGINES_FLAGS)
 
 # Rebuilds the animation page's front end (viewer/dist, committed) from viewer/src. Needs npm (the
 # npm registry); nothing else does: building, `make demo` and `make test` use the committed files.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages stickslip needs, only those that are missing.
 # Idempotent; runs as root (or through sudo); non-interactive (always, and required under CI=true).
-#   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` sets it):
-#                  Siconos Numerics, the established LCP library bench_lcp_reference compares Lemke
-#                  with (it pulls OpenBLAS, HDF5 and MUMPS; `make test`, `make demo` and CI do not),
-#                  and FCL, the collision library bench_collision_libraries compares Bullet with.
+#   BENCH_DEPS=1   also the optional packages of the reference benchmarks (`make bench` and
+#                  `make bench-engines` set it): Siconos Numerics, the established LCP library
+#                  bench_lcp_reference compares Lemke with (it pulls OpenBLAS, HDF5 and MUMPS), FCL, the
+#                  collision library bench_collision_libraries compares Bullet with, and the ODE engine
+#                  of bench/engines (Bullet is a main dependency); `make test`, `make demo` and CI need none.
 set -euo pipefail
 
 packages=(
@@ -34,6 +35,7 @@ packages=(
 if [ "${BENCH_DEPS:-0}" = 1 ]; then
   packages+=(libsiconos-numerics-dev)  # bench/lcp_reference_bench.cpp (docs/performance.md)
   packages+=(libfcl-dev)               # bench/collision_libraries_bench.cpp: Bullet against FCL
+  packages+=(libode-dev)               # bench/engines: the same scenes in ODE (make bench-engines)
 fi
 
 missing=()

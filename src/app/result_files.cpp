@@ -97,9 +97,21 @@ void ResultFiles::flush_if_due() {
   if (events_sink_) events_sink_->flush_if_due();
 }
 
-void ResultFiles::end() {
-  results().end();
-  if (events_sink_) events_sink_->close();
+void ResultFiles::end(bool durable) {
+  if (!durable) {
+    results().end();
+  } else if (npy_) {
+    npy_->end_durably();
+  } else {
+    csv_->end_durably();
+  }
+  if (events_sink_) events_sink_->close(durable);
+}
+
+void ResultFiles::sync() {
+  if (npy_) npy_->sync();
+  if (csv_) csv_->sync();
+  if (events_sink_) events_sink_->sync();
 }
 
 std::string ResultFiles::changed_since_checkpoint() const {

@@ -49,7 +49,11 @@ class ResultFiles final : public OutputSink {
   void flush() override;
   // Rows and events reach the disk within about a second of wall time even when they come rarely.
   void flush_if_due();
-  void end() override;
+  void end() override { end(false); }
+  // `durable`: the files synced before they are closed (a stopped run that may be resumed).
+  void end(bool durable);
+  // flush(), and what is written so far to the disk: before a checkpoint that counts these bytes.
+  void sync();
 
   CsvEventSink* events() { return events_sink_.get(); }
   bool begun() const { return npy_ ? npy_->begun() : csv_->begun(); }

@@ -288,6 +288,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
       s.put_integer("app.results_bytes", static_cast<std::int64_t>(files->results_bytes()));
       s.put_integer("app.events_bytes", static_cast<std::int64_t>(files->events_bytes()));
       s.put_integer("app.points_bytes", static_cast<std::int64_t>(files->points_bytes()));
+      files->sync();  // the rows it counts reach the disk before the checkpoint does
       files->save_digests(s);
       write_checkpoint(checkpoint_file, s);
       ++checkpoints_written;
@@ -300,7 +301,7 @@ int run_session(const RunSettings& settings, const SessionSettings& session, con
     const SimulationSummary s = checkpoint ? resume(mf.model, options, *checkpoint, *files, cb, events)
                                            : simulate(mf.model, options, *files, cb, events);
     progress.clear();
-    files->end();
+    files->end(s.stopped);  // a stopped run's rows synced: it ends where a resumption begins
     print_summary(summary_stream, options, out, events_path, s, s.stats.steps - steps_before);
     if (format == "npy")
       std::fprintf(summary_stream, "wrote %s: the names of its columns, one per line\n", npy_columns_path(out).c_str());

@@ -118,6 +118,19 @@ ContactKinematics contact_kinematics(const Model& model, const Contact& c, const
   return k;
 }
 
+void compute_contact_rows(const Model& model, Workspace& ws, double tangent_gap) {
+  for (std::size_t k = 0; k < model.contacts.size(); ++k) {
+    const Contact& c = model.contacts[k];
+    if (c.spatial()) {
+      spatial_contact_rows(model, c, ws, tangent_gap, ws.contacts[k]);
+    } else if (c.joint_limit()) {
+      joint_limit_kinematics(model, c, ws, ws.contacts[k]);
+    } else {
+      planar_contact_kinematics(model, c, ws, ws.contacts[k]);
+    }
+  }
+}
+
 void compute_contact_kinematics(const Model& model, Workspace& ws) {
   for (std::size_t k = 0; k < model.contacts.size(); ++k) {
     const Contact& c = model.contacts[k];

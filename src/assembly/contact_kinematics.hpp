@@ -32,6 +32,15 @@ void joint_limit_kinematics(const Model& model, const Contact& c, const Workspac
 // The spatial shapes (spatial_contact_kinematics.cpp); contact_kinematics dispatches to it.
 ContactKinematics spatial_contact_kinematics(const Model& model, const Contact& c, const Workspace& ws);
 
+// The velocity level only, what a velocity-impulse scheme reads (the time-stepping scheme): as
+// compute_contact_kinematics, except that a spatial contact's acceleration biases ŵ are left as
+// they were, and its tangent rows and slip velocity are written only when its gap is at most
+// `tangent_gap` (further away they would not be read). Planar contacts are computed in full. The
+// numbers written are those compute_contact_kinematics writes.
+void compute_contact_rows(const Model& model, Workspace& ws, double tangent_gap);
+void spatial_contact_rows(const Model& model, const Contact& c, const Workspace& ws, double tangent_gap,
+                          ContactKinematics& k);
+
 // Largest step that cannot carry an approaching open contact through a whole contact unseen: two
 // discs can overlap and separate again within one long free-flight step, so their step ends a
 // quarter of their radii's crossing time after the linear estimate of the closing time; a point or a

@@ -38,7 +38,8 @@ struct SpatialGeometry {
 
 Vec3 world_omega(const SpatialKinematics& b) { return b.R * b.omega; }
 
-SpatialGeometry sphere_plane(const Contact& c, const SpatialKinematics& bi, const SpatialKinematics& bj) {
+// `rates`: also ṅ, ṫ₁, Ṗ (for the acceleration biases only).
+SpatialGeometry sphere_plane(const Contact& c, const SpatialKinematics& bi, const SpatialKinematics& bj, bool rates) {
   SpatialGeometry g;
   const Vec3 A = point_position(bi, c.plane_point);
   const Vec3 C = point_position(bj, c.sphere_center_j);
@@ -46,6 +47,7 @@ SpatialGeometry sphere_plane(const Contact& c, const SpatialKinematics& bi, cons
   g.t1 = bi.A * c.reference_tangent;
   g.gap = g.n.dot(C - A) - c.radius_j;
   g.P = C - c.radius_j * g.n;
+  if (!rates) return g;
   // n and t₁ turn with body i; the sphere's centre moves with body j.
   const Vec3 wi = world_omega(bi);
   g.n_dot = wi.cross(g.n);
@@ -54,7 +56,7 @@ SpatialGeometry sphere_plane(const Contact& c, const SpatialKinematics& bi, cons
   return g;
 }
 
-SpatialGeometry sphere_sphere(const Contact& c, const SpatialKinematics& bi, const SpatialKinematics& bj) {
+SpatialGeometry sphere_sphere(const Contact& c, const SpatialKinematics& bi, const SpatialKinematics& bj, bool rates) {
   SpatialGeometry g;
   const Vec3 Ci = point_position(bi, c.sphere_center_i), Cj = point_position(bj, c.sphere_center_j);
   const Vec3 d = Cj - Ci;
@@ -68,6 +70,7 @@ SpatialGeometry sphere_sphere(const Contact& c, const SpatialKinematics& bi, con
   const double cos_angle = n0.dot(g.n);
   g.t1 = cos_angle * t0 + k.cross(t0) + (k.dot(t0) / (1.0 + cos_angle)) * k;
   g.t1 = (g.t1 - g.t1.dot(g.n) * g.n).normalized();  // rounding only: the rotation keeps t₁ ⊥ n
+  if (!rates) return g;
   // Rates: ḋ = V_j(C_j) − V_i(C_i), ṅ = (ḋ − (n·ḋ) n)/L, Ṗ = V_i(C_i) + ½ ġ n + (ρ_i + ½ g) ṅ, and
   // ṫ₁ by differentiating the minimal rotation in n (k̇ = n_ref × ṅ, ċ = n_ref·ṅ).
   const Vec3 Vi = point_velocity(bi, c.sphere_center_i), Vj = point_velocity(bj, c.sphere_center_j);
@@ -82,19 +85,28 @@ SpatialGeometry sphere_sphere(const Contact& c, const SpatialKinematics& bi, con
   return g;
 }
 
-// Rows of direction e at P for spatial bodies i and j, the relative velocity along e and its
-// acceleration bias ŵ_e (see the top; ė the rate of e).
-void spatial_direction_terms(const Vec3& e, const Vec3& e_dot, const SpatialGeometry& g, const Body& body_i,
-                             const SpatialKinematics& bi, const Body& body_j, const SpatialKinematics& bj, BodyRow& wi,
-                             BodyRow& wj, double& velocity, double& bias) {
-  const Vec3& P = g.P;
+// Rows of direction e at P for spatial bodies i and j and the relative velocity along e (see the top).
+void spatial_direction_rows(const Vec3& e, const Vec3& P, const SpatialKinematics& bi, const SpatialKinematics& bj,
+                            BodyRow& wi, BodyRow& wj, double& velocity) {
   const Vec3 ai = bi.R.transpose() * (P - bi.r).cross(e);
   const Vec3 aj = bj.R.transpose() * (P - bj.r).cross(e);
   wi.resize(6);
   wj.resize(6);
-  wi << -e.x(), -e.y(), -e.z(), -ai.x(), -ai.y(), -ai.z();
-  wj << e.x(), e.y(), e.z(), aj.x(), aj.y(), aj.z();
+  for (int k = 0; k < 3; ++k) {
+    wi[k] = -e[k];
+    wi[3 + k] = -ai[k];
+    wj[k] = e[k];
+    wj[3 + k] = aj[k];
+  }
   velocity = e.dot(bj.v - bi.v) + aj.dot(bj.omega) - ai.dot(bi.omega);
+}
+
+// The rows and velocity of direction e, and its acceleration bias ŵ_e (see the top; ė the rate of e).
+void spatial_direction_terms(const Vec3& e, const Vec3& e_dot, const SpatialGeometry& g, const Body& body_i,
+                             const SpatialKinematics& bi, const Body& body_j, const SpatialKinematics& bj, BodyRow& wi,
+                             BodyRow& wj, double& velocity, double& bias) {
+  const Vec3& P = g.P;
+  spatial_direction_rows(e, P, bi, bj, wi, wj, velocity);
   const Vec3 wi_world = world_omega(bi), wj_world = world_omega(bj);
   const Vec3 dV = (bj.v + wj_world.cross(P - bj.r)) - (bi.v + wi_world.cross(P - bi.r));
   bias = e_dot.dot(dV) + e.dot(wj_world.cross(g.P_dot - bj.v) - wi_world.cross(g.P_dot - bi.v));
@@ -113,7 +125,8 @@ void spatial_direction_terms(const Vec3& e, const Vec3& e_dot, const SpatialGeom
 ContactKinematics spatial_contact_kinematics(const Model& model, const Contact& c, const Workspace& ws) {
   const SpatialKinematics &bi = ws.bodies[c.body_i].spatial, &bj = ws.bodies[c.body_j].spatial;
   const Body &body_i = model.bodies[c.body_i], &body_j = model.bodies[c.body_j];
-  const SpatialGeometry g = c.shape == ContactShape::sphere_plane ? sphere_plane(c, bi, bj) : sphere_sphere(c, bi, bj);
+  const SpatialGeometry g =
+      c.shape == ContactShape::sphere_plane ? sphere_plane(c, bi, bj, true) : sphere_sphere(c, bi, bj, true);
   ContactKinematics k;
   k.gap = g.gap;
   k.normal3 = g.n;
@@ -127,6 +140,22 @@ ContactKinematics spatial_contact_kinematics(const Model& model, const Contact& 
                             k.wt_bias[t]);
   }
   return k;
+}
+
+void spatial_contact_rows(const Model& model, const Contact& c, const Workspace& ws, double tangent_gap,
+                          ContactKinematics& k) {
+  (void)model;
+  const SpatialKinematics &bi = ws.bodies[c.body_i].spatial, &bj = ws.bodies[c.body_j].spatial;
+  const SpatialGeometry g =
+      c.shape == ContactShape::sphere_plane ? sphere_plane(c, bi, bj, false) : sphere_sphere(c, bi, bj, false);
+  k.gap = g.gap;
+  k.normal3 = g.n;
+  k.point3 = g.P;
+  k.tangent_rows = 2;
+  spatial_direction_rows(g.n, g.P, bi, bj, k.wn_i, k.wn_j, k.vn);
+  if (!(g.gap <= tangent_gap)) return;
+  k.tangents3 = {g.t1, g.n.cross(g.t1)};
+  for (int t = 0; t < 2; ++t) spatial_direction_rows(k.tangents3[t], g.P, bi, bj, k.wt_i[t], k.wt_j[t], k.vt[t]);
 }
 
 }  // namespace stickslip

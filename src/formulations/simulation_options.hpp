@@ -83,6 +83,9 @@ struct TimeSteppingOptions {
                                     // (at least the activation gap)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error
                                     // (model key `unconverged: error`) instead of a counted warning
+  bool velocity_sweeps = true;      // pgs with disc cones (spatial contacts) and no spring elements:
+                                    // Gauss-Seidel in velocity space; false: over the assembled W
+                                    // (model key `sweep: velocity` or `matrix`)
   TunnellingCheck tunnelling = TunnellingCheck::warn;  // a contact that can be crossed in one step
 };
 

@@ -22,9 +22,15 @@ void BlockWriter::flush() {
   if (on_block_) on_block_();
 }
 
-void BlockWriter::close() {
+void BlockWriter::sync() {
+  flush();
+  file_.sync();
+}
+
+void BlockWriter::close(bool durable) {
   if (!file_.is_open()) return;
   flush();
+  if (durable) file_.sync();
   file_.close();
 }
 

@@ -31,7 +31,10 @@ class BlockWriter {
     if (!buffer_.empty() && due()) flush();
   }
   void flush();
-  void close();  // flush() and a checked close; a no-op when the file is not open
+  // flush(), then the file's data to the disk (a checkpoint counts on them; output_file.hpp).
+  void sync();
+  // flush() and a checked close (`durable`: synced first); a no-op when the file is not open.
+  void close(bool durable = false);
   // Called after every block written (the .npy header's row count follows the data).
   void on_block(std::function<void()> f) { on_block_ = std::move(f); }
   std::uint64_t bytes() const { return file_.size() + buffer_.size(); }

@@ -30,6 +30,9 @@ class CsvSink final : public OutputSink {
   void flush() override { out_.flush(); }
   void flush_if_due() { out_.flush_if_due(); }  // between steps (io/block_writer.hpp)
   void end() override { out_.close(); }
+  // flush(), and the rows to the disk (output_file.hpp: where a later file counts on them).
+  void sync() { out_.sync(); }
+  void end_durably() { out_.close(true); }  // end(), the rows synced first
   bool begun() const { return begun_; }  // the file has been created or truncated
   std::uint64_t bytes() const { return out_.bytes(); }
   void discard() { out_.discard(); }

@@ -24,7 +24,8 @@ class CsvEventSink final : public EventSink {
   void write(const EventRecord& e) override;
   void flush() override { out_.flush(); }
   void flush_if_due() { out_.flush_if_due(); }  // between steps (io/block_writer.hpp)
-  void close() { out_.close(); }
+  void close(bool durable = false) { out_.close(durable); }  // `durable`: synced first
+  void sync() { out_.sync(); }  // flush(), and the lines to the disk
   long count() const { return count_; }
   bool opened() const { return out_.file().is_open(); }
   std::uint64_t bytes() const { return out_.bytes(); }

@@ -99,7 +99,6 @@ void OutputFile::sync() {
 
 void OutputFile::close() {
   if (fd_ < 0) return;
-  sync();
   const int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0) fail("close: ");
@@ -164,7 +163,8 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     OutputFile f;
     f.create(temporary);
     f.write(text);
-    f.close();  // synced before the rename, so the new name never points at unwritten data
+    f.sync();  // before the rename, so the new name never points at unwritten data
+    f.close();
   } catch (const OutputError&) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);  // no stale part left beside the file

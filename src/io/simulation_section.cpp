@@ -24,7 +24,7 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
   f.expect_keys({"method", "theta", "spectral_radius", "formulation", "activation_gap", "drift_correction", "solver", "tolerance",
                  "max_iterations", "min_iterations", "relaxation", "subspace_after", "subspace_rounds",
                  "stall_sweeps", "rescue_variables", "interior_point_rescue", "proximal_rescue_rows",
-                 "unconverged", "tunnelling", "contact_margin"});
+                 "unconverged", "tunnelling", "contact_margin", "sweep"});
   if (const auto v = f.get("method")) {
     o.method = v->as_choice({"theta", "generalized_alpha"}) == "theta" ? TimeSteppingMethod::theta
                                                                       : TimeSteppingMethod::generalized_alpha;
@@ -88,6 +88,7 @@ void read_time_stepping(const YamlField& f, TimeSteppingOptions& o) {
     // Dense: each Newton step factorises the rows' matrix (2000 rows: ~5 GFLOP, a second or so).
     if (o.proximal_rescue_rows < 0 || o.proximal_rescue_rows > 2000) v->fail("must be between 0 and 2000");
   }
+  if (const auto v = f.get("sweep")) o.velocity_sweeps = v->as_choice({"velocity", "matrix"}) == "velocity";
   if (const auto v = f.get("unconverged")) o.unconverged_error = v->as_choice({"warn", "error"}) == "error";
   if (const auto v = f.get("tunnelling")) {
     const std::string mode = v->as_choice({"warn", "error", "off"});

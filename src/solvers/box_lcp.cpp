@@ -48,16 +48,6 @@ void recompute_w(const SparseMat& M, const VecRef& q, const Vec& z, Vec& w) {
 
 }  // namespace
 
-double BoxBounds::lower(Eigen::Index i, const VecRef& z) const {
-  const int j = coupled_to.empty() ? -1 : coupled_to[static_cast<std::size_t>(i)];
-  return j < 0 ? lo[i] : lo[i] * z[j];
-}
-
-double BoxBounds::upper(Eigen::Index i, const VecRef& z) const {
-  const int j = coupled_to.empty() ? -1 : coupled_to[static_cast<std::size_t>(i)];
-  return j < 0 ? hi[i] : hi[i] * z[j];
-}
-
 bool is_valid_box(const BoxBounds& b, Eigen::Index n) {
   if (b.lo.size() != n || b.hi.size() != n) return false;
   if (!b.coupled_to.empty() && static_cast<Eigen::Index>(b.coupled_to.size()) != n) return false;
@@ -91,19 +81,19 @@ void minimise_on_disc(double a, double b, double d, double cx, double cy, double
   if (det > 1e-14 * a * d) {  // the unconstrained minimiser −A⁻¹c, when A is not singular
     zx = -(d * cx - b * cy) / det;
     zy = -(a * cy - b * cx) / det;
-    if (std::hypot(zx, zy) <= r) return;
+    if (zx * zx + zy * zy <= r * r) return;
   }
   // A = λ₁ e₁e₁ᵀ + λ₂ e₂e₂ᵀ (λ₁ <= λ₂); z(s) = −Σ (e_kᵀc) / (λ_k + s) e_k.
-  const double mean = 0.5 * (a + d), half = std::hypot(0.5 * (a - d), b);
+  const double mean = 0.5 * (a + d), half = std::sqrt(0.25 * (a - d) * (a - d) + b * b);
   const double l1 = mean - half, l2 = mean + half;
   double ex = 1.0, ey = 0.0;  // e₂ (any unit vector when A is a multiple of I)
   if (half > 0.0) {
     // (b, λ₂ − a) and (λ₂ − d, b) both span e₂; the longer is the better conditioned.
     const double ux = b, uy = l2 - a, vx = l2 - d, vy = b;
-    const bool first = std::hypot(ux, uy) >= std::hypot(vx, vy);
+    const bool first = ux * ux + uy * uy >= vx * vx + vy * vy;
     ex = first ? ux : vx;
     ey = first ? uy : vy;
-    const double length = std::hypot(ex, ey);
+    const double length = std::sqrt(ex * ex + ey * ey);
     ex /= length;
     ey /= length;
   }
@@ -113,7 +103,7 @@ void minimise_on_disc(double a, double b, double d, double cx, double cy, double
   for (int iteration = 0; iteration < 100; ++iteration) {
     n1 = c1 == 0.0 ? 0.0 : c1 / (l1 + s);
     n2 = c2 == 0.0 ? 0.0 : c2 / (l2 + s);
-    const double length = std::hypot(n1, n2);
+    const double length = std::sqrt(n1 * n1 + n2 * n2);
     if (!(length > r * (1.0 + 1e-15))) break;  // on the circle (to rounding), or inside
     const double slope = (n1 * n1 / (l1 + s) + n2 * n2 / (l2 + s)) / (length * length * length);
     const double step = (1.0 / length - 1.0 / r) / slope;  // ψ(s) < 0: s grows
@@ -128,16 +118,13 @@ void minimise_on_disc(double a, double b, double d, double cx, double cy, double
 double box_residual(const VecRef& z, const VecRef& w, const BoxBounds& bounds) {
   double r = 0.0;
   for (Eigen::Index i = 0; i < z.size(); ++i) {
+    double term = 0.0;
     if (const int k = disc_partner(bounds, i); k >= 0) {
       if (k < i) continue;  // the pair was measured at its first row
-      double px = z[i] - w[i], py = z[k] - w[k];
-      project_onto_disc(px, py, std::max(0.0, bounds.upper(i, z)));
-      const double term = std::hypot(z[i] - px, z[k] - py);
-      if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
-      continue;
+      term = disc_term(z[i], z[k], w[i], w[k], bounds.upper(i, z));
+    } else {
+      term = box_term(z[i], w[i], bounds.lower(i, z), bounds.upper(i, z));
     }
-    const double p = std::clamp(z[i] - w[i], bounds.lower(i, z), std::max(bounds.lower(i, z), bounds.upper(i, z)));
-    const double term = std::abs(z[i] - p);
     if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
   }
   return r;
@@ -149,18 +136,9 @@ double unrounded_box_residual(const VecRef& z, const VecRef& w, const BoxBounds&
     double term = 0.0;
     if (const int k = disc_partner(bounds, i); k >= 0) {
       if (k < i) continue;  // the pair was measured at its first row
-      double px = z[i] - w[i], py = z[k] - w[k];
-      const double radius = std::max(0.0, bounds.upper(i, z));
-      if (std::hypot(px, py) <= radius) {
-        term = std::hypot(w[i], w[k]);  // inside the disc the projection is the identity
-      } else {
-        project_onto_disc(px, py, radius);
-        term = std::hypot(z[i] - px, z[k] - py);
-      }
+      term = unrounded_disc_term(z[i], z[k], w[i], w[k], bounds.upper(i, z));
     } else {
-      const double lo = bounds.lower(i, z), hi = std::max(lo, bounds.upper(i, z));
-      const double below = z[i] - hi, above = z[i] - lo;
-      term = std::isnan(below) || std::isnan(above) ? NAN : std::abs(std::clamp(w[i], below, above));
+      term = unrounded_box_term(z[i], w[i], bounds.lower(i, z), bounds.upper(i, z));
     }
     if (!(term <= r)) r = std::isnan(term) ? INFINITY : term;
   }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <Eigen/SparseCore>
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -37,9 +38,15 @@ struct BoxBounds {
   std::vector<int> coupled_to;  // empty, or one entry per row: -1 fixed bounds, j >= 0 coupled to z_j
   std::vector<int> disc_with;   // empty, or one entry per row: -1, or the other row of its disc pair
 
-  // The bounds of row i at the point z.
-  double lower(Eigen::Index i, const VecRef& z) const;
-  double upper(Eigen::Index i, const VecRef& z) const;
+  // The bounds of row i at the point z (inline: every row of every sweep reads them).
+  double lower(Eigen::Index i, const VecRef& z) const {
+    const int j = coupled_to.empty() ? -1 : coupled_to[static_cast<std::size_t>(i)];
+    return j < 0 ? lo[i] : lo[i] * z[j];
+  }
+  double upper(Eigen::Index i, const VecRef& z) const {
+    const int j = coupled_to.empty() ? -1 : coupled_to[static_cast<std::size_t>(i)];
+    return j < 0 ? hi[i] : hi[i] * z[j];
+  }
 };
 
 // True when the bounds fit n rows and are consistent (lo <= hi, no NaN, couplings valid).
@@ -60,13 +67,45 @@ double unrounded_box_residual(const VecRef& z, const VecRef& w, const BoxBounds&
 inline int disc_partner(const BoxBounds& bounds, Eigen::Index i) {
   return bounds.disc_with.empty() ? -1 : bounds.disc_with[static_cast<std::size_t>(i)];
 }
-// (x, y) scaled into the disc of radius r >= 0 (the Euclidean projection).
+// (x, y) scaled into the disc of radius r >= 0 (the Euclidean projection). The length compared
+// squared and taken by one square root, not std::hypot: hypot guards against squares that overflow
+// (|x| > 1e154, no impulse of a model) at several times the cost, and this runs in every sweep.
 inline void project_onto_disc(double& x, double& y, double r) {
-  const double length = std::hypot(x, y);
-  if (length <= r) return;
-  const double scale = r > 0.0 ? r / length : 0.0;
+  if (!(r > 0.0)) {  // the point (a NaN radius: the bounds are broken, as in the solvers' other rows)
+    x *= 0.0;
+    y *= 0.0;
+    return;
+  }
+  const double squared = x * x + y * y;
+  if (squared <= r * r) return;
+  const double scale = r / std::sqrt(squared);
   x *= scale;
   y *= scale;
+}
+
+// One row's term of box_residual with the bounds lo, hi (at z), and of unrounded_box_residual; the
+// same for a disc pair of radius r. Shared by the sweeps over W (box_lcp.cpp) and those in velocity
+// space (velocity_gauss_seidel.cpp), so both stop on the same residual.
+inline double box_term(double z, double w, double lo, double hi) {
+  return std::abs(z - std::clamp(z - w, lo, std::max(lo, hi)));
+}
+inline double unrounded_box_term(double z, double w, double lo, double hi) {
+  const double below = z - std::max(lo, hi), above = z - lo;
+  return std::isnan(below) || std::isnan(above) ? NAN : std::abs(std::clamp(w, below, above));
+}
+inline double disc_term(double zx, double zy, double wx, double wy, double r) {
+  double px = zx - wx, py = zy - wy;
+  project_onto_disc(px, py, std::max(0.0, r));
+  const double dx = zx - px, dy = zy - py;
+  return std::sqrt(dx * dx + dy * dy);
+}
+inline double unrounded_disc_term(double zx, double zy, double wx, double wy, double r) {
+  double px = zx - wx, py = zy - wy;
+  const double radius = std::max(0.0, r);
+  if (px * px + py * py <= radius * radius) return std::sqrt(wx * wx + wy * wy);  // inside: the identity
+  project_onto_disc(px, py, radius);
+  const double dx = zx - px, dy = zy - py;
+  return std::sqrt(dx * dx + dy * dy);
 }
 // The exact minimiser over the disc |z| <= r of ½ zᵀ A z + cᵀ z, A = [a b; b d] symmetric positive
 // definite (the local problem of one contact's two tangent rows in nonsmooth Gauss-Seidel; Jean 1999,

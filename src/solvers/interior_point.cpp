@@ -176,7 +176,7 @@ bool VelocityInteriorPoint::factorize(const RowSparseMat& H, std::span<const Fri
     rows_.push_back(fc.tangent);
   }
   const auto span_of = [n](const Vec& v) { return std::span<const double>(v.data(), n); };
-  normal_.assemble(H, {rows_, span_of(weight_), tie_of_, span_of(factor_)}, root_inverse_mass_);
+  normal_.assemble(H, {rows_, span_of(weight_), tie_of_, span_of(factor_), {}}, root_inverse_mass_);
   return normal_.factorize(1.0);
 }
 

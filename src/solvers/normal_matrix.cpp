@@ -62,8 +62,10 @@ void NormalMatrix::assemble(const RowSparseMat& H, const Rows& rows, const VecRe
     const int count = outer[r + 1] - outer[r];
     for (int a = 0; a < count; ++a) entry[a] = value[outer[r] + a];
     const int t = rows.tie_of.empty() ? -1 : rows.tie_of[row];
-    if (t >= 0)
-      for (int a = 0; a < count; ++a) entry[a] += rows.tie_factor[static_cast<std::size_t>(t)] * value[outer[t] + a];
+    const int ties = t < 0 ? 0 : rows.tie_count.empty() ? 1 : rows.tie_count[row];
+    for (int j = 0; j < ties; ++j)
+      for (int a = 0; a < count; ++a)
+        entry[a] += rows.tie_factor[static_cast<std::size_t>(t + j)] * value[outer[t + j] + a];
     for (int a = 0; a < count; ++a) entry[a] *= scale[inner[outer[r] + a]];
     const double w = rows.weight.empty() ? 1.0 : rows.weight[row];
     if (dense_) {

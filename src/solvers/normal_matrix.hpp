@@ -3,6 +3,7 @@
 //   K = Σ over the chosen rows r of ω_r c_r c_rᵀ,   c_r = diag(s) (h_r + f_r h_t(r)),
 // with s a scaling of the velocities (M^{-1/2} for the mass-scaled velocities), ω_r a weight (1 when
 // none is given) and an optional tie: a tangent row t(r) riding on the normal r with factor f_r = ±μ.
+// (a disc cone's two tangent rows may ride on one normal, each with its factor).
 // K has the pattern of pairs of velocities that share a row of H, fixed by H's pattern: analyse()
 // builds it once, then each assemble() rewrites the values. K + εI is factorised by a dense LDLᵀ up
 // to kDenseVelocities velocities and by FixedPatternLdlt (AMD ordering and symbolic analysis once)
@@ -29,12 +30,14 @@ class NormalMatrix {
   static constexpr int kMaxRowEntries = 12;              // two bodies of six velocities
 
   // The rows that make up K and how each enters. `weight` empty: all 1. `tie_of` empty: no ties;
-  // else tie_of[r] is the tangent row tied to normal r (-1: none) and tie_factor[t] its factor.
+  // else tie_of[r] is the tangent row tied to normal r (-1: none) and tie_factor[t] its factor;
+  // `tie_count[r]` tangent rows from tie_of[r] are tied (a disc cone's two; empty: one).
   struct Rows {
     std::span<const int> rows;
     std::span<const double> weight;  // by row of H
     std::span<const int> tie_of;     // by row of H
     std::span<const double> tie_factor;  // by row of H (the tangent's)
+    std::span<const int> tie_count;  // by row of H (the normal's)
   };
 
   // H's pattern (its values are not read). False when a row has more than kMaxRowEntries entries

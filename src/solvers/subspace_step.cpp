@@ -19,7 +19,7 @@ bool SubspaceStep::fits(Eigen::Index rows, Eigen::Index cols, Eigen::Index n, Ei
   if (rows != n || cols != n || p != n) return false;
   for (const FrictionContact& c : contacts) {
     if (!is_supported_cone(c)) return false;
-    if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent >= n || !(c.mu >= 0)) return false;
+    if (c.normal < 0 || c.tangent < 0 || c.normal >= n || c.tangent + c.tangent_rows - 1 >= n || !(c.mu >= 0)) return false;
   }
   return true;
 }
@@ -31,6 +31,8 @@ void SubspaceStep::reserve(Eigen::Index n) {
   unknown_.reserve(size);
   tied_to_.reserve(size);
   tie_of_.reserve(size);
+  tie_count_.reserve(size);
+  slide_direction_.reserve(size);
   factor_.reserve(size);
   rows_.reserve(size);
   const Eigen::Index m = std::min(n, kDenseLimit);
@@ -39,13 +41,56 @@ void SubspaceStep::reserve(Eigen::Index n) {
   for (Vec* v : {&rhs_, &x_, &w_, &direction_, &trial_, &trial_w_, &candidate_, &w_diagonal_}) v->setZero(n);
 }
 
+// A disc cone's face: open (p_N <= 0), sticking (|p_T| < μ p_N) or sliding along d = p_T / |p_T|
+// (no direction when p_T = 0 on the cone: μ = 0, where the tangent rows carry nothing).
+SubspaceStep::Face SubspaceStep::disc_face(std::size_t k, double pn, double tx, double ty, double mu) {
+  if (!(pn > 0.0)) return Face::open;
+  const double length = std::sqrt(tx * tx + ty * ty), limit = mu * pn;
+  if (length < limit) return Face::stick;
+  slide_direction_[k] = length > 0.0 ? std::array<double, 2>{tx / length, ty / length} : std::array<double, 2>{0.0, 0.0};
+  return Face::slide;
+}
+
+// The first face of the disc contacts, from the velocities at p rather than its impulses: Gauss-Seidel
+// spreads a load over a face's corners slowly, so early iterates leave most corners of a resting
+// stack unloaded (p_N = 0) or with a friction impulse on the cone's edge, while their velocities are
+// already near zero. A contact is closed when it carries a normal impulse or does not separate faster
+// than the iterate's residual r, and then sticks unless it slips faster than r, when it slides
+// against its slip (p_T = −μ p_N u_T / |u_T|). On a stack at rest this is the exact face at once
+// (all closed corners stick); the face updates and the residual test correct it elsewhere.
+void SubspaceStep::disc_faces_from_velocities(Operator& op, std::span<const FrictionContact> contacts, const Vec& p) {
+  op.product(p, w_);
+  const double r = residual(contacts, p, w_);
+  start_residual_ = r;  // what a correction must beat: p's own residual (its face may move p)
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const FrictionContact& c = contacts[k];
+    if (c.cone != FrictionCone::disc) continue;
+    const double ux = w_[c.tangent], uy = w_[c.tangent + 1], slip = std::sqrt(ux * ux + uy * uy);
+    if (!(op.diagonal(c.normal) > 0.0) || !(p[c.normal] > 0.0 || w_[c.normal] <= r)) {
+      face_[k] = Face::open;
+    } else if (!(slip > r)) {
+      face_[k] = Face::stick;
+    } else {
+      face_[k] = Face::slide;
+      slide_direction_[k] = {-ux / slip, -uy / slip};
+    }
+  }
+}
+
 // The face of p: open (p_N <= 0), sticking (|p_T| < μ p_N) or sliding on the side of p_T.
 void SubspaceStep::face_from_impulses(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p) {
   face_.resize(contacts.size());
+  slide_direction_.resize(contacts.size());
   contact_row_.assign(static_cast<std::size_t>(n), 0);
+  has_disc_ = false;
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const FrictionContact& c = contacts[k];
     contact_row_[static_cast<std::size_t>(c.normal)] = contact_row_[static_cast<std::size_t>(c.tangent)] = 1;
+    if (c.cone == FrictionCone::disc) {
+      contact_row_[static_cast<std::size_t>(c.tangent + 1)] = 1;
+      has_disc_ = true;
+      continue;  // disc_faces_from_velocities
+    }
     const double pn = p[c.normal], pt = p[c.tangent];
     face_[k] = !(pn > 0.0)                   ? Face::open
                : std::abs(pt) < c.mu * pn    ? Face::stick
@@ -64,6 +109,14 @@ bool SubspaceStep::predict_face(std::span<const FrictionContact> contacts, const
     const double dn = op.diagonal(c.normal), dt = op.diagonal(c.tangent);
     const double sn = dn > 0.0 ? trial_[c.normal] - trial_w_[c.normal] / dn : 0.0;  // no coupling: open
     const double st = dt > 0.0 ? trial_[c.tangent] - trial_w_[c.tangent] / dt : 0.0;
+    if (c.cone == FrictionCone::disc) {  // the pair row by row, then the disc
+      const double du = op.diagonal(c.tangent + 1);
+      const double su = du > 0.0 ? trial_[c.tangent + 1] - trial_w_[c.tangent + 1] / du : 0.0;
+      const Face f = disc_face(k, sn, st, su, c.mu);
+      changed = changed || f != face_[k];
+      face_[k] = f;
+      continue;
+    }
     const Face f = !(sn > 0.0)                ? Face::open
                    : std::abs(st) < c.mu * sn ? Face::stick
                    : st > 0                   ? Face::slide_positive
@@ -81,18 +134,30 @@ void SubspaceStep::build_unknowns(std::span<const FrictionContact> contacts, Eig
   unknown_.assign(size, 0);
   tied_to_.assign(size, -1);
   tie_of_.assign(size, -1);
+  tie_count_.assign(size, 0);
   factor_.assign(size, 0.0);
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const FrictionContact& c = contacts[k];
     const auto N = static_cast<std::size_t>(c.normal), T = static_cast<std::size_t>(c.tangent);
+    if (c.cone == FrictionCone::disc && face_[k] == Face::open) unknown_[T + 1] = -1;
     switch (face_[k]) {
       case Face::open: unknown_[N] = unknown_[T] = -1; break;
       case Face::stick: break;
+      case Face::slide:  // both tangent rows ride on the normal along the fixed direction
+        for (std::size_t j = 0; j < 2; ++j) {
+          unknown_[T + j] = -1;
+          tied_to_[T + j] = c.normal;
+          factor_[T + j] = c.mu * slide_direction_[k][j];
+        }
+        tie_of_[N] = c.tangent;
+        tie_count_[N] = 2;
+        break;
       case Face::slide_positive:
       case Face::slide_negative:
         unknown_[T] = -1;
         tied_to_[T] = c.normal;
         tie_of_[N] = c.tangent;
+        tie_count_[N] = 1;
         factor_[T] = face_[k] == Face::slide_positive ? c.mu : -c.mu;
         break;
     }
@@ -105,28 +170,62 @@ void SubspaceStep::build_unknowns(std::span<const FrictionContact> contacts, Eig
   }
 }
 
-// p onto the face: an open contact's impulses zero, a tied tangent exactly on its cone.
-void SubspaceStep::onto_face(std::span<const FrictionContact> contacts, Vec& p) const {
+namespace {
+// Sets x to value; true when that changed it (bit for bit: a product of the unchanged vector would
+// give the same velocities, so the caller may keep them).
+inline bool assign(double& x, double value) {
+  const bool changed = !(x == value) || std::signbit(x) != std::signbit(value);
+  x = value;
+  return changed;
+}
+}  // namespace
+
+// p onto the face: an open contact's impulses zero, a tied tangent exactly on its cone. True when p
+// changed.
+bool SubspaceStep::onto_face(std::span<const FrictionContact> contacts, Vec& p) const {
+  bool changed = false;
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const FrictionContact& c = contacts[k];
     if (face_[k] == Face::open) {
-      p[c.normal] = p[c.tangent] = 0.0;
+      changed = assign(p[c.normal], 0.0) | changed;
+      changed = assign(p[c.tangent], 0.0) | changed;
+      if (c.cone == FrictionCone::disc) changed = assign(p[c.tangent + 1], 0.0) | changed;
+    } else if (face_[k] == Face::slide) {
+      for (int j = 0; j < 2; ++j)
+        changed = assign(p[c.tangent + j], factor_[static_cast<std::size_t>(c.tangent + j)] * p[c.normal]) | changed;
     } else if (face_[k] != Face::stick) {
-      p[c.tangent] = factor_[static_cast<std::size_t>(c.tangent)] * p[c.normal];
+      changed = assign(p[c.tangent], factor_[static_cast<std::size_t>(c.tangent)] * p[c.normal]) | changed;
     }
   }
+  return changed;
 }
 
-// p onto the bounds: p_N >= 0 and |p_T| <= μ p_N (a tied tangent stays on its side of the cone).
-void SubspaceStep::project(std::span<const FrictionContact> contacts, Vec& p) const {
+// p onto the bounds: p_N >= 0 and |p_T| <= μ p_N (a tied tangent stays on its side of the cone). True
+// when p changed.
+bool SubspaceStep::project(std::span<const FrictionContact> contacts, Vec& p) const {
+  bool changed = false;
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const FrictionContact& c = contacts[k];
-    p[c.normal] = std::max(p[c.normal], 0.0);
+    changed = assign(p[c.normal], std::max(p[c.normal], 0.0)) | changed;
     const double limit = c.mu * p[c.normal];
-    p[c.tangent] = face_[k] == Face::stick || face_[k] == Face::open
-                       ? std::clamp(p[c.tangent], -limit, limit)
-                       : factor_[static_cast<std::size_t>(c.tangent)] * p[c.normal];
+    if (c.cone == FrictionCone::disc) {
+      if (face_[k] == Face::slide) {
+        for (int j = 0; j < 2; ++j)
+          changed = assign(p[c.tangent + j], factor_[static_cast<std::size_t>(c.tangent + j)] * p[c.normal]) | changed;
+      } else {
+        double x = p[c.tangent], y = p[c.tangent + 1];
+        project_onto_disc(x, y, limit);
+        changed = assign(p[c.tangent], x) | changed;
+        changed = assign(p[c.tangent + 1], y) | changed;
+      }
+      continue;
+    }
+    changed = assign(p[c.tangent], face_[k] == Face::stick || face_[k] == Face::open
+                                       ? std::clamp(p[c.tangent], -limit, limit)
+                                       : factor_[static_cast<std::size_t>(c.tangent)] * p[c.normal]) |
+              changed;
   }
+  return changed;
 }
 
 // The natural residual (box_lcp.hpp) of the contact problem at p with velocities w = W p + b.
@@ -138,6 +237,10 @@ double SubspaceStep::residual(std::span<const FrictionContact> contacts, const V
     const double pn = p[c.normal], pt = p[c.tangent];
     r = std::max(r, std::abs(pn - std::max(pn - w[c.normal], 0.0)));
     const double limit = c.mu * std::max(pn, 0.0);
+    if (c.cone == FrictionCone::disc) {
+      r = std::max(r, disc_term(pt, p[c.tangent + 1], w[c.tangent], w[c.tangent + 1], limit));
+      continue;
+    }
     r = std::max(r, std::abs(pt - std::clamp(pt - w[c.tangent], -limit, limit)));
   }
   return std::isnan(r) ? INFINITY : r;
@@ -150,7 +253,8 @@ void SubspaceStep::spread(const VecRef& unknowns) {
     const int r = rows_[static_cast<std::size_t>(k)];
     direction_[r] = unknowns[k];
     const int t = tie_of_[static_cast<std::size_t>(r)];
-    if (t >= 0) direction_[t] = factor_[static_cast<std::size_t>(t)] * unknowns[k];
+    for (int j = 0; t >= 0 && j < tie_count_[static_cast<std::size_t>(r)]; ++j)
+      direction_[t + j] = factor_[static_cast<std::size_t>(t + j)] * unknowns[k];
   }
 }
 
@@ -160,21 +264,26 @@ void SubspaceStep::spread(const VecRef& unknowns) {
 bool SubspaceStep::run(Operator& op, std::span<const FrictionContact> contacts, Eigen::Index n, Vec& p) {
   face_from_impulses(contacts, n, p);
   x_ = p;
+  bool w_of_x = false;  // w_ holds the velocities at x_ (products are not repeated on an unchanged x_)
+  if (has_disc_) {
+    disc_faces_from_velocities(op, contacts, p);
+    w_of_x = true;
+  }
   updates_ = 0;
   end_residual_ = INFINITY;
   for (;;) {
     build_unknowns(contacts, n);
     if (rows_.empty()) break;
-    onto_face(contacts, x_);
-    op.product(x_, w_);
-    if (updates_ == 0) start_residual_ = residual(contacts, x_, w_);
+    if (onto_face(contacts, x_) || !w_of_x) op.product(x_, w_);
+    if (updates_ == 0 && !has_disc_) start_residual_ = residual(contacts, x_, w_);  // disc: p's own (above)
     if (!op.correction()) break;
     trial_ = x_ + direction_;
     op.product(trial_, trial_w_);
     const bool last = updates_ == kFaceUpdates || !predict_face(contacts, op);
     x_ = trial_;  // the next face starts from the corrected point
-    project(contacts, trial_);
-    op.product(trial_, trial_w_);
+    w_ = trial_w_;
+    w_of_x = true;
+    if (project(contacts, trial_)) op.product(trial_, trial_w_);
     const double r = residual(contacts, trial_, trial_w_);
     if (r < end_residual_) {
       end_residual_ = r;

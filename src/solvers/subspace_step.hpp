@@ -1,6 +1,10 @@
-// Subspace minimisation for the frictional contact problem with interval cones (planar contacts) (Silcowitz-Hansen, Niebe & Erleben
+// Subspace minimisation for the frictional contact problem (Silcowitz-Hansen, Niebe & Erleben
 // 2010, "Projected Gauss-Seidel subspace minimization method for interactive rigid body dynamics"),
 // with the face corrected by primal-dual active-set updates (Hintermüller, Ito & Kunisch 2002).
+// Interval cones (planar contacts) and disc cones (spatial contacts: a sliding contact's face is
+// p_T = μ p_N d with the direction d of the iterate, or of the natural map's prediction, held fixed,
+// so that the face stays linear in the impulses; the correction is kept only when the natural
+// residual falls, like any other).
 //
 // Gauss-Seidel settles which rows are at a bound quickly but spreads a load through an
 // ill-conditioned W (a tall stack: condition ~ N²) very slowly. Given an iterate p, this step takes
@@ -39,6 +43,7 @@
 #pragma once
 
 #include <Eigen/SparseLU>
+#include <array>
 #include <memory>
 #include <span>
 #include <vector>
@@ -82,7 +87,8 @@ class SubspaceStep {
   const Vec& candidate() const { return candidate_; }
 
  private:
-  enum class Face : unsigned char { open, stick, slide_positive, slide_negative };
+  // slide: a disc cone's sliding face, p_T = μ p_N d with d in slide_direction_.
+  enum class Face : unsigned char { open, stick, slide_positive, slide_negative, slide };
   // What the two ways of computing the correction provide to the common iteration (run()).
   class Operator {
    public:
@@ -97,10 +103,13 @@ class SubspaceStep {
                    std::span<const FrictionContact> contacts);
   bool run(Operator& op, std::span<const FrictionContact> contacts, Eigen::Index n, Vec& p);
   void face_from_impulses(std::span<const FrictionContact> contacts, Eigen::Index n, const Vec& p);
+  // A disc contact's face from its normal impulse and tangential pair (stores the sliding direction).
+  Face disc_face(std::size_t k, double pn, double tx, double ty, double mu);
+  void disc_faces_from_velocities(Operator& op, std::span<const FrictionContact> contacts, const Vec& p);
   bool predict_face(std::span<const FrictionContact> contacts, const Operator& op);
   void build_unknowns(std::span<const FrictionContact> contacts, Eigen::Index n);
-  void onto_face(std::span<const FrictionContact> contacts, Vec& p) const;
-  void project(std::span<const FrictionContact> contacts, Vec& p) const;
+  bool onto_face(std::span<const FrictionContact> contacts, Vec& p) const;
+  bool project(std::span<const FrictionContact> contacts, Vec& p) const;
   double residual(std::span<const FrictionContact> contacts, const Vec& p, const Vec& w) const;
   void spread(const VecRef& unknowns);
   // W given (subspace_step.cpp).
@@ -117,11 +126,14 @@ class SubspaceStep {
   std::vector<char> contact_row_;  // rows named by a contact (the others are free rows)
   std::vector<int> unknown_;      // row -> index of its unknown, -1 when the row's impulse is not one
   std::vector<int> tied_to_;      // tangent row on the cone -> its normal row, else -1
-  std::vector<int> tie_of_;       // normal row -> its tied tangent row, else -1
+  std::vector<int> tie_of_;       // normal row -> its (first) tied tangent row, else -1
+  std::vector<int> tie_count_;    // normal row -> how many tangent rows are tied to it (disc: 2)
+  std::vector<std::array<double, 2>> slide_direction_;  // per contact: d of a disc cone's slide
   std::vector<double> factor_;    // ±μ of a tied tangent (by tangent row)
   std::vector<int> rows_;         // unknown index -> row
   Vec x_, w_, direction_, trial_, trial_w_, candidate_;
   int updates_ = 0;
+  bool has_disc_ = false;  // the last face_from_impulses met a disc cone
   double start_residual_ = 0.0, end_residual_ = 0.0;
   // W given
   std::vector<Eigen::Triplet<double>> entries_;

@@ -45,10 +45,11 @@ void SubspaceStep::analyse(const RowSparseMat& H) {
 // mass-scaled velocities, factorised, and rhs solved in place.
 bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& rhs) {
   NormalMatrix& K = normal_[with_ties ? 1 : 0];
-  NormalMatrix::Rows rows{rows_, {}, {}, {}};
+  NormalMatrix::Rows rows{rows_, {}, {}, {}, {}};
   if (with_ties) {
     rows.tie_of = tie_of_;
     rows.tie_factor = factor_;
+    rows.tie_count = tie_count_;
   }
   K.assemble(H, rows, root_inverse_mass_);
   if (!K.factorize(kVelocityRegularisation * std::max(K.largest_diagonal(), 1e-300))) return false;
@@ -59,9 +60,12 @@ bool SubspaceStep::factor_and_solve(const RowSparseMat& H, bool with_ties, Vec& 
 bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b,
                          std::span<const FrictionContact> contacts, Vec& p) {
   const Eigen::Index n = b.size();
-  if (nv_ != H.cols() || H.rows() != n || inverse_mass.size() != nv_ || !fits(n, n, n, p.size(), contacts)) return false;
+  if (nv_ != H.cols() || H.rows() != n || inverse_mass.size() != nv_ || !H.isCompressed() ||
+      !fits(n, n, n, p.size(), contacts))
+    return false;
   for (const FrictionContact& c : contacts)
-    if (!same_pattern(H, c.normal, c.tangent)) return false;
+    for (int t = c.tangent; t < c.tangent + c.tangent_rows; ++t)
+      if (!same_pattern(H, c.normal, t)) return false;
   for (Eigen::Index r = 0; r < n; ++r)
     if (H.outerIndexPtr()[r + 1] - H.outerIndexPtr()[r] > NormalMatrix::kMaxRowEntries) return false;
   for (Eigen::Index r = 0; r < n; ++r) w_diagonal_[r] = H.row(r).cwiseAbs2().dot(inverse_mass);
@@ -70,13 +74,25 @@ bool SubspaceStep::apply(const RowSparseMat& H, const VecRef& inverse_mass, cons
    public:
     Factored(SubspaceStep& s, const RowSparseMat& H, const VecRef& inverse_mass, const VecRef& b)
         : s_(s), H_(H), minv_(inverse_mass), b_(b) {}
-    void product(const Vec& x, Vec& w) override {  // through the velocities M⁻¹ Hᵀ x
+    // Through the velocities M⁻¹ Hᵀ x, on H's compressed arrays (the sums of Eigen's sparse row
+    // products, in their order, without their iterators).
+    void product(const Vec& x, Vec& w) override {
       Vec& v = s_.velocity_;
       v.setZero();
-      for (Eigen::Index r = 0; r < x.size(); ++r)
-        if (x[r] != 0.0) v += x[r] * H_.row(r).transpose();
+      const int* outer = H_.outerIndexPtr();
+      const int* inner = H_.innerIndexPtr();
+      const double* value = H_.valuePtr();
+      for (Eigen::Index r = 0; r < x.size(); ++r) {
+        const double xr = x[r];
+        if (xr == 0.0) continue;
+        for (int k = outer[r]; k < outer[r + 1]; ++k) v[inner[k]] += xr * value[k];
+      }
       v.array() *= minv_.array();
-      for (Eigen::Index r = 0; r < x.size(); ++r) w[r] = H_.row(r).dot(v) + b_[r];
+      for (Eigen::Index r = 0; r < x.size(); ++r) {
+        double sum = 0.0;
+        for (int k = outer[r]; k < outer[r + 1]; ++k) sum += value[k] * v[inner[k]];
+        w[r] = sum + b_[r];
+      }
     }
     bool correction() override { return s_.solve_velocities(H_); }
     double diagonal(Eigen::Index r) const override { return s_.w_diagonal_[r]; }
@@ -116,7 +132,8 @@ bool SubspaceStep::solve_velocities(const RowSparseMat& H) {
     const int r = rows_[static_cast<std::size_t>(k)];
     d[k] = H.row(r).dot(y);
     const int t = tie_of_[static_cast<std::size_t>(r)];
-    if (t >= 0) d[k] += factor_[static_cast<std::size_t>(t)] * H.row(t).dot(y);
+    for (int j = 0; t >= 0 && j < tie_count_[static_cast<std::size_t>(r)]; ++j)
+      d[k] += factor_[static_cast<std::size_t>(t + j)] * H.row(t + j).dot(y);
   }
   spread(d);
   return true;

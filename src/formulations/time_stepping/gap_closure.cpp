@@ -97,7 +97,7 @@ bool ImpulseProblem::closing_velocity_in_velocities(const std::vector<char>& fit
   for (int r = 0; r < n_; ++r) {
     if (!fit[static_cast<std::size_t>(r)]) continue;
     closing_rows_.push_back(r);
-    largest = std::max(largest, Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]]);
+    largest = std::max(largest, operator_diagonal(r));
   }
   y.setZero();
   if (!(largest > 0.0)) return largest == 0.0;  // no fitted row moves a body: nothing to close
@@ -112,7 +112,7 @@ bool ImpulseProblem::closing_velocity_in_velocities(const std::vector<char>& fit
     for (int k = outer[r]; k < outer[r + 1]; ++k) closing_rhs_[Hs_.innerIndexPtr()[k]] += weighted * Hs_.valuePtr()[k];
   }
   closing_rhs_.array() *= closing_scale_.array();
-  closing_normal_.assemble(Hs_, {closing_rows_, closing_weight_, {}, {}}, closing_scale_);
+  closing_normal_.assemble(Hs_, {closing_rows_, closing_weight_, {}, {}, {}}, closing_scale_);
   if (!closing_normal_.factorize(eps)) return false;
   closing_normal_.solve_in_place(closing_rhs_);
   y = closing_scale_.cwiseProduct(closing_rhs_);

@@ -48,12 +48,16 @@ void ImpulseProblem::lay_out(const std::vector<int>& tangent_rows, const std::ve
     ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
     const RowBodies& bodies = row_bodies[static_cast<std::size_t>(r)];
     row.offset = bodies.offset;
-    for (int a = 0; a < 2; ++a) row.w[a] = BodyRow::Zero(bodies.width[a]);
+    for (int a = 0; a < 2; ++a) {
+      row.w[a] = BodyRow::Zero(bodies.width[a]);
+      if (bodies.offset[a] >= 0) block_width_ = std::max(block_width_, bodies.width[a]);
+    }
   }
   scaled_rows_ = rows_;
   const int contacts = static_cast<int>(tangent_rows.size());
   contacts_.resize(static_cast<std::size_t>(contacts));
   row_contact_.assign(static_cast<std::size_t>(n_), -1);
+  row_active_.assign(static_cast<std::size_t>(n_), 0);
   lifted_base_.assign(static_cast<std::size_t>(contacts), -1);
   has_disc_ = false;
   int row = nc_, lifted = nc_;
@@ -100,9 +104,21 @@ void ImpulseProblem::choose_solver(int lifted) {
   if (lemke_ && options_.disc_contacts) has_disc_ = true;  // refused below, as for a disc present now
 }
 
+// At every layout (a relayout may bring the first disc cones): with disc cones and the diagonal M,
+// Gauss-Seidel in velocity space, with W (sparse) only on demand.
 void ImpulseProblem::size_operators(int lifted) {
-  sparse_ = !implicit_ && !lemke_ && n_ > options_.dense_rows;
-  if (sparse_) {
+  velocity_sweep_ = options_.velocity_sweeps && has_disc_ && !implicit_ && !lemke_ &&
+                    options_.kind != ImpulseSolverKind::apgd && (block_width_ == 3 || block_width_ == 6);
+  sparse_ = !implicit_ && !lemke_ && (n_ > options_.dense_rows || velocity_sweep_);
+  velocity_change_of_p_ = false;
+  operator_stale_ = false;
+  if (velocity_sweep_) {
+    velocity_change_.setZero(nv_);
+    diagonal_index_.clear();  // W's pattern of this layout is built at the first need (ensure_operator)
+    // The model's own contacts are laid out once per run: their pattern is built now, so that a
+    // rescue in a late step allocates nothing (tests/alloc); W's values still wait for a reader.
+    if (!options_.disc_contacts && n_ > 0) build_sparse_pattern();
+  } else if (sparse_) {
     build_sparse_pattern();
   } else {
     W_.setZero(n_, n_);
@@ -126,11 +142,9 @@ void ImpulseProblem::size_operators(int lifted) {
   solvers::prepare_result(result_, n_);
   solvers::prepare_result(trial_, n_);
   trial_p_.setZero(n_);
-  // The subspace step's faces are those of interval cones (a sliding disc contact's face is not
-  // linear in the impulses): with disc cones the sweeps work alone.
-  if (has_disc_) options_.subspace_after = 0;
-  // Also under `lemke`: a Lemke failure falls back to Gauss-Seidel, subspace steps included.
-  const bool subspace = !has_disc_;
+  // Also under `lemke`: a Lemke failure falls back to Gauss-Seidel, subspace steps included. Disc
+  // cones too: a sliding contact's face holds its direction (solvers/subspace_step.hpp).
+  const bool subspace = true;
   if (subspace) subspace_.reserve(n_);
   // The subspace step and the gap-closing fit of a sparse W work in velocity space on H and M.
   if (!implicit_ && (subspace || sparse_)) build_row_matrix();
@@ -138,7 +152,7 @@ void ImpulseProblem::size_operators(int lifted) {
   // The interior-point rescue works in velocity space on H and the diagonal M, on interval cones and
   // without free rows (solvers/interior_point.hpp).
   interior_point_ready_ =
-      options_.interior_point_rescue && subspace && !implicit_ && nc_ == 0 && interior_point_.analyse(Hs_);
+      options_.interior_point_rescue && !has_disc_ && !implicit_ && nc_ == 0 && interior_point_.analyse(Hs_);
   if (lemke_) {
     K_.setZero(lifted, lifted);
     kq_.setZero(lifted);
@@ -269,20 +283,12 @@ void ImpulseProblem::scale_rows(const Vec& minv) {
 void ImpulseProblem::assemble(const Vec& minv) {
   minv_ = &minv;
   row_matrix_stale_ = true;
-  scale_rows(minv);
-  if (sparse_) {
-    double* values = Ws_.valuePtr();
-    const int* outer = Ws_.outerIndexPtr();
-    const int* inner = Ws_.innerIndexPtr();
-    for (int s = 0; s < n_; ++s) {
-      const bool s_active = row_active(s);
-      for (int k = outer[s]; k < outer[s + 1]; ++k) {
-        const int r = inner[k];
-        values[k] = s_active && row_active(r) ? coupling(r, s) : (r == s ? 1.0 : 0.0);
-      }
-    }
+  if (velocity_sweep_) {  // W waits until something reads it; the regularisation needs its diagonal only
+    operator_stale_ = true;
     return add_bilateral_regularisation();
   }
+  scale_rows(minv);
+  if (sparse_) return assemble_sparse();
   const auto active = [&](int r) {  // row_active, inline
     const int c = row_contact_[static_cast<std::size_t>(r)];
     return c < 0 || contacts_[static_cast<std::size_t>(c)].active;
@@ -298,6 +304,52 @@ void ImpulseProblem::assemble(const Vec& minv) {
     }
   }
   add_bilateral_regularisation();
+}
+
+// Each row's activity is read once, and the entries are the shared-body products written inline: a
+// call to row_active and to coupling per entry (about 100 per row in a wall) cost as much as a sweep
+// over W. The values are those coupling() gives.
+void ImpulseProblem::assemble_sparse() {
+  double* values = Ws_.valuePtr();
+  const int* outer = Ws_.outerIndexPtr();
+  const int* inner = Ws_.innerIndexPtr();
+  for (int r = 0; r < n_; ++r) row_active_[static_cast<std::size_t>(r)] = row_active(r) ? 1 : 0;
+  const char* active = row_active_.data();
+  const ImpulseRow* scaled = scaled_rows_.data();
+  for (int s = 0; s < n_; ++s) {
+    const int begin = outer[s], end = outer[s + 1];
+    if (!active[s]) {
+      for (int k = begin; k < end; ++k) values[k] = inner[k] == s ? 1.0 : 0.0;
+      continue;
+    }
+    const ImpulseRow& row_s = rows_[static_cast<std::size_t>(s)];
+    for (int k = begin; k < end; ++k) {
+      const int r = inner[k];
+      values[k] = active[r] ? shared_body_product(scaled[r], row_s) : (r == s ? 1.0 : 0.0);
+    }
+  }
+  add_bilateral_regularisation();
+}
+
+// The pattern is built at the first need (a run whose sweeps always converge never builds it: W of
+// a pile of box corners holds ~100 entries per row).
+void ImpulseProblem::ensure_operator() {
+  if (!operator_stale_) return;
+  operator_stale_ = false;
+  if (diagonal_index_.empty() && n_ > 0) build_sparse_pattern();
+  scale_rows(*minv_);
+  assemble_sparse();
+}
+
+double ImpulseProblem::operator_diagonal(int r) const {
+  if (!velocity_sweep_) return sparse_ ? Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] : W_(r, r);
+  if (!row_active(r)) return 1.0;
+  const ImpulseRow& row = rows_[static_cast<std::size_t>(r)];
+  double w = 0.0;  // Σ over the row's blocks of w M⁻¹ wᵀ (its rows not yet scaled: scale_rows is lazy here)
+  for (int a = 0; a < 2; ++a)
+    if (row.offset[a] >= 0)
+      for (Eigen::Index k = 0; k < row.w[a].size(); ++k) w += row.w[a][k] * (*minv_)[row.offset[a] + k] * row.w[a][k];
+  return w + (r < nc_ ? bilateral_added_ : 0.0);
 }
 
 void ImpulseProblem::assemble_implicit(const Eigen::LDLT<Mat>& iteration_matrix) {
@@ -320,9 +372,10 @@ void ImpulseProblem::add_bilateral_regularisation() {
   bilateral_added_ = 0;
   if (bilateral_regularisation_ <= 0 || nc_ == 0) return;
   double scale = 0;
-  for (int r = 0; r < nc_; ++r) scale = std::max(scale, sparse_ ? Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] : W_(r, r));
+  for (int r = 0; r < nc_; ++r) scale = std::max(scale, operator_diagonal(r));  // before the regularisation
   const double add = bilateral_regularisation_ * scale;
   bilateral_added_ = add;
+  if (velocity_sweep_ && operator_stale_) return;  // the sweeps add it to their rows; W when assembled
   for (int r = 0; r < nc_; ++r) {
     if (sparse_) Ws_.valuePtr()[diagonal_index_[static_cast<std::size_t>(r)]] += add;
     else W_(r, r) += add;
@@ -341,6 +394,10 @@ void ImpulseProblem::mark_inactive_rows_dense() {
 void ImpulseProblem::add_velocity_change(const Vec& minv, Vec& v) const {
   if (implicit_) {
     if (n_ > 0) v.noalias() += Y_ * p_;
+    return;
+  }
+  if (velocity_sweep_ && velocity_change_of_p_) {  // the sweeps' own M⁻¹ Hᵀ p
+    v += velocity_change_;
     return;
   }
   add_mass_velocity_change(minv, v);

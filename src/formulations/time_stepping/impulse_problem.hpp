@@ -20,6 +20,11 @@
 // Stewart & Trinkle 1996, would approximate the disc; not written). The subspace steps (their faces
 // are those of interval cones) are off with disc cones. Rows touch at most two bodies through blocks
 // as wide as each body's velocities (ImpulseRow, BodyRow).
+//
+// With disc cones and the diagonal M (spatial contacts, no spring elements) Gauss-Seidel sweeps in
+// velocity space (solvers/velocity_gauss_seidel.hpp, impulse_velocity_solve.cpp): the bilateral rows
+// and the active contacts only, island by island, without W. W is then assembled only when something
+// reads it (a rescue, a dumped problem: ensure_operator()).
 #pragma once
 
 #include <array>
@@ -39,6 +44,7 @@
 #include "solvers/mlcp.hpp"
 #include "solvers/proximal_newton.hpp"
 #include "solvers/subspace_step.hpp"
+#include "solvers/velocity_gauss_seidel.hpp"
 
 namespace stickslip {
 
@@ -56,8 +62,18 @@ struct ImpulseRow {
 
   double dot(const Vec& v) const {
     double s = 0;
-    for (int a = 0; a < 2; ++a)
-      if (offset[a] >= 0) s += w[a].dot(v.segment(offset[a], w[a].size()));
+    for (int a = 0; a < 2; ++a) {
+      if (offset[a] < 0) continue;
+      if (w[a].size() == kMaxBodyDofs) {  // a spatial body's block: a plain loop (Eigen's dynamic-size
+        const double* x = v.data() + offset[a];  // reduction costs more than its six products)
+        const double* y = w[a].data();
+        double t = 0;
+        for (int k = 0; k < kMaxBodyDofs; ++k) t += y[k] * x[k];
+        s += t;
+      } else {
+        s += w[a].dot(v.segment(offset[a], w[a].size()));
+      }
+    }
     return s;
   }
   // out += diag(scale) H_rᵀ p
@@ -100,6 +116,8 @@ struct ImpulseSolverOptions {
   int proximal_rescue_rows = 600;  // pgs, apgd (and lemke's fallback to pgs): then by the proximal point
                                    // method with Newton steps on the bilateral and active contact rows,
                                    // up to this many (planar contacts), 0: never
+  bool velocity_sweeps = true;     // pgs with disc cones and the diagonal M: sweeps in velocity space
+                                   // (impulse_velocity_solve.cpp); false: over W
   bool disc_contacts = false;      // contacts with disc cones may come with a later layout (the shape
                                    // contacts of a spatial model): never Lemke's method
 };
@@ -188,9 +206,13 @@ class ImpulseProblem {
     lemke_solver_.options().should_stop = should_stop;
     should_stop_ = std::move(should_stop);
   }
+  // Whether the subspace steps may run on a problem with disc cones (true unless set otherwise each
+  // step): off while a spatial contact that sticks has μ_s ≠ μ_k, whose stick/slip decision needs the
+  // sweeps' own split (time_stepper.cpp, fill_contact_rows).
+  void allow_disc_subspace_steps(bool allowed) { disc_subspace_ = allowed; }
   // The last solve's problem, warm start (when kept), impulses and figures (contact_problem_record.hpp;
-  // t, step and tolerance are the caller's).
-  void describe(ContactProblemRecord& out) const;
+  // t, step and tolerance are the caller's). Assembles W first when the sweeps went without it.
+  void describe(ContactProblemRecord& out);
 
   const Vec& impulses() const { return p_; }
   Vec& impulses() { return p_; }
@@ -208,6 +230,9 @@ class ImpulseProblem {
   // The goal the last Gauss-Seidel solve aimed at: tolerance × max(1, ‖b‖∞).
   double last_goal() const { return last_goal_; }
   bool sparse() const { return sparse_; }
+  // True when Gauss-Seidel sweeps in velocity space (disc cones, diagonal M); W is then assembled
+  // only on demand.
+  bool sweeps_in_velocities() const { return velocity_sweep_; }
   // Stored entries of W (the sparsity pattern, or n² when dense).
   long operator_entries() const { return sparse_ ? static_cast<long>(Ws_.nonZeros()) : static_cast<long>(n_) * n_; }
 
@@ -216,7 +241,16 @@ class ImpulseProblem {
   void choose_solver(int lifted);
   void size_operators(int lifted);
   double coupling(int r, int s) const;
-  void scale_rows(const Vec& minv);
+  // W(r, r) of this step as assemble() writes it (1 for an inactive row), without needing W.
+  double operator_diagonal(int r) const;
+  void scale_rows(const Vec& minv);  // velocity_sweep_: when W is assembled (ensure_operator)
+  void assemble_sparse();
+  // W of this step, when the sweeps in velocity space went without it (a rescue, describe()).
+  void ensure_operator();
+  // impulse_velocity_solve.cpp
+  void solve_in_velocities();
+  void load_velocity_problem();
+  double velocity_sweeps(Vec& p, int min_sweeps, int max_sweeps, int stall, int& sweeps, solvers::LcpStatus& status);
   void build_sparse_pattern();
   void build_row_matrix();
   void update_row_matrix();
@@ -257,7 +291,11 @@ class ImpulseProblem {
   double tolerance_ = 0;  // the iterative solves' tolerance: options_.tolerance, smaller in refine()
   ImpulseSolverOptions options_;
   bool implicit_ = false, sparse_ = false, lemke_ = false, last_iterative_ = false, last_unconverged_ = false;
+  bool velocity_sweep_ = false;   // Gauss-Seidel in velocity space (disc cones, diagonal M)
+  bool operator_stale_ = false;   // velocity_sweep_: W (and the rows scaled by M⁻¹) not made for this step yet
+  bool velocity_change_of_p_ = false;  // velocity_sweep_: velocity_change_ = M⁻¹ Hᵀ p_ (the last sweeps')
   bool keep_warm_start_ = false;
+  bool disc_subspace_ = true;  // allow_disc_subspace_steps
   std::function<bool()> should_stop_;
   const char* last_rescue_ = "none";  // what Lemke's rescue did in the last solve (describe())
   const char* last_interior_point_ = "none";  // and the interior-point rescue
@@ -270,6 +308,7 @@ class ImpulseProblem {
   std::vector<ImpulseRow> scaled_rows_;  // assemble(): each row's blocks times M⁻¹
   std::vector<ContactRows> contacts_;
   std::vector<int> row_contact_;  // contact of each row, -1 for bilateral rows
+  std::vector<char> row_active_;  // assemble_sparse(): row_active of each row, this step
   std::vector<int> lifted_base_;  // first variable of each contact in the lifted LCP
   Vec b_, p_;
   // Operator
@@ -284,6 +323,9 @@ class ImpulseProblem {
   // Solvers
   std::vector<solvers::FrictionContact> friction_contacts_;  // contacts_ with μ = 0 when inactive
   solvers::FrictionalContactSolver pgs_;
+  solvers::VelocityGaussSeidel velocity_pgs_;  // velocity_sweep_
+  int block_width_ = 0;                        // velocities of a body (3 planar, 6 spatial)
+  Vec velocity_change_;                        // M⁻¹ Hᵀ P of the sweeps in velocity space
   solvers::ApgdContactSolver apgd_;
   solvers::SubspaceStep subspace_;
   solvers::VelocityInteriorPoint interior_point_;  // the second rescue (interior_point_rescue)

@@ -18,6 +18,7 @@
 namespace stickslip {
 void ImpulseProblem::solve() {
   last_iterative_ = false;
+  velocity_change_of_p_ = false;
   if (n_ == 0) return record(0, 0.0, true);  // a model without contacts or constraints
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const ContactRows& cr = contacts_[c];
@@ -69,7 +70,7 @@ template <class Matrix>
 void ImpulseProblem::pgs_with_subspace(const Matrix& W) {
   solvers::BoxPgsOptions& o = pgs_.options();
   const int cap = options_.max_iterations, after = options_.subspace_after, stall = options_.stall_sweeps;
-  const bool subspace = after > 0 && options_.subspace_rounds > 0;
+  const bool subspace = after > 0 && options_.subspace_rounds > 0 && (!has_disc_ || disc_subspace_);
   const int chunk = subspace ? after : stall > 0 ? stall : cap;
   o.max_iterations = std::min(std::max(chunk, options_.min_iterations), cap);  // the floor of sweeps first
   o.min_iterations = options_.min_iterations;
@@ -142,7 +143,10 @@ void ImpulseProblem::solve_apgd(const Matrix& W) {
 // The sweeps (or APGD) from p_, then the rescues while the goal is not met: result_.
 void ImpulseProblem::solve_iteratively() {
   const bool apgd = options_.kind == ImpulseSolverKind::apgd;
-  if (sparse_) {
+  if (velocity_sweep_) {
+    solve_in_velocities();
+    if (!result_.solved() && result_.z.size() == n_) ensure_operator();  // the rescues read W
+  } else if (sparse_) {
     apgd ? solve_apgd(Ws_) : pgs_with_subspace(Ws_);
   } else {
     apgd ? solve_apgd(W_) : pgs_with_subspace(W_);
@@ -224,6 +228,7 @@ ImpulseProblem::RescueOutcome ImpulseProblem::take_if_better(const Vec& p) {
   const double residual = solvers::box_residual(p, trial_.w, rescue_bounds_);
   if (!(residual < result_.residual)) return RescueOutcome::tried;
   result_.z = p;
+  velocity_change_of_p_ = false;
   result_.w = trial_.w;
   result_.residual = residual;
   if (residual > last_goal_ || solvers::unrounded_box_residual(p, trial_.w, rescue_bounds_) > last_goal_)
@@ -260,7 +265,8 @@ void ImpulseProblem::record(int iterations, double residual, bool converged) {
   if (residual > stats_.max_residual) stats_.max_residual = residual;
 }
 
-void ImpulseProblem::describe(ContactProblemRecord& out) const {
+void ImpulseProblem::describe(ContactProblemRecord& out) {
+  ensure_operator();
   out.bilateral_rows = nc_;
   if (sparse_) out.W = Ws_;
   else out.W = W_.sparseView(0.0, 0.0);  // every non-zero kept

@@ -16,7 +16,7 @@ ContactState stick_slip_state(const ContactOutcome& c, double stick_speed) {
 }
 
 bool decision_hangs(const ContactOutcome& c, ContactState before, double stick_speed) {
-  if (before != ContactState::stick || c.inside_cone()) return false;
+  if (before != ContactState::stick || (c.inside_cone() && !(c.normal_impulse > 0.0))) return false;
   const double slip = c.slip_speed();
   return slip > kLeftoverShare * stick_speed && slip <= kHangSpeedFactor * stick_speed;
 }
