@@ -11,6 +11,8 @@ build=$1
 seconds=${2:-60}
 runs=${3:-0}
 root=$(cd "$(dirname "$0")/.." && pwd)
+# FUZZ_HARNESSES: which harnesses to run (default all three: model lcp checkpoint); two scripts with
+# different harnesses may run side by side on one build (the long runs of docs/fuzzing.md).
 # FUZZ_SEED: libFuzzer's -seed (0, the default, draws one from the clock). FUZZ_FRESH=1 starts from
 # the seeds alone (the corpus of earlier runs is discarded), which with a fixed seed and RUNS makes
 # the run deterministic (make fuzz-ci, docs/fuzzing.md).
@@ -30,7 +32,7 @@ done
 cp "$root"/fuzz/seeds/checkpoint/* "$corpus/checkpoint/" 2>/dev/null || true
 
 status=0
-for harness in model lcp checkpoint; do
+for harness in ${FUZZ_HARNESSES:-model lcp checkpoint}; do
   bin="$build/fuzz/fuzz_${harness}_file"
   [ "$harness" = checkpoint ] && bin="$build/fuzz/fuzz_checkpoint"
   [ -x "$bin" ] || bin="$build/bin/$(basename "$bin")"

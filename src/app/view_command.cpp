@@ -124,6 +124,10 @@ int view(const ViewArgs& a) {
       warn_if_cut(points_path, dropped);
     }
     const AnimationData data = animation_data(scene, results, events, options, points);
+    if (data.visuals_dropped) {
+      std::cerr << "note: the bodies' visuals would make more than --max-size " << a.max_size_mb
+                << " MB of data with the first and last frame alone: drawn by their collision shapes instead\n";
+    }
     if (data.thinned_every > 1) {
       const std::size_t bodies = scene.bodies.size() - 1;  // the ground is body 0
       std::cerr << "note: " << bodies << (bodies == 1 ? " body" : " bodies") << " over " << data.chosen_frames << " frames would make "

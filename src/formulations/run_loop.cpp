@@ -19,7 +19,7 @@ void StepStrategy::restore(const Snapshot&) { throw std::logic_error("this schem
 
 RunLoop::RunLoop(const Model& model, const SimulationOptions& options, OutputSink& sink,
                  const SimulationCallbacks& callbacks, EventSink* events)
-    : model_(model), opt_(options), sink_(sink), cb_(callbacks), observer_(model),
+    : opt_(options), sink_(sink), cb_(callbacks), observer_(model),
       energy_(model, options, observer_.columns()), pace_(options.t_start, options.t_end) {
   reporter_.events = events;
   reporter_.unconverged_problem = callbacks.unconverged_problem;

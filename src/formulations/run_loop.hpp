@@ -148,7 +148,6 @@ class RunLoop {
   void watch_pace(const StepStrategy& strategy);
   bool stop_requested();
 
-  const Model& model_;
   const SimulationOptions& opt_;
   OutputSink& sink_;
   const SimulationCallbacks& cb_;

@@ -93,6 +93,14 @@ void append_shape(std::string& out, const SceneShape& s) {
       break;
     }
   }
+  if (!std::isnan(s.color[0])) {
+    std::string& c = o.key("color");
+    for (std::size_t k = 0; k < 4; ++k) {
+      c += k ? ',' : '[';
+      append_json_number(c, s.color[k]);
+    }
+    c += ']';
+  }
 }
 
 void append_shapes(std::string& out, const std::vector<SceneShape>& shapes) {
@@ -148,6 +156,7 @@ void append_bodies(std::string& out, const Scene& scene, const ResultTable& resu
     o.string("name", b.name);
     o.string("motion", motion_name(b.motion));
     append_shapes(o.key("shapes"), b.shapes);
+    if (!b.visuals.empty()) append_shapes(o.key("visuals"), b.visuals);
     append_pose(o.key("pose"), scene, b, results, rows, type);
   }
   out += ']';
@@ -414,7 +423,18 @@ AnimationData animation_data(const Scene& scene, const ResultTable& results, con
   data.rows = chosen_rows(results.column("t", "the time"), options);
   data.chosen_frames = data.rows.size();
   const std::size_t limit = std::min(options.max_data_chars, kMaxPageDataChars), n = data.rows.size();
-  const auto build = [&](const std::vector<std::size_t>& rows) { return data_on_rows(scene, results, events, options, points, rows); };
+  // Visual meshes are the largest data that does not grow with the frames: when they alone take the
+  // first and last frame over the limit, the page draws the collision shapes instead.
+  Scene without_visuals;
+  const Scene* drawn = &scene;
+  const bool visuals = std::any_of(scene.bodies.begin(), scene.bodies.end(), [](const SceneBody& b) { return !b.visuals.empty(); });
+  if (visuals && data_on_rows(scene, results, events, options, points, {data.rows.front(), data.rows.back()}).size() > limit) {
+    without_visuals = scene;
+    for (SceneBody& b : without_visuals.bodies) b.visuals.clear();
+    drawn = &without_visuals;
+    data.visuals_dropped = true;
+  }
+  const auto build = [&](const std::vector<std::size_t>& rows) { return data_on_rows(*drawn, results, events, options, points, rows); };
   const auto refuse = [&](std::size_t chars, const std::string& what) {
     throw InputError(results.file, 0, 0, "",
                      "the animation data would be " + megabytes(chars) + " MB " + what + ", more than a page takes (" +

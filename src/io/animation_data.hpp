@@ -38,6 +38,7 @@ struct AnimationData {
   std::size_t chosen_frames = 0;  // the frames fps, every and max_frames chose
   std::size_t thinned_every = 1;  // > 1: only every k-th of those was kept, so that the data fits
   std::size_t chosen_chars = 0;   // when thinned: the size the data would have had with every chosen frame (estimated)
+  bool visuals_dropped = false;   // the visuals alone would have exceeded the limit: left out
 };
 
 // The rows that become frames: for each frame time t0 + k/fps the first row at or after it, and
@@ -56,7 +57,8 @@ std::string megabytes(std::size_t chars);
 std::vector<std::size_t> every_kth(const std::vector<std::size_t>& rows, std::size_t k);
 
 // The data as JSON text, on the chosen rows thinned in time (every k-th frame) when it would exceed
-// options.max_data_chars. Throws InputError (naming the results file) when a column the scene needs
+// options.max_data_chars; without the bodies' visuals when they alone take the first and last frame
+// over it. Throws InputError (naming the results file) when a column the scene needs
 // is missing: body poses (planar <b>.x .y .theta; spatial <b>.x .y .z .qw .qx .qy .qz) and contact
 // forces and states (<c>.state .fn and planar .ft, spatial .ft1 .ft2), and when even the first and
 // last frame alone exceed the limit (saying how to make the data smaller).

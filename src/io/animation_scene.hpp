@@ -1,8 +1,8 @@
 // What an animation draws, independent of the run: bodies with their shapes, joints, springs and
 // contact geometry, all in body frames and in three dimensions (a planar model has z = 0 and
 // rotations about z). The same structure serves planar and spatial models, so the animation data
-// (docs/animation-format.md) does not change with the dimension. Model files hold no display
-// geometry yet: `scene_from_model` infers shapes from what the model attaches to each body.
+// (docs/animation-format.md) does not change with the dimension. A body without declared shapes has
+// shapes inferred by `scene_from_model` from what the model attaches to it; visuals are the model's.
 #pragma once
 
 #include <array>
@@ -29,6 +29,8 @@ struct SceneShape {
   double length = 0;         // capsule: between the centres of its caps; cylinder: its height
   std::vector<Vec3> vertices;                   // convex (its hull), mesh
   std::vector<std::array<int, 3>> triangles;    // mesh (counter-clockwise seen from outside)
+  // Visuals: red, green, blue, opacity in [0, 1]; NaN red: the body's colour.
+  std::array<double, 4> color{std::numeric_limits<double>::quiet_NaN(), 0, 0, 1};
 };
 
 // A capsule from `from` to `to` (the rod of a planar body); `width` is its diameter.
@@ -41,6 +43,7 @@ struct SceneBody {
   // Fixed bodies: their pose (others take theirs from the results, columns <name>.x, ...).
   Vec3 position = Vec3::Zero();
   Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
+  std::vector<SceneShape> visuals;  // drawn only (model/shapes.hpp, BodyVisual); the page then dims `shapes`
 };
 
 struct SceneJoint {

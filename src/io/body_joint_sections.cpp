@@ -196,6 +196,7 @@ void read_bodies(const YamlField& section, SectionContext& ctx) {
     const int index = ctx.builder.add_body(b);
     ctx.bodies[b.name] = index;
     if (const auto shapes = f.get("shapes")) read_body_shapes(*shapes, index, b.name, ctx);
+    if (const auto visuals = f.get("visuals")) read_body_visuals(*visuals, index, ctx);
   }
 }
 

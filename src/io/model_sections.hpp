@@ -49,6 +49,8 @@ Body read_spatial_body(const YamlField& f, SectionContext& ctx);
 Quat read_orientation(const YamlField& f);
 // Shapes, materials, material pairs and contact reports (shape_reader.cpp; model/shapes.hpp).
 void read_body_shapes(const YamlField& list, int body, const std::string& body_name, SectionContext& ctx);
+// A body's `visuals`: shapes that are only drawn (model/shapes.hpp, BodyVisual).
+void read_body_visuals(const YamlField& list, int body, SectionContext& ctx);
 // One shape entry {type, ..., position, orientation, material, density, group, collides_with}, without
 // its body and name (a generator's part, copied to each part it makes).
 BodyShape read_shape_entry(const YamlField& f, SectionContext& ctx);

@@ -1,5 +1,6 @@
-// Readers of shapes (a spatial body's `shapes`), `materials`, `material_pairs` and `contact_reports`
-// (docs/model-format.md, "Shapes and materials"; model/shapes.hpp).
+// Readers of shapes (a spatial body's `shapes`, and its drawn-only `visuals`), `materials`,
+// `material_pairs` and `contact_reports` (docs/model-format.md, "Shapes and materials", "Visuals";
+// model/shapes.hpp).
 #include <filesystem>
 
 #include "geometry/mesh_file.hpp"
@@ -43,33 +44,36 @@ std::shared_ptr<const geometry::TriangleMesh> read_mesh(const YamlField& f, cons
 }
 
 #define SHAPE_KEYS "name", "type", "position", "orientation", "material", "density", "group", "collides_with"
+#define VISUAL_KEYS "type", "position", "orientation", "color"
+#define EXPECT_KEYS(...) (visual ? f.expect_keys({VISUAL_KEYS, __VA_ARGS__}) : f.expect_keys({SHAPE_KEYS, __VA_ARGS__}))
 
-geometry::Shape read_geometry(const YamlField& f, SectionContext& ctx) {
+// A shape's geometry; a visual (drawn only) takes the same kinds and sizes with its own keys.
+geometry::Shape read_geometry(const YamlField& f, SectionContext& ctx, bool visual) {
   const std::string type =
       f.at("type").as_choice({"sphere", "box", "capsule", "cylinder", "convex_hull", "plane", "triangle_mesh"});
   if (type == "sphere") {
-    f.expect_keys({SHAPE_KEYS, "radius"});
+    EXPECT_KEYS("radius");
     return geometry::make_sphere(f.at("radius").as_positive());
   }
   if (type == "box") {
-    f.expect_keys({SHAPE_KEYS, "half_extents"});
+    EXPECT_KEYS("half_extents");
     const YamlField h = f.at("half_extents");
     const Vec3 half = h.as_vec3();
     if (!(half.minCoeff() > 0)) h.fail("half extents must be > 0");
     return geometry::make_box(half);
   }
   if (type == "capsule" || type == "cylinder") {
-    f.expect_keys({SHAPE_KEYS, "radius", "half_length"});
+    EXPECT_KEYS("radius", "half_length");
     const double r = f.at("radius").as_positive(), h = f.at("half_length").as_positive();
     return type == "capsule" ? geometry::make_capsule(r, h) : geometry::make_cylinder(r, h);
   }
   if (type == "plane") {
-    f.expect_keys({SHAPE_KEYS, "normal"});
+    EXPECT_KEYS("normal");
     const YamlField n = f.at("normal");
     if (!(n.as_vec3().norm() > 0)) n.fail("the normal must be a non-zero vector");
     return geometry::make_plane(n.as_vec3());
   }
-  f.expect_keys({SHAPE_KEYS, "points", "mesh", "scale"});
+  EXPECT_KEYS("points", "mesh", "scale");
   if (type == "convex_hull" && f.has("points") == f.has("mesh")) f.fail("a convex hull takes either 'points' or a 'mesh' file");
   if (type == "convex_hull" && f.has("points")) {
     std::vector<Vec3> points;
@@ -90,6 +94,8 @@ geometry::Shape read_geometry(const YamlField& f, SectionContext& ctx) {
     file.fail(file.as_string() + ": " + e.what());
   }
 }
+#undef EXPECT_KEYS
+#undef VISUAL_KEYS
 #undef SHAPE_KEYS
 
 BodyShape read_shape(const YamlField& f, int body, const std::string& body_name, int index, int count, SectionContext& ctx) {
@@ -108,7 +114,7 @@ BodyShape read_shape_entry(const YamlField& f, SectionContext& ctx) {
   if (!f.is_map()) f.fail("expected a shape {type, ...}");
   BodyShape s;
   try {
-    s.geometry = read_geometry(f, ctx);
+    s.geometry = read_geometry(f, ctx, false);
   } catch (const geometry::GeometryError& e) {
     f.fail(e.what());
   }
@@ -162,6 +168,32 @@ void read_body_shapes(const YamlField& list, int body, const std::string& body_n
     BodyShape s = read_shape(items[k], body, body_name, static_cast<int>(k), static_cast<int>(items.size()), ctx);
     const std::string name = s.name;
     ctx.shapes[name] = ctx.builder.add_shape(std::move(s));
+  }
+}
+
+void read_body_visuals(const YamlField& list, int body, SectionContext& ctx) {
+  const std::vector<YamlField> items = list.items();
+  if (items.empty()) list.fail("expected a list of visuals [{type, ...}, ...]");
+  for (const YamlField& f : items) {
+    if (!f.is_map()) f.fail("expected a visual {type, ...}");
+    BodyVisual v;
+    v.body = body;
+    try {
+      v.geometry = read_geometry(f, ctx, true);
+    } catch (const geometry::GeometryError& e) {
+      f.fail(e.what());
+    }
+    if (const auto p = f.get("position")) v.pose.position = p->as_vec3();
+    if (const auto o = f.get("orientation")) v.pose.orientation = read_orientation(*o);
+    if (const auto c = f.get("color")) {
+      if (!c->is_sequence() || (c->size() != 3 && c->size() != 4)) c->fail("expected [red, green, blue] or [red, green, blue, opacity]");
+      for (std::size_t k = 0; k < c->size(); ++k) {
+        const double x = (*c)[k].as_double();
+        if (!(x >= 0 && x <= 1)) (*c)[k].fail("a colour component is a number from 0 to 1");
+        v.color[k] = x;
+      }
+    }
+    ctx.builder.add_visual(std::move(v));
   }
 }
 

@@ -82,12 +82,12 @@ Body read_spatial_body(const YamlField& f, SectionContext& ctx) {
   switch (b.motion) {
     case BodyMotion::dynamic:
       f.expect_keys({"name", "motion", "mass", "inertia", "center_of_mass", "position", "orientation", "velocity",
-                     "angular_velocity", "angular_velocity_frame", "shapes"});
+                     "angular_velocity", "angular_velocity_frame", "shapes", "visuals"});
       read_dynamic_mass(f, b);
       break;
-    case BodyMotion::fixed: f.expect_keys({"name", "motion", "mass", "inertia", "position", "orientation", "shapes"}); break;
+    case BodyMotion::fixed: f.expect_keys({"name", "motion", "mass", "inertia", "position", "orientation", "shapes", "visuals"}); break;
     case BodyMotion::prescribed:
-      f.expect_keys({"name", "motion", "mass", "inertia", "x", "y", "z", "yaw", "pitch", "roll", "shapes"});
+      f.expect_keys({"name", "motion", "mass", "inertia", "x", "y", "z", "yaw", "pitch", "roll", "shapes", "visuals"});
       break;
   }
   const YamlField name = f.at("name");

@@ -75,6 +75,7 @@ std::vector<BodyFeatures> collect_features(const Model& m) {
     f[j.body_j].points.push_back(user_frame(m.bodies[j.body_j], j.spatial.point_j));
   }
   for (const Contact& c : m.contacts) {
+    if (c.joint_limit()) continue;  // a stop on a joint coordinate has no shape to draw
     add_sphere(f[c.body_j], c.sphere_center_j, c.radius_j);
     if (c.shape == ContactShape::sphere_sphere) add_sphere(f[c.body_i], c.sphere_center_i, c.radius_i);
     else add_unique(f[c.body_i].planes, plane_shape(c));
@@ -192,11 +193,10 @@ std::vector<SceneShape> infer_shapes(const Body& b, const BodyFeatures& f, bool 
 
 // A shape the body carries (model/shapes.hpp), in the body's frame as the scene has it (the user's
 // axes, origin at the centre of mass: where the builder left the shape's pose).
-SceneShape declared_shape(const BodyShape& shape) {
-  const geometry::Shape& g = shape.geometry;
+SceneShape declared_shape(const geometry::Shape& g, const geometry::Pose& pose) {
   SceneShape s;
-  s.position = shape.pose.position;
-  s.orientation = shape.pose.orientation;
+  s.position = pose.position;
+  s.orientation = pose.orientation;
   switch (g.kind) {
     case geometry::ShapeKind::sphere: s.kind = SceneShape::Kind::sphere; s.radius = g.radius; break;
     case geometry::ShapeKind::box: s.kind = SceneShape::Kind::box; s.size = 2 * g.half_extents; break;
@@ -212,7 +212,7 @@ SceneShape declared_shape(const BodyShape& shape) {
       break;
     case geometry::ShapeKind::plane:  // the scene's plane is its frame's x-y plane, normal along z
       s.kind = SceneShape::Kind::plane;
-      s.orientation = (shape.pose.orientation * Quat::FromTwoVectors(Vec3::UnitZ(), g.normal)).normalized();
+      s.orientation = (pose.orientation * Quat::FromTwoVectors(Vec3::UnitZ(), g.normal)).normalized();
       break;
     case geometry::ShapeKind::convex_hull:
       s.kind = SceneShape::Kind::convex;
@@ -280,7 +280,12 @@ Scene spatial_scene_from_model(const Model& m) {
     sb.motion = b.motion;
     // The shapes the body carries, else shapes inferred from its contacts and inertia.
     for (const BodyShape& shape : m.shapes) {
-      if (shape.body == static_cast<int>(k)) sb.shapes.push_back(spatial_scene_detail::declared_shape(shape));
+      if (shape.body == static_cast<int>(k)) sb.shapes.push_back(spatial_scene_detail::declared_shape(shape.geometry, shape.pose));
+    }
+    for (const BodyVisual& visual : m.visuals) {
+      if (visual.body != static_cast<int>(k)) continue;
+      sb.visuals.push_back(spatial_scene_detail::declared_shape(visual.geometry, visual.pose));
+      sb.visuals.back().color = visual.color;
     }
     if (sb.shapes.empty()) sb.shapes = spatial_scene_detail::infer_shapes(b, features[k], k == Model::kGround);
     if (b.motion == BodyMotion::fixed) {
@@ -291,7 +296,9 @@ Scene spatial_scene_from_model(const Model& m) {
   }
   for (const Joint& j : m.joints) scene.joints.push_back(spatial_scene_detail::scene_joint(m, j));
   for (const SpringDamper& s : m.springs) scene.springs.push_back({s.name, s.body_i, s.body_j, s.point_i, s.point_j});
-  for (const Contact& c : m.contacts) scene.contacts.push_back(spatial_scene_detail::scene_contact(c));
+  for (const Contact& c : m.contacts) {
+    if (!c.joint_limit()) scene.contacts.push_back(spatial_scene_detail::scene_contact(c));
+  }
   return scene;
 }
 

@@ -25,8 +25,8 @@ struct Walk {
     for (const XMLElement* c = parent->FirstChildElement(); c; c = c->NextSiblingElement()) {
       const std::string name = c->Name();
       if (taken.count(name)) continue;
-      if (name == "visual") {
-        report(c, owner, "visual geometry is not drawn (the animation page draws the link's collision shapes)");
+      if (name == "texture") {
+        report(c, owner, "textures are not drawn (the page draws the material's colour, or the body's)");
       } else if (name == "mimic" || name == "safety_controller" || name == "calibration") {
         report(c, owner, "not modelled (the joint moves by its own dynamics)");
       } else {
@@ -39,7 +39,7 @@ struct Walk {
     const char* name = e->Attribute("name");
     const std::string owner = std::string("link '") + (name ? name : "?") + "'";
     if (name) out.links.emplace(name, e->GetLineNum());
-    children(e, {"inertial", "collision"}, owner);
+    children(e, {"inertial", "collision", "visual"}, owner);
     if (const XMLElement* inertial = e->FirstChildElement("inertial")) {
       children(inertial, {"origin", "mass", "inertia"}, owner);
     }
@@ -47,14 +47,26 @@ struct Walk {
     for (const XMLElement* c = e->FirstChildElement("collision"); c; c = c->NextSiblingElement("collision")) {
       lines.push_back(c->GetLineNum());
       children(c, {"origin", "geometry"}, owner);
-      const XMLElement* geometry = c->FirstChildElement("geometry");
-      const XMLElement* shape = geometry ? geometry->FirstChildElement() : nullptr;
-      const std::string type = shape ? shape->Name() : "";
-      if (type != "box" && type != "cylinder" && type != "sphere" && type != "mesh") {
-        throw InputError(file, (shape ? shape : c)->GetLineNum(), 0, owner,
-                         "<collision> needs a <geometry> of <box>, <cylinder>, <sphere> or <mesh>" +
-                             (type.empty() ? std::string() : " (not <" + type + ">)"));
-      }
+      geometry(c, owner);
+    }
+    std::vector<int>& visual_lines = out.visuals[name ? name : ""];
+    for (const XMLElement* v = e->FirstChildElement("visual"); v; v = v->NextSiblingElement("visual")) {
+      visual_lines.push_back(v->GetLineNum());
+      children(v, {"origin", "geometry", "material"}, owner);
+      geometry(v, owner);
+      if (const XMLElement* m = v->FirstChildElement("material")) children(m, {"color"}, owner);
+    }
+  }
+
+  // A <collision>'s or <visual>'s <geometry>: one of the four kinds the model has.
+  void geometry(const XMLElement* c, const std::string& owner) const {
+    const XMLElement* geometry = c->FirstChildElement("geometry");
+    const XMLElement* shape = geometry ? geometry->FirstChildElement() : nullptr;
+    const std::string type = shape ? shape->Name() : "";
+    if (type != "box" && type != "cylinder" && type != "sphere" && type != "mesh") {
+      throw InputError(file, (shape ? shape : c)->GetLineNum(), 0, owner,
+                       "<" + std::string(c->Name()) + "> needs a <geometry> of <box>, <cylinder>, <sphere> or <mesh>" +
+                           (type.empty() ? std::string() : " (not <" + type + ">)"));
     }
   }
 
@@ -84,7 +96,7 @@ UrdfElementLines urdf_element_lines(const std::string& path) {
     } else if (name == "joint") {
       walk.joint(e);
     } else if (name == "material") {
-      walk.report(e, "", "a visual property (visual geometry is not drawn yet)");
+      walk.children(e, {"color"}, std::string("material '") + (e->Attribute("name") ? e->Attribute("name") : "?") + "'");
     } else if (name == "transmission") {
       walk.report(e, "", "actuators are added in a model file that includes this URDF (joint_actuator, drivers)");
     } else {

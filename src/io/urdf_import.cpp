@@ -65,12 +65,13 @@ class Importer {
     const Pose3 base{settings_.base_orientation, settings_.base_position};
     if (!(massless || settings_.fixed_base)) {
       add_body(*root, base);  // a floating base: a free body, as the URDF leaves it
-    } else if (grounded_collisions(*root)) {
+    } else if (grounded_geometry(*root)) {
       add_fixed_body(*root, base);  // the ground's shapes on a fixed body that the joints join
     } else {
       links_[root->name] = {"ground", base, Pose3{}};  // a frame on the ground at the placement
     }
     add_shapes(*root);
+    add_visuals(*root);
     descend(*root);
   }
 
@@ -91,13 +92,13 @@ class Importer {
     out_.warnings.push_back(path_ + ":" + std::to_string(joint_line(joint)) + ": joint '" + joint + "': " + message);
   }
 
-  // Whether the link, or a massless link welded to it, has collision shapes.
-  static bool grounded_collisions(const urdf::Link& link) {
-    if (!link.collision_array.empty()) return true;
+  // Whether the link, or a massless link welded to it, has collision shapes or visuals.
+  static bool grounded_geometry(const urdf::Link& link) {
+    if (!link.collision_array.empty() || !link.visual_array.empty()) return true;
     for (std::size_t k = 0; k < link.child_joints.size(); ++k) {
       const urdf::Link& child = *link.child_links[k];
       const bool massless = !child.inertial || child.inertial->mass <= 0;
-      if (link.child_joints[k]->type == urdf::Joint::FIXED && massless && grounded_collisions(child)) return true;
+      if (link.child_joints[k]->type == urdf::Joint::FIXED && massless && grounded_geometry(child)) return true;
     }
     return false;
   }
@@ -141,6 +142,25 @@ class Importer {
     }
   }
 
+  // The link's <visual> elements as visuals of the body it became, posed as its collision shapes.
+  void add_visuals(const urdf::Link& link) {
+    if (link.visual_array.empty()) return;
+    const LinkBody& lb = links_.at(link.name);
+    const auto index = body_index_.find(lb.body);
+    if (index == body_index_.end()) fail_at_link(link.name, "internal: visuals on the ground");
+    YAML::Node body = out_.tree["bodies"][index->second];
+    const auto lines = lines_.visuals.find(link.name);
+    for (std::size_t k = 0; k < link.visual_array.size(); ++k) {
+      const urdf::Visual& v = *link.visual_array[k];
+      const int line = lines != lines_.visuals.end() && k < lines->second.size() ? lines->second[k] : link_line(link.name);
+      const UrdfShapeSite site{path_, line, "link '" + link.name + "'", false, ""};
+      const Pose3 in_body = lb.body_pose.inverse() * lb.frame * pose(v.origin);
+      if (!body["visuals"]) body["visuals"] = YAML::Node(YAML::NodeType::Sequence);
+      out_.lines["bodies[" + std::to_string(index->second) + "].visuals[" + std::to_string(body["visuals"].size()) + "]"] = line;
+      body["visuals"].push_back(urdf_visual(v, in_body.rotation, in_body.position, site));
+    }
+  }
+
   void add_body(const urdf::Link& link, const Pose3& frame) {
     const urdf::Inertial& in = *link.inertial;
     const Pose3 body_pose = frame * pose(in.origin);
@@ -165,6 +185,7 @@ class Importer {
       const urdf::Link& child = *parent.child_links[static_cast<std::size_t>(&j - parent.child_joints.data())];
       add_joint(*j, child);
       add_shapes(child);
+      add_visuals(child);
       descend(child);
     }
   }

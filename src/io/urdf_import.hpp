@@ -34,7 +34,7 @@ struct UrdfImport {
 };
 
 // Throws InputError (the file and line) for what cannot be imported at all: an unreadable file, a
-// link that moves without mass, a planar joint, a collision mesh that cannot be read.
+// link that moves without mass, a planar joint, a collision or visual mesh that cannot be found or read.
 UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings = {});
 
 // The elements of the file that the import does not take, with their lines (urdf_elements.cpp), and
@@ -42,6 +42,7 @@ UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings = {
 struct UrdfElementLines {
   std::map<std::string, int> links, joints;
   std::map<std::string, std::vector<int>> collisions;  // the line of each <collision> of a link, in order
+  std::map<std::string, std::vector<int>> visuals;     // the line of each <visual> of a link, in order
   std::vector<std::string> unsupported;  // warnings, each "file:line: ..."
 };
 UrdfElementLines urdf_element_lines(const std::string& path);

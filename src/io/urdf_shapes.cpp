@@ -72,10 +72,10 @@ std::string resolve_urdf_mesh(const std::string& filename, const std::string& ur
   return (folder / filename).lexically_normal().string();
 }
 
-YAML::Node urdf_collision_shape(const urdf::Collision& collision, const Eigen::Quaterniond& rotation, const Vec3& position,
-                                const UrdfShapeSite& site) {
-  YAML::Node s;
-  const urdf::Geometry& g = *collision.geometry;
+namespace {
+
+// The geometry keys of a shape or visual entry: `type` and its sizes.
+void add_geometry(YAML::Node& s, const urdf::Geometry& g, const UrdfShapeSite& site) {
   switch (g.type) {
     case urdf::Geometry::BOX: {
       const urdf::Vector3& d = static_cast<const urdf::Box&>(g).dim;  // full extents
@@ -98,9 +98,38 @@ YAML::Node urdf_collision_shape(const urdf::Collision& collision, const Eigen::Q
       add_mesh(s, static_cast<const urdf::Mesh&>(g), site);
       break;
   }
+}
+
+void add_pose(YAML::Node& s, const Eigen::Quaterniond& rotation, const Vec3& position) {
   s["position"] = flow({position.x(), position.y(), position.z()});
   s["orientation"]["quaternion"] = flow({rotation.w(), rotation.x(), rotation.y(), rotation.z()});
+}
+
+}  // namespace
+
+YAML::Node urdf_collision_shape(const urdf::Collision& collision, const Eigen::Quaterniond& rotation, const Vec3& position,
+                                const UrdfShapeSite& site) {
+  YAML::Node s;
+  add_geometry(s, *collision.geometry, site);
+  add_pose(s, rotation, position);
   if (!site.material.empty()) s["material"] = site.material;
+  return s;
+}
+
+YAML::Node urdf_visual(const urdf::Visual& visual, const Eigen::Quaterniond& rotation, const Vec3& position,
+                       const UrdfShapeSite& site) {
+  YAML::Node s;
+  UrdfShapeSite surface = site;
+  surface.dynamic = false;  // drawn only: a mesh is its surface on any body
+  add_geometry(s, *visual.geometry, surface);
+  add_pose(s, rotation, position);
+  // urdfdom has put a named material's colour here; a material with only a texture (reported, not
+  // drawn) leaves the colour urdfdom's default black, and the page's body colour is drawn instead.
+  if (const urdf::MaterialSharedPtr& m = visual.material) {
+    const urdf::Color& c = m->color;
+    const bool default_colour = c.r == 0 && c.g == 0 && c.b == 0 && c.a == 1;
+    if (m->texture_filename.empty() || !default_colour) s["color"] = flow({c.r, c.g, c.b, c.a});
+  }
   return s;
 }
 

@@ -219,7 +219,7 @@ VtkSeries write_vtk_series(const Scene& scene, const ResultTable& results, const
   std::vector<TriangleMesh> meshes;
   for (const SceneBody& b : scene.bodies) {
     TriangleMesh m;
-    for (const SceneShape& s : b.shapes) m.append(shape_mesh(s, half));
+    for (const SceneShape& s : b.visuals.empty() ? b.shapes : b.visuals) m.append(shape_mesh(s, half));  // as the page draws it
     meshes.push_back(std::move(m));
   }
   const std::filesystem::path pvd(pvd_path);

@@ -23,34 +23,40 @@ constexpr double kDependentDirections = 1e-6;
 
 // The dependent directions of a set of force directions from their Gram matrix S (symmetric positive
 // semidefinite, e.g. Dᵀ M⁻¹ D): Z, an orthonormal basis of the forces that (next to) move nothing,
-// and W, an orthonormal basis of its complement. Allocates only when sizes grow.
-class DependentDirections {
+// and W, an orthonormal basis of its complement. `Matrix` is Mat, or a matrix of bounded size
+// (Eigen's MaxRows/MaxCols) for callers that must never allocate; Mat allocates only when sizes change.
+template <class Matrix>
+class BasicDependentDirections {
  public:
+  using Vector = Eigen::Matrix<double, Matrix::RowsAtCompileTime, 1, 0, Matrix::MaxRowsAtCompileTime, 1>;
+
   // Returns the number of dependent directions r (Z is m × r, W is m × (m − r)).
-  Eigen::Index compute(const Mat& gram) {
+  Eigen::Index compute(const Matrix& gram) {
     const Eigen::Index m = gram.rows();
     scale_ = gram.diagonal().cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
     scaled_ = scale_.asDiagonal() * gram * scale_.asDiagonal();
     eig_.compute(scaled_);
-    const Vec& ev = eig_.eigenvalues();  // ascending
+    const auto& ev = eig_.eigenvalues();  // ascending
     Eigen::Index r = 0;
     while (r < m && ev[r] <= kDependentDirections * ev[m - 1]) ++r;
     rank_deficit_ = r;
     if (r == 0) return 0;
     qr_.compute(scale_.asDiagonal() * eig_.eigenvectors().leftCols(r));
-    basis_ = qr_.householderQ() * Mat::Identity(m, m);
+    basis_ = qr_.householderQ() * Matrix::Identity(m, m);
     return r;
   }
   auto null_basis() const { return basis_.leftCols(rank_deficit_); }
   auto complement() const { return basis_.rightCols(basis_.cols() - rank_deficit_); }
 
  private:
-  Vec scale_;
-  Mat scaled_, basis_;
-  Eigen::SelfAdjointEigenSolver<Mat> eig_;
-  Eigen::HouseholderQR<Mat> qr_;
+  Vector scale_;
+  Matrix scaled_, basis_;
+  Eigen::SelfAdjointEigenSolver<Matrix> eig_;
+  Eigen::HouseholderQR<Matrix> qr_;
   Eigen::Index rank_deficit_ = 0;
 };
+
+using DependentDirections = BasicDependentDirections<Mat>;
 
 inline Vec min_norm_solve(const Mat& A, const Vec& b) {
   Eigen::CompleteOrthogonalDecomposition<Mat> cod;

@@ -185,6 +185,7 @@ int ModelBuilder::add_material(Material m) {
 
 void ModelBuilder::add_material_pair(MaterialPair p) { model_.material_pairs.push_back(std::move(p)); }
 void ModelBuilder::add_contact_report(ContactReport r) { model_.contact_reports.push_back(std::move(r)); }
+void ModelBuilder::add_visual(BodyVisual v) { model_.visuals.push_back(std::move(v)); }
 
 int Model::shape_index(const std::string& shape_name) const {
   for (std::size_t k = 0; k < shapes.size(); ++k) {

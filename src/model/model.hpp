@@ -59,6 +59,7 @@ struct Model {
   std::vector<Material> materials;
   std::vector<MaterialPair> material_pairs;
   std::vector<ContactReport> contact_reports;
+  std::vector<BodyVisual> visuals;  // drawn only (model/shapes.hpp)
   // Set by ModelBuilder::build: the laws of each pair of materials (index materials.size() · a + b
   // into shape_pair_laws, -1 where none is given).
   std::vector<int> material_laws;
@@ -119,6 +120,7 @@ class ModelBuilder {
   int add_material(Material m);
   void add_material_pair(MaterialPair p);
   void add_contact_report(ContactReport r);
+  void add_visual(BodyVisual v);
 
   // Validates (non-physical values, unknown or repeated bodies, duplicate names) and returns the
   // model. Throws ModelError.

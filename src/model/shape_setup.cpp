@@ -101,6 +101,30 @@ void validate_one_shape(const Model& m, const BodyShape& s, const std::string& p
   }
 }
 
+// Where visual k is in a model file: "bodies[i].visuals[j]".
+std::string visual_path(const Model& m, std::size_t k) {
+  const int body = m.visuals[k].body;
+  if (body <= 0 || body >= static_cast<int>(m.bodies.size())) return list_path("visuals", k);
+  std::size_t on_body = 0;
+  for (std::size_t j = 0; j < k; ++j) on_body += m.visuals[j].body == body ? 1 : 0;
+  return list_path("bodies", static_cast<std::size_t>(body - 1)) + "." + list_path("visuals", on_body);
+}
+
+// Visuals: on a body of a spatial model, posed finitely, coloured within [0, 1].
+void validate_visuals(const Model& m) {
+  for (std::size_t k = 0; k < m.visuals.size(); ++k) {
+    const BodyVisual& v = m.visuals[k];
+    const std::string path = visual_path(m, k);
+    if (m.dimension != Dimension::spatial) throw ModelError(path, "visuals need 'dimension: spatial'");
+    if (v.body < 0 || v.body >= static_cast<int>(m.bodies.size())) throw ModelError(path, "unknown body");
+    if (!v.pose.position.allFinite() || !v.pose.orientation.coeffs().allFinite()) throw ModelError(path + ".position", "must be finite");
+    if (!v.has_color()) continue;
+    for (double c : v.color) {
+      if (!(c >= 0 && c <= 1)) throw ModelError(path + ".color", "red, green, blue and opacity are numbers from 0 to 1");
+    }
+  }
+}
+
 }  // namespace
 
 std::string shape_path(const Model& m, std::size_t k) {
@@ -112,6 +136,7 @@ std::string shape_path(const Model& m, std::size_t k) {
 }
 
 void validate_shapes(Model& m) {
+  validate_visuals(m);
   if (m.dimension != Dimension::spatial && (!m.shapes.empty() || !m.materials.empty())) {
     throw ModelError(m.shapes.empty() ? "materials" : shape_path(m, 0), "shapes and materials need 'dimension: spatial'");
   }
@@ -203,6 +228,8 @@ void shift_to_centers_of_mass(Model& m) {
     }
     for (BodyShape& s : m.shapes)
       if (s.body == k) s.pose.position -= c;
+    for (BodyVisual& v : m.visuals)
+      if (v.body == k) v.pose.position -= c;
   }
 }
 

@@ -8,10 +8,14 @@
 //     both have it, else their `material_pairs` entry). Shapes of one body never touch; nor do the
 //     shapes of two bodies joined by a joint unless the joint says `collide`, of two bodies that are
 //     not dynamic, or whose groups and masks exclude each other.
+//   - A body may also carry visuals: shapes that are only drawn (any kind, a triangle mesh on a moving
+//     body too, with a colour). They take no part in mass properties or collision detection.
 //   - Contact reports name a pair of shapes or of bodies whose contact resultant becomes output
 //     columns.
 #pragma once
 
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -56,6 +60,18 @@ struct BodyShape {
   double density = std::numeric_limits<double>::quiet_NaN();  // [kg/m³]; NaN: the material's
   std::uint32_t group = 1;     // collides with b when (group & b.mask) and (b.group & mask)
   std::uint32_t mask = ~0u;
+};
+
+// A drawn-only shape (docs/model-format.md, "Visuals"): the animation page draws it on its body; the
+// mass properties, the collision detection and the output never read it.
+struct BodyVisual {
+  std::string name;
+  int body = 0;
+  geometry::Shape geometry;
+  geometry::Pose pose;  // in the body's frame, as BodyShape::pose (ModelBuilder::build moves it with the centre of mass)
+  // Red, green, blue, opacity in [0, 1]; NaN: the page's colour of the body.
+  std::array<double, 4> color{std::numeric_limits<double>::quiet_NaN(), 0, 0, 1};
+  bool has_color() const { return !std::isnan(color[0]); }
 };
 
 // Output columns <name>.fx .fy .fz .mx .my .mz .points: the force and moment (about the centre of mass

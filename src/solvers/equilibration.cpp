@@ -15,6 +15,11 @@ constexpr int kMaxSweeps = 20;  // each sweep halves log(max norm / min norm); 2
 // 1e-10 does not notice a factor 16, and a nearly balanced matrix keeps E = D = I (and with it the
 // pivoting path and cost it had without balancing).
 constexpr double kBalanced = 16.0;
+// Factors stay within 2^±600. A matrix without total support (an entry on no perfect matching, as
+// M_12 of [[a, a], [0, b]]) has no balancing: Ruiz's factors drift towards 0 and infinity while the
+// entry shrinks, and once they underflow the balanced problem (and the residual measured in it) is
+// lost. The sweeps stop at the last factors inside the range instead.
+constexpr double kFactorMax = 0x1p600, kFactorMin = 0x1p-600;
 
 // x times the power of two that brings it towards 1 by half its exponent: with x = f 2^e
 // (f in [0.5, 1)), the factor 2^(-floor(e / 2)). Read from the bits of normal doubles: the event-driven
@@ -67,10 +72,19 @@ void Equilibration::compute(const MatRef& M) {
       if (rowmax_[i] > 0.0) lo = std::min(lo, rowmax_[i]);
     hi = n > 0 ? rowmax_.head(n).maxCoeff() : 0.0;
     max_entry_ = hi;
-    if (!(hi > kBalanced * lo) || sweep == kMaxSweeps) return;
+    if (!(hi > kBalanced * lo) || sweep == kMaxSweeps || next_factor_leaves_range()) return;
     for (Eigen::Index j = 0; j < n; ++j) col_[j] = halve_exponent(col_[j], colmax_[j]);
     for (Eigen::Index i = 0; i < n; ++i) row_[i] = halve_exponent(row_[i], rowmax_[i]);
   }
+}
+
+bool Equilibration::next_factor_leaves_range() const {
+  const auto outside = [](double f) { return !(f >= kFactorMin && f <= kFactorMax); };
+  for (Eigen::Index j = 0; j < n_; ++j)
+    if (outside(halve_exponent(col_[j], colmax_[j]))) return true;
+  for (Eigen::Index i = 0; i < n_; ++i)
+    if (outside(halve_exponent(row_[i], rowmax_[i]))) return true;
+  return false;
 }
 
 void Equilibration::set_identity(const MatRef& M) {

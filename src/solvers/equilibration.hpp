@@ -22,7 +22,8 @@ class Equilibration {
   // Ruiz's iteration (Ruiz 2001, "A scaling algorithm to equilibrate both rows and columns norms in
   // matrices") with factors rounded to powers of two, so that E M D and E q are exact. It stops as
   // soon as the largest entries of all non-zero rows and columns of E M D are within a factor 16 of
-  // each other (at most 20 sweeps); an already balanced matrix costs one pass and keeps E = D = I.
+  // each other (at most 20 sweeps, and before a factor would leave 2^±600); an already balanced
+  // matrix costs one pass and keeps E = D = I.
   // No allocation when n <= capacity.
   void compute(const MatRef& M);
   // E = D = I (no balancing), with max_entry() = max |M|.
@@ -48,6 +49,7 @@ class Equilibration {
   double row_scale(const MatRef& M, const VecRef& q, const VecRef& z, Eigen::Index i, double zmax) const;
 
  private:
+  bool next_factor_leaves_range() const;  // of the sweep about to be applied
   Vec row_, col_, rowmax_, colmax_;
   Eigen::Index n_ = 0;
   double max_entry_ = 0.0;

@@ -136,7 +136,7 @@ bool answered_by_zero(const MatRef& M, const VecRef& q, LcpResult& result) {
   const Eigen::Index n = q.size();
   if (M.rows() != n || M.cols() != n) return false;
   bool trivial = true;
-  for (Eigen::Index i = 0; i < n; ++i) trivial &= (q[i] >= 0.0) & (q[i] <= kLargest);
+  for (Eigen::Index i = 0; i < n; ++i) trivial &= q[i] >= 0.0 && q[i] <= kLargest;
   if (!trivial) return false;
   for (Eigen::Index j = 0; j < n; ++j)
     for (Eigen::Index i = 0; i < n; ++i) trivial &= std::abs(M(i, j)) <= kLargest;

@@ -13,6 +13,7 @@
 #include "io/lcp_file.hpp"
 #include "io/model_file.hpp"
 #include "solvers/auto_select.hpp"
+#include "solvers/equilibration.hpp"
 
 namespace stickslip {
 namespace fuzz_regression_test {
@@ -60,10 +61,25 @@ TEST(FuzzRegressions, LcpFilesAreReadOrRefusedAndSolvedWithoutFault) {
       EXPECT_FALSE(r.error.empty());
       continue;
     }
-    solvers::LcpSolver solver(r.q.size());
-    solvers::LcpResult result;
-    solver.solve(r.M, r.q, result);
-    EXPECT_EQ(result.z.size(), r.q.size());
+    // As fuzz_lcp_file judges them: auto on up to 64 unknowns, every solver on up to 10, and no
+    // `solved` with a row wrong (relative residual 1e-6: far above every solver's tolerance, far
+    // below a wrong row's 1).
+    if (r.q.size() > 64) continue;
+    using solvers::LcpSolverKind;
+    for (LcpSolverKind kind : {LcpSolverKind::automatic, LcpSolverKind::lemke, LcpSolverKind::pgs,
+                               LcpSolverKind::fischer_burmeister, LcpSolverKind::smoothed_newton,
+                               LcpSolverKind::enumeration}) {
+      if (kind != LcpSolverKind::automatic && r.q.size() > 10) break;
+      solvers::LcpOptions options;
+      options.solver = kind;
+      solvers::LcpSolver solver(r.q.size(), options);
+      solvers::LcpResult result;
+      solver.solve(r.M, r.q, result);
+      EXPECT_EQ(result.z.size(), r.q.size());
+      if (result.solved()) {
+        EXPECT_LE(solvers::relative_residual(r.M, r.q, result.z, result.w), 1e-6) << to_string(kind);
+      }
+    }
   }
 }
 

@@ -208,15 +208,17 @@ TEST(UrdfImport, UnsupportedElementsAreReportedAtTheirLines) {
     return false;
   };
   const std::string f = data("unsupported.urdf");
-  EXPECT_TRUE(reported(f + ":3: <material>")) << ::testing::PrintToString(mf.warnings);
+  EXPECT_FALSE(reported(f + ":3:")) << ::testing::PrintToString(mf.warnings);  // a named material: the visual's colour
   EXPECT_TRUE(reported(f + ":12: <safety_controller> of joint 'hinge'"));
-  EXPECT_TRUE(reported(f + ":20: <visual> of link 'arm'"));
+  EXPECT_TRUE(reported(f + ":20: <texture> of link 'arm'"));  // the visual is imported, its texture is not drawn
   EXPECT_FALSE(reported(f + ":21:"));  // the collision box is imported: a shape of the arm
   EXPECT_TRUE(reported(f + ":23: <transmission>"));
   EXPECT_TRUE(reported(f + ":24: <gazebo>"));
   EXPECT_TRUE(reported(f + ":5: joint 'hinge': <limit effort velocity> not enforced"));
-  EXPECT_EQ(mf.warnings.size(), 6u);
+  EXPECT_EQ(mf.warnings.size(), 5u);
   ASSERT_EQ(mf.model.shapes.size(), 1u);
+  ASSERT_EQ(mf.model.visuals.size(), 1u);
+  EXPECT_EQ(mf.model.visuals[0].color, (std::array<double, 4>{0.5, 0.5, 0.5, 1}));
   EXPECT_EQ(mf.model.shapes[0].geometry.half_extents, Vec3(0.025, 0.025, 0.5));
   // What is imported: the friction (a constant torque), the damping (a rotational damper) and the two
   // stops.
@@ -228,7 +230,7 @@ TEST(UrdfImport, UnsupportedElementsAreReportedAtTheirLines) {
   test::TempDir dir;
   const test::CommandResult r = test::run_cli("run " + f + " -o " + dir.file("out.csv"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("warning: " + f + ":20: <visual> of link 'arm' not imported"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warning: " + f + ":20: <texture> of link 'arm' not imported"), std::string::npos) << r.out;
 }
 
 TEST(UrdfImport, ErrorsNameTheUrdfLine) {

@@ -56,6 +56,30 @@ TEST(FalseSuccess, EntriesNearTheFloatingPointRange) {
   EXPECT_NEAR(a.z[1] / 1e300, 1.0, 1e-12);
 }
 
+// A matrix without total support at both ends of the range (libFuzzer, fuzz/regressions/lcp):
+// M = [[1e300, 1e300], [0, 1e-300]], q = (-1, -0) has z = (1e-300, 0), w = 0. Its M_12 lies on no
+// perfect matching, so no row and column scaling balances it; Ruiz's factors drifted until they
+// under- and overflowed, and the residual measured in the balanced problem came out infinite, so
+// `auto` refused Lemke's exact answer. The answer is exact: its relative residual is 0, not merely small.
+TEST(FalseSuccess, AMatrixNoScalingBalancesKeepsAFiniteResidual) {
+  Mat M(2, 2);
+  M << 1e300, 1e300, 0, 1e-300;
+  const Vec q = Vec2(-1, -0.0);
+  Equilibration e(2);
+  e.compute(M);
+  EXPECT_TRUE(e.col().head(2).allFinite() && e.row().head(2).allFinite());
+  EXPECT_GT(e.col().head(2).minCoeff(), 0.0);
+  EXPECT_GT(e.row().head(2).minCoeff(), 0.0);
+  for (LcpSolverKind kind : kAll) expect_honest(M, q, solve_lcp(M, q, {.solver = kind}), to_string(kind).data());
+  for (LcpSolverKind kind : {LcpSolverKind::lemke, LcpSolverKind::automatic}) {
+    const LcpResult r = solve_lcp(M, q, {.solver = kind});
+    ASSERT_TRUE(r.solved()) << to_string(kind);
+    EXPECT_EQ(relative_residual(M, q, r.z, r.w), 0.0) << to_string(kind);
+    EXPECT_EQ(r.z[0], 1e-300) << to_string(kind);
+    EXPECT_EQ(r.z[1], 0.0) << to_string(kind);
+  }
+}
+
 // A tiny q: with a residual floor of 1, z = 0 "solved" q = -1e-20 at any tolerance. The solution is
 // z = 1e-20 (2 1; 1 2)⁻¹ (1, 1) = (1/3, 1/3) 1e-20.
 TEST(FalseSuccess, TinyRightHandSideIsSolvedAtItsOwnScale) {

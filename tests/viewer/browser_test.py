@@ -18,6 +18,8 @@ animation pages, steps to given times and checks what the page shows against the
   of the README, docs/images/view3d.png, with --readme-image); the drawn pixels move.
 - Convex hulls (from points and from a mesh file) falling into a triangle-mesh dish
   (hull_mesh_page.py): the shapes drawn where they are, the run's contact points file on the page.
+- A body drawn by a coloured visual mesh (visual_page.py): the visual's pixels in its colour at its
+  projected centre, moving with the body; the collision shapes' toggle.
 - Negative controls: the same checks on pages made from CSVs whose positions were perturbed must
   fail, so the checks are shown able to fail in every run.
 - Load time of a 20 001-row run (the 20 s free-standing body, a row per millisecond), at the
@@ -42,6 +44,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chromium import Chromium  # noqa: E402
 from hull_mesh_page import check_hull_and_mesh_page  # noqa: E402
+from visual_page import check_visual_page  # noqa: E402
 
 SOURCE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -723,6 +726,7 @@ def main():
         cli(a.cli, "view", csv3, "--model", sphere, "-o", html3, "--fps", "100")
         check_real_spatial_page(res, browser, html3, csv3, "floor", "ball", "rolling sphere")
         check_hull_and_mesh_page(res, browser, a.cli, work)
+        check_visual_page(res, browser, a.cli, work)
         box = os.path.join(SOURCE, "examples", "box_on_incline", "box_on_incline_rigid.yaml")
         csv4 = os.path.join(work, "box.csv")
         cli(a.cli, "run", box, "-o", csv4, "-q")

@@ -60,6 +60,10 @@ export class Controls {
     follow.addEventListener('change', () => { this.view.follow = parseInt(follow.value, 10); this.view.followOffset = null; this.redraw(); });
     $('show-forces').addEventListener('change', (e) => { this.view.show.forces = e.target.checked; this.redraw(); });
     $('show-names').addEventListener('change', (e) => { this.view.show.names = e.target.checked; this.redraw(); });
+    if (this.view.hasVisuals) {
+      $('show-collision-label').hidden = false;
+      $('show-collision').addEventListener('change', (e) => { this.view.showCollision(e.target.checked); this.redraw(); });
+    }
     this.setUpLegend();
     this.setUpTimeline();
     document.addEventListener('keydown', (e) => {

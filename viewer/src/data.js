@@ -64,12 +64,12 @@ export class Animation {
     this.bodies = raw.bodies.map((b) => {
       const pose = {};
       for (const k of POSE) pose[k] = channel(b.pose[k], n, `${b.name}.${k}`);
-      const shapes = (b.shapes || []).map((s) => ({
+      const read = (list, what) => (list || []).map((s) => ({
         ...s,
-        vertices: s.vertices ? unpack(s.vertices, `${b.name} shape vertices`) : undefined,
-        triangles: s.triangles ? unpack(s.triangles, `${b.name} shape triangles`) : undefined,
+        vertices: s.vertices ? unpack(s.vertices, `${b.name} ${what} vertices`) : undefined,
+        triangles: s.triangles ? unpack(s.triangles, `${b.name} ${what} triangles`) : undefined,
       }));
-      return { ...b, shapes, pose };
+      return { ...b, shapes: read(b.shapes, 'shape'), visuals: read(b.visuals, 'visual'), pose };
     });
     this.joints = raw.joints || [];
     this.springs = raw.springs || [];

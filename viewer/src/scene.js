@@ -130,7 +130,7 @@ export function shapePoints(shape) {
 export function sceneBounds(anim) {
   const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
   const grow = (p) => { for (let k = 0; k < 3; ++k) { lo[k] = Math.min(lo[k], p[k]); hi[k] = Math.max(hi[k], p[k]); } };
-  const local = anim.bodies.map((b) => (b.shapes || []).flatMap(shapePoints));
+  const local = anim.bodies.map((b) => [...(b.shapes || []), ...(b.visuals || [])].flatMap(shapePoints));
   const work = local.reduce((n, l) => n + Math.max(l.length, 1), 0) + anim.contacts.length;
   const samples = Math.max(2, Math.min(400, Math.floor(1e6 / work)));
   const stride = Math.max(1, Math.floor(anim.frames / samples));

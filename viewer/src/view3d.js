@@ -8,7 +8,7 @@
 import {
   AmbientLight, BufferGeometry, Color, DirectionalLight, DoubleSide, Float32BufferAttribute, Group, LineBasicMaterial,
   LineSegments, Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial, PerspectiveCamera, PlaneGeometry, Quaternion,
-  Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
+  Raycaster, Scene, SRGBColorSpace, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { bodyColor, FORCE_COLORS, STATE_COLORS } from './colors.js';
@@ -81,12 +81,14 @@ export class View3D {
 
   // Shapes of equal kind and size share an instanced mesh; each instance remembers its body and its
   // pose in the body (typed arrays, read by render() every frame). Planes are meshes of their
-  // own, sized to the scene.
+  // own, sized to the scene. A body with visuals is drawn by them (in their colours, else the
+  // body's); its collision shapes are then dimmed and hidden until showCollision(true).
   buildBodies() {
     const size = this.bounds.size, groups = new Map();
     this.planes = [];
+    this.hasVisuals = this.anim.bodies.some((b) => b.visuals.length > 0);
     this.anim.bodies.forEach((b, k) => {
-      for (const s of b.shapes || []) {
+      const add = (s, role) => {
         const position = s.position || [0, 0, 0], orientation = s.orientation || [1, 0, 0, 0];
         if (s.kind === 'plane') {
           const plane = this.planeMesh(s, size);
@@ -94,29 +96,48 @@ export class View3D {
           plane.matrixAutoUpdate = false;
           this.scene.add(plane);
           this.planes.push(plane);
-          continue;
+          return;
         }
-        const key = shapeKey(s);
-        if (!groups.has(key)) groups.set(key, { shape: s, items: [] });
-        groups.get(key).items.push({ body: k, local: [...position, ...orientation] });
-      }
+        const opacity = role === 'visual' && s.color ? s.color[3] : 1;
+        const key = `${role} ${opacity} ${shapeKey(s)}`;
+        if (!groups.has(key)) groups.set(key, { shape: s, role, opacity, items: [] });
+        const color = role === 'visual' && s.color ? new Color().setRGB(s.color[0], s.color[1], s.color[2], SRGBColorSpace)
+          : new Color(bodyColor(k));
+        groups.get(key).items.push({ body: k, local: [...position, ...orientation], color });
+      };
+      for (const s of b.shapes) add(s, b.visuals.length ? 'dimmed' : 'solid');
+      for (const s of b.visuals) add(s, 'visual');
     });
-    const material = new MeshLambertMaterial({ color: '#ffffff' });
-    this.shapeSets = [...groups.values()].map(({ shape, items }) => {
+    const solid = new MeshLambertMaterial({ color: '#ffffff' });
+    const dimmed = new MeshLambertMaterial({ color: '#ffffff', transparent: true, opacity: 0.3, depthWrite: false });
+    this.shapeSets = [...groups.values()].map(({ shape, role, opacity, items }) => {
+      const material = role === 'dimmed' ? dimmed
+        : opacity < 1 ? new MeshLambertMaterial({ color: '#ffffff', transparent: true, opacity, depthWrite: false }) : solid;
       const set = new MarkerSet(this.scene, shapeGeometry(shape, size, items.length), material, items.length);
       const body = new Int32Array(items.length), local = new Float64Array(7 * items.length);
       items.forEach((it, n) => {
-        set.mesh.setColorAt(n, new Color(bodyColor(it.body)));
+        set.mesh.setColorAt(n, it.color);
         body[n] = it.body;
         local.set(it.local, 7 * n);
       });
       set.mesh.instanceColor.needsUpdate = true;
       set.mesh.count = items.length;
       set.mesh.userData.body = body;
-      return { set, body, local };
+      set.mesh.visible = role !== 'dimmed';
+      return { set, body, local, role };
     });
-    this.firstInstance = new Map();  // body → [shape set, instance] of its first shape
-    this.shapeSets.forEach(({ body }, s) => body.forEach((k, n) => { if (!this.firstInstance.has(k)) this.firstInstance.set(k, [s, n]); }));
+    this.firstInstance = new Map();  // body → [shape set, instance] of its first collision shape (else visual)
+    for (const visual of [false, true]) {
+      this.shapeSets.forEach(({ body, role }, s) => {
+        if ((role === 'visual') !== visual) return;
+        body.forEach((k, n) => { if (!this.firstInstance.has(k)) this.firstInstance.set(k, [s, n]); });
+      });
+    }
+  }
+
+  // The collision shapes of bodies drawn by their visuals, shown dimmed (true) or hidden.
+  showCollision(on) {
+    for (const { set, role } of this.shapeSets) if (role === 'dimmed') set.mesh.visible = on;
   }
 
   // A square patch with a grid, 2.4 times the scene's size (or the plane's own size).
@@ -357,7 +378,7 @@ export class View3D {
   pick(x, y, only) {
     const ray = new Raycaster();
     ray.setFromCamera(new Vector2((x / this.w) * 2 - 1, 1 - (y / this.h) * 2), this.camera);
-    const meshes = this.shapeSets.map((s) => s.set.mesh);
+    const meshes = this.shapeSets.map((s) => s.set.mesh).filter((m) => m.visible);
     for (const hit of ray.intersectObjects(meshes, false)) {
       const k = hit.object.userData.body[hit.instanceId];
       if (only === undefined || k === only) return this.anim.bodies[k].name;

@@ -170,7 +170,7 @@ void TimeStepper::warm_start_shape_points() {
 }
 
 void TimeStepper::record_shape_points(double inv_h) {
-  const Vec& p = problem_.impulses();
+  const Vec& p = support_split_.impulses();  // the least-norm split among redundant points
   views_.resize(static_cast<std::size_t>(shapes_.size()));
   for (int k = 0; k < shapes_.size(); ++k) {
     const Contact& c = shapes_.contact(k);

@@ -24,6 +24,7 @@ void TimeStepper::save(Snapshot& snapshot, const std::string& prefix) const {
   }
   save_workspace(snapshot, prefix + "workspace.", ws_);
   shapes_.save(snapshot, prefix + "shapes.");  // the last step's points: the next detection matches them
+  if (shapes_.active()) snapshot.put(prefix + "support_impulses", support_split_.impulses());  // as reported
 }
 
 void TimeStepper::restore(const Snapshot& snapshot, const std::string& prefix) {
@@ -46,6 +47,11 @@ void TimeStepper::restore(const Snapshot& snapshot, const std::string& prefix) {
   const std::vector<double>& p =
       snapshot.reals(prefix + "impulses", static_cast<std::size_t>(problem_.impulses().size()));
   problem_.impulses() = Eigen::Map<const Vec>(p.data(), static_cast<Eigen::Index>(p.size()));
+  support_split_.impulses() = problem_.impulses();  // checkpoints written before the split: the solver's
+  if (shapes_.active() && snapshot.has(prefix + "support_impulses")) {
+    const std::vector<double>& r = snapshot.reals(prefix + "support_impulses", p.size());
+    support_split_.impulses() = Eigen::Map<const Vec>(r.data(), static_cast<Eigen::Index>(r.size()));
+  }
   last_h_ = snapshot.real(prefix + "last_step");
   steps_ = snapshot.integer(prefix + "steps");
   if (snapshot.has(prefix + "gyroscopic")) {  // absent in checkpoints written before the implicit term

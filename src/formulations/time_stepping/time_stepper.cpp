@@ -184,6 +184,7 @@ void TimeStepper::reset(const State& s) {
     carried_state_.clear();
     shapes_.detect(model_, ws_, margin_);
     adopt_shape_points();
+    support_split_.impulses() = problem_.impulses();
   }
   for (int c = 0; c < contact_count(); ++c) {
     const ContactKinematics& k = kinematics(c);
@@ -457,6 +458,7 @@ void TimeStepper::step(double t_next) {
   throw_if_not_finite(t_next);
   if (projection_ && model_.n_constraints > 0) project_positions(model_, s_, ws_, projection_tolerance_, 10);
   update_contact_states(h);
+  if (shapes_.active()) support_split_.apply(problem_, model_, layout_bodies_, explicit_, state_, ws_.mass_inv);
   last_h_ = h;
   ++steps_;
 }

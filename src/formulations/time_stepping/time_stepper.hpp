@@ -40,6 +40,7 @@
 #include "formulations/observer.hpp"
 #include "formulations/time_stepping/impulse_problem.hpp"
 #include "formulations/time_stepping/stick_slip_decision.hpp"
+#include "formulations/time_stepping/support_split.hpp"
 #include "formulations/simulation_options.hpp"
 #include "state/state.hpp"
 #include "math/snapshot.hpp"
@@ -78,6 +79,9 @@ class TimeStepper {
   // The shape points of the last step as an output row shows them (evaluate_output fills them).
   const std::vector<ShapePointView>& shape_points() const { return views_; }
   const ShapeContacts& shape_contacts() const { return shapes_; }
+  // The last step's impulses as reported: the solver's, each redundant support's share chosen
+  // (support_split.hpp). problem().impulses() are the solver's.
+  const SupportSplit& support_split() const { return support_split_; }
   // Shape points of the step before the last that the last one did not find again, with their state then.
   struct VanishedPoint {
     int shape_i, shape_j, id;
@@ -241,6 +245,7 @@ class TimeStepper {
   Vec kept_impulses_;                        // the bilateral and model rows' impulses across a relayout
   std::vector<ShapePointView> views_;
   std::vector<VanishedPoint> vanished_;
+  SupportSplit support_split_;  // the shape points' reported impulses (support_split.hpp)
 };
 
 }  // namespace stickslip
