@@ -59,7 +59,7 @@ void check(int bodies, unsigned seed) {
   }
   NormalMatrix normal;
   ASSERT_TRUE(normal.analyse(H));
-  normal.assemble(H, {chosen, weight, tie_of, factor}, scale);
+  normal.assemble(H, {chosen, weight, tie_of, factor, {}}, scale);  // no tie_count: one tangent per tie
   // Sums of at most a few dozen products of O(1) numbers: equal to rounding (1e-16 relative) times
   // their count; 1e-13 of K's largest entry.
   EXPECT_NEAR(normal.largest_diagonal(), K.diagonal().maxCoeff(), 1e-13 * K.cwiseAbs().maxCoeff());
