@@ -230,6 +230,13 @@ void VelocityGaussSeidel::recompute(const Island& island) {
   std::fill_n(v + nv_, W, 0.0);  // the pad of unused blocks
 }
 
+std::pair<double, double> VelocityGaussSeidel::row_bounds(const Row& r) const {
+  if (r.kind == Kind::normal) return {0.0, INFINITY};
+  if (r.kind != Kind::interval) return {-INFINITY, INFINITY};
+  const double pn = z_[static_cast<std::size_t>(r.normal)];  // >= 0: its own row's bound
+  return {-r.mu * pn, std::max(-r.mu * pn, r.mu * pn)};
+}
+
 template <int W>
 void VelocityGaussSeidel::sweep(const Island& island) {
   double* v = v_.data();
@@ -265,14 +272,7 @@ void VelocityGaussSeidel::sweep(const Island& island) {
       continue;
     }
     const double u = row_dot<W>(e, r.offset, v) + r.b + r.shift * z;
-    double lo = -INFINITY, hi = INFINITY;
-    if (r.kind == Kind::normal) {
-      lo = 0.0;
-    } else if (r.kind == Kind::interval) {
-      const double pn = z_[static_cast<std::size_t>(r.normal)];
-      lo = -r.mu * pn;
-      hi = std::max(lo, r.mu * pn);
-    }
+    const auto [lo, hi] = row_bounds(r);
     const double zi = std::clamp(z - omega / r.d * u, lo, hi);
     const double dz = zi - z;
     if (dz == 0.0) continue;
@@ -298,14 +298,7 @@ double VelocityGaussSeidel::residual(const Island& island, bool unrounded) const
       term = unrounded ? unrounded_disc_term(z, z_[i + 1], u, uy, radius) : disc_term(z, z_[i + 1], u, uy, radius);
       ++k;
     } else {
-      double lo = -INFINITY, hi = INFINITY;
-      if (r.kind == Kind::normal) {
-        lo = 0.0;
-      } else if (r.kind == Kind::interval) {
-        const double pn = z_[static_cast<std::size_t>(r.normal)];
-        lo = -r.mu * pn;
-        hi = r.mu * pn;
-      }
+      const auto [lo, hi] = row_bounds(r);
       term = unrounded ? unrounded_box_term(z, u, lo, hi) : box_term(z, u, lo, hi);
     }
     if (!(term <= worst)) worst = std::isnan(term) ? INFINITY : term;

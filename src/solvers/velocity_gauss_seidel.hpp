@@ -19,6 +19,7 @@
 #pragma once
 
 #include <array>
+#include <utility>
 #include <span>
 #include <vector>
 
@@ -89,6 +90,8 @@ class VelocityGaussSeidel {
   };
 
   void add_row(int row, const RowOnBlocks& h, double b, Kind kind, int normal, double mu, double shift);
+  // [lo, hi] of a row that is not a disc's: p_N >= 0, |p_T| <= mu p_N, a free row unbounded.
+  std::pair<double, double> row_bounds(const Row& r) const;
   void find_islands();
   void start(const Vec& p);  // the impulses from p, projected onto the cones
   template <int W>
