@@ -233,6 +233,14 @@ def initial_state(start):
         return body, np.concatenate([q_given, [v0, 0.0, 0.0, 0.0, 0.0]]), {}
     q, lam, N = static_equilibrium(q_given)
     y = np.concatenate([q, [v0, 0.0, 0.0, 0.0, 0.0]])
+    # The start is at rest in the reference's own dynamics: with both tips stuck nothing accelerates
+    # and the stick forces are the equilibrium's (a slip between the two sets of equations would
+    # show at the scale of the loads; rounding leaves 1e-12 of them).
+    body.modes = [STICK, STICK]
+    qdd, tips = body.evaluate(0.0, y)
+    weight = (M1 + 2 * ML) * G
+    assert np.max(np.abs(body.loads(0.0, y)[0] @ qdd)) < 1e-6 * weight, qdd
+    assert max(abs(tips[leg]["lambda"] - lam[leg]) for leg in range(2)) < 1e-6 * weight
     start_modes(body, 0.0, y)
     return body, y, {"q": q, "lambda": lam, "N": N}
 
