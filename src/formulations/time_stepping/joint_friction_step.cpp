@@ -163,10 +163,6 @@ void TimeStepper::add_joint_friction(double h, bool warm) {
   }
 }
 
-}  // namespace stickslip
-
-namespace stickslip {
-
 bool TimeStepper::any_contact_active() const {
   for (int c = 0; c < problem_.contact_count(); ++c)
     if (problem_.contact(c).active) return true;
