@@ -75,10 +75,10 @@ struct TimeSteppingOptions {
                                       // tolerance after Lemke's rescue is solved again by
                                       // the interior-point method in velocity space (planar contacts,
                                       // no joints, no spring elements)
-  int proximal_rescue_rows = 600;   // pgs, apgd (and lemke's fallback): a solve still above it after
+  int proximal_rescue_rows = 2000;  // pgs, apgd (and lemke's fallback): a solve still above it after
                                     // that is solved again by the proximal point method with Newton
                                     // steps when the bilateral and active contact rows are at most
-                                    // this many (planar contacts; 0: never)
+                                    // this many, else island by island (planar and spatial; 0: never)
   double contact_margin = 1e-3;     // the detection finds the points of shape contacts closer than this [m]
                                     // (at least the activation gap)
   bool unconverged_error = false;   // a step whose problem stays above the tolerance is an error

@@ -315,11 +315,11 @@ UrdfImport import_urdf(const std::string& path, const UrdfSettings& settings) {
   for (const char* section : {"joints", "forces", "contacts"}) {
     if (out.tree[section].size() == 0) out.tree.remove(section);
   }
-  // The time-stepping scheme decides joint friction beside no contacts (stops) or spring elements
-  // (dampers); the event-driven scheme decides it beside both (docs/schemes.md).
+  // The time-stepping scheme decides joint friction beside contacts and stops but not beside spring
+  // elements (dampers); the event-driven scheme decides it beside both (docs/schemes.md).
   bool friction = false;
   for (const auto& joint : out.tree["joints"]) friction = friction || joint["friction"].IsDefined();
-  if (friction && (out.tree["contacts"] || out.tree["forces"])) {
+  if (friction && out.tree["forces"]) {
     out.tree["simulation"]["scheme"] = "event-driven";
   } else {
     out.tree["simulation"]["scheme"] = "time-stepping";

@@ -287,7 +287,7 @@ TEST(FileKeyEffects, GaussSeidelOptions) {
   EXPECT_EQ(by_interior_point.complementarity_rescued, 0);
   EXPECT_GT(by_interior_point.complementarity_interior_point_rescued, 0);
   EXPECT_LT(by_interior_point.complementarity_unconverged, capped.complementarity_unconverged);
-  // Both off, the proximal point rescue (proximal_rescue_rows, 600 by default) takes them.
+  // Both off, the proximal point rescue (proximal_rescue_rows, 2000 by default) takes them.
   const SimulationSummary by_proximal =
       stats(", max_iterations: 2, min_iterations: 0, rescue_variables: 0, interior_point_rescue: false");
   EXPECT_EQ(by_proximal.complementarity_interior_point_attempts, 0);

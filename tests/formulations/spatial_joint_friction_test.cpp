@@ -159,6 +159,82 @@ TEST(SpatialJointFriction, LuGreShaftUnderTheCompliantScheme) {
   }
 }
 
+// The shaft beside a ball resting on a floor (a contact active in every step), and a balanced rotor
+// with a frictional pin swinging against its own stop: the joint's friction and the contacts are
+// decided in one step together (joint_friction_step.cpp, settle_joint_friction_with_contacts).
+std::string beside_a_contact(const std::string& shaft_yaml) {
+  std::string yaml = test::replace_all(shaft_yaml, "joints:\n",
+                                       "  - {name: ball, mass: 1, inertia: [0.004, 0.004, 0.004], position: [1, 0.1, 0]}\njoints:\n");
+  return test::replace_all(yaml, "simulation:", R"(contacts:
+  - {name: floor, type: sphere_plane, bodies: [ground, ball], plane: {point: [0, 0, 0], normal: [0, 1, 0]},
+     radius: 0.1, impact: {law: newton, e: 0}, friction: {law: coulomb, mu_s: 0.5, mu_k: 0.5}}
+simulation:)");
+}
+
+// The closed forms of ShaftUnderARadialLoadStopsAtTheTorqueMuRF under time-stepping, with the contact
+// beside: the rounds of the step's problem and the friction settle to rounding, and the ball stays at
+// rest on its floor.
+TEST(SpatialJointFriction, ShaftBesideAContactStopsAtTheTorqueMuRF) {
+  const double torque_k = friction_circle(kMuK), torque_s = friction_circle(kMuS);
+  const double w0 = 10, alpha = torque_k / kJz, t_stop = w0 / alpha;
+  const ModelFile mf = test::model_from_yaml(beside_a_contact(
+      shaft("law: coulomb, mu_s: 0.3, mu_k: 0.2", w0, "{scheme: time-stepping, step: 1e-3, t_end: 6, output_interval: 0.01}")));
+  Simulation sim(mf.model, mf.options);
+  sim.advance(4.0);
+  const MemorySink& out = sim.rows();
+  for (std::size_t k = 0; k < out.rows.size(); ++k) {
+    const double t = at(out, k, "t");
+    EXPECT_NEAR(at(out, k, "rotor.wz"), std::max(0.0, w0 - alpha * t), 1e-10) << t;
+    if (t > 0 && t < t_stop - 0.01) {
+      EXPECT_NEAR(at(out, k, "shaft.fn"), torque_k / (kMuK * kR), 1e-9) << t;
+      EXPECT_NEAR(at(out, k, "shaft.ff"), -torque_k / kR, 1e-9) << t;
+    }
+    if (t > t_stop + 0.01) EXPECT_NEAR(at(out, k, "shaft.vt"), 0.0, 1e-12) << t;
+    // The ball rests: its weight on the floor, no motion (the rigid contact at e = 0 from gap 0).
+    if (t > 0) EXPECT_NEAR(at(out, k, "floor.fn"), 9.81, 1e-9) << t;
+    EXPECT_NEAR(at(out, k, "ball.vy"), 0.0, 1e-12) << t;
+  }
+  sim.set_actuator("motor", 0.9 * torque_s);
+  sim.advance(5.0);
+  EXPECT_NEAR(sim.body_state("rotor").angular_velocity.z(), 0.0, 1e-10);
+  EXPECT_NEAR(sim.current_row()[static_cast<std::size_t>(sim.rows().column("shaft.ff"))], -0.9 * torque_s / kR, 1e-9);
+  sim.set_actuator("motor", 1.1 * torque_s);
+  sim.advance(6.0);
+  EXPECT_NEAR(sim.body_state("rotor").angular_velocity.z(), (1.1 * torque_s - torque_k) / kJz * 1.0, 1e-9);
+}
+
+// The shaft's rotor turning at ω0 = 10 rad/s into a stop at θ = 1 rad (e = 0.5). Its pin brakes it at
+// α = μ_k R |F_r| / J before and after the strike; the stop is a torque about the axis, which leaves
+// the pin's radial load (the friction circle) unchanged, so the friction torque is μ_k R |F_r| in the
+// strike's step too, only its sense follows the rebound. Newton's law at the step's velocities gives
+// ω⁺ = −e ω_k in that step whatever the friction (the stop's impulse takes it up): the motion after
+// it is ω = −e ω_k + α (t − t_k+1) until the rotor stops away from the stop, all to rounding.
+TEST(SpatialJointFriction, RotorWithAFrictionalPinReboundsFromItsStop) {
+  const double torque_k = friction_circle(kMuK), alpha = torque_k / kJz, e = 0.5, h = 1e-3;
+  std::string yaml = shaft("law: coulomb, mu_s: 0.3, mu_k: 0.2", 10, "{scheme: time-stepping, step: 1e-3, t_end: 2, output_interval: 1e-3}");
+  yaml = test::replace_all(yaml, "simulation:", "contacts:\n  - {name: stop, type: joint_limit, joint: shaft, upper: 1, impact: {law: newton, e: 0.5}}\nsimulation:");
+  const MemorySink out = test::run(test::model_from_yaml(yaml));
+  std::size_t strike = 1;
+  while (strike < out.rows.size() && at(out, strike, "rotor.wz") >= 0) ++strike;
+  ASSERT_LT(strike, out.rows.size());
+  const double before = at(out, strike - 1, "rotor.wz"), t_strike = at(out, strike, "t");
+  EXPECT_GT(before, 9);  // it strikes at speed, after ~0.1 s of braking
+  for (std::size_t k = 1; k < strike; ++k) EXPECT_NEAR(at(out, k, "rotor.wz"), 10 - alpha * at(out, k, "t"), 1e-10);
+  EXPECT_NEAR(at(out, strike, "rotor.wz"), -e * before, 1e-10);
+  bool stopped = false;
+  for (std::size_t k = strike; k < out.rows.size(); ++k) {
+    const double t = at(out, k, "t"), expected = std::min(0.0, -e * before + alpha * (t - t_strike));
+    EXPECT_NEAR(at(out, k, "rotor.wz"), expected, 1e-10) << t;
+    if (expected < -alpha * h) {
+      EXPECT_NEAR(at(out, k, "shaft.fn"), torque_k / (kMuK * kR), 1e-9) << t;
+      EXPECT_NEAR(at(out, k, "shaft.ff"), torque_k / kR, 1e-9) << t;  // against the rebound
+    }
+    stopped = stopped || expected == 0.0;
+  }
+  EXPECT_TRUE(stopped);
+  EXPECT_NEAR(at(out, strike - 1, "shaft.ff"), -torque_k / kR, 1e-9);  // against the approach
+}
+
 // A body balanced on a ball joint at its centre of mass (m = 2 kg, J = diag(0.02, 0.02, 0.04)),
 // gravity −z: the ball carries m g upwards, the ball presses on its socket at the top (n = +z).
 // Spinning about x, the ball slides at R ω_x along −y there, and Coulomb's friction at R brakes it at

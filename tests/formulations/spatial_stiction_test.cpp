@@ -85,18 +85,21 @@ class SpatialStiction : public ::testing::TestWithParam<Scheme> {};
 // there (seen 2e-14 m). At 0.999 μ_s the least-norm split puts the uphill corners on their cones
 // (they carry less load: 1.65 N against 2.74 N); the set of four still holds with a margin of
 // (μ_s ΣN − m g sin α)/4 ≈ 1.1e-3 N per corner, so no corner may slip: no slip event at all.
-// (Compliant corners take an explicit integrator's steps at the contact stiffness, ~3 000 a second:
-// under the sanitizers the span is 0.5 s, the full 2 s in the Release pass.)
+// Compliant corners take an explicit integrator's steps at the contact stiffness, ~2 000 a second,
+// each solving Karnopp's stick stage on the discs: they run 0.5 s, and the bound is the same creep
+// rate, 1e-9 m per 2 s, over that span (2.5e-10 m). What moves is the start's settling into its
+// discs in the first 0.1 s (seen 9.5e-11 m) and the integrator's error after it (seen 9.9e-11 m at
+// 0.5 s and 1.6e-10 m at 2 s, at 0.999 μ_s, under the compliant scheme).
 TEST_P(SpatialStiction, BoxOnAnInclineBelowTheStaticCoefficientHolds) {
   const Scheme s = GetParam();
-  const double span = compliant_corners(s) ? release_or_sanitized(2.0, 0.5) : 2.0;
+  const double span = compliant_corners(s) ? 0.5 : 2.0, bound = 1e-9 * span / 2.0;
   for (const double k : {0.9, 0.99, 0.999}) {
     SCOPED_TRACE("tan α = " + std::to_string(k) + " μ_s");
     MemoryEventSink events;
     const MemorySink out = run(incline_box_model(k * kMuS, 0.05, corners(s), default_simulation(s, span)), &events);
     const std::size_t last = out.rows.size() - 1;
     ASSERT_NEAR(at(out, last, "t"), span, 1e-12);
-    EXPECT_LE((position(out, last) - position(out, 0)).norm(), 1e-9);
+    EXPECT_LE((position(out, last) - position(out, 0)).norm(), bound);
     if (s == Scheme::event_driven || s == Scheme::event_driven_compliant) {
       EXPECT_TRUE(std::isnan(first_event(events, "slip"))) << "a corner slipped";
     }
@@ -106,15 +109,19 @@ TEST_P(SpatialStiction, BoxOnAnInclineBelowTheStaticCoefficientHolds) {
 // Above μ_s it slides at a = g (sin α − μ_k cos α) once it has broken loose: measured on the velocity
 // between t = 1 s and 2 s, to 1e-6 relative (both schemes integrate a constant acceleration exactly;
 // the time-stepping scheme's Gauss-Seidel leaves 1e-6 m/s relative to ‖b‖ ~ g h per step, 1e-8 m/s²).
+// Karnopp's compliant corners: between 0.5 s and 1 s, their breakaway transient (the corners' loads moving to
+// the sliding split) damped by then (seen 7e-10 relative between 0.25 s and 0.5 s, 2e-14 after).
 TEST_P(SpatialStiction, BoxOnAnInclineAboveTheStaticCoefficientSlidesWithTheKineticOne) {
   for (const double k : {1.001, 1.01, 1.1}) {
     SCOPED_TRACE("tan α = " + std::to_string(k) + " μ_s");
     const double alpha = std::atan(k * kMuS);
     const Scheme s = GetParam();
-    const MemorySink out = run(incline_box_model(k * kMuS, 0.05, corners(s), default_simulation(s, 2.0)));
-    const std::size_t mid = 100, last = out.rows.size() - 1;
-    ASSERT_NEAR(at(out, mid, "t"), 1.0, 1e-12);
-    const double a = (downhill(out, last, alpha, "vx", "vz") - downhill(out, mid, alpha, "vx", "vz")) / 1.0;
+    const double from = s == Scheme::compliant ? 0.5 : 1.0;
+    const MemorySink out = run(incline_box_model(k * kMuS, 0.05, corners(s), default_simulation(s, 2 * from)));
+    const auto mid = static_cast<std::size_t>(std::lround(from / 0.01)), last = out.rows.size() - 1;
+    ASSERT_NEAR(at(out, mid, "t"), from, 1e-12);
+    ASSERT_NEAR(at(out, last, "t"), 2 * from, 1e-12);
+    const double a = (downhill(out, last, alpha, "vx", "vz") - downhill(out, mid, alpha, "vx", "vz")) / from;
     const double expected = kG * (std::sin(alpha) - kMuK * std::cos(alpha));
     EXPECT_NEAR(a, expected, 1e-6 * expected);
     EXPECT_NEAR(at(out, last, "box.vy"), 0.0, 1e-9);  // straight down the slope

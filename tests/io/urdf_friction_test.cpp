@@ -120,8 +120,8 @@ TEST(UrdfFriction, APendulumBelowItsFrictionSwingsDownAndStops) {
 
 // A 3 kg slider on a vertical prismatic guide with a constant friction force F: above m g it holds
 // exactly; below, it slides down at g − F/m (constant forces: Moreau-Jean's velocity and dopri5's exact
-// to rounding). With its stops ±10 m away the robot alone runs event-driven (joint friction beside
-// stops); without stops (lower = upper: none imported) under time-stepping.
+// to rounding). The robot alone runs under time-stepping with its stops ±10 m away (joint friction
+// beside stops, decided with them) and without stops (lower = upper: none imported).
 TEST(UrdfFriction, ASliderOnAFrictionalGuide) {
   test::TempDir dir;
   for (const char* limit : {"-10\" upper=\"10", "0\" upper=\"0"}) {
@@ -140,7 +140,7 @@ TEST(UrdfFriction, ASliderOnAFrictionalGuide) {
 </robot>
 )");
     const ModelFile mf = read_model_file(dir.file("slider.urdf"));  // the defaults: 1 s
-    EXPECT_EQ(mf.options.scheme, limit[0] == '-' ? Scheme::event_driven : Scheme::time_stepping);
+    EXPECT_EQ(mf.options.scheme, Scheme::time_stepping);
     return test::run(mf);
   };
   const MemorySink held = slider(30.0);

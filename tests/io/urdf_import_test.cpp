@@ -225,7 +225,7 @@ TEST(UrdfImport, UnsupportedElementsAreReportedAtTheirLines) {
   ASSERT_EQ(mf.model.contacts.size(), 2u);
   ASSERT_TRUE(mf.model.joints[0].friction.has_value());
   EXPECT_EQ(mf.model.joints[0].friction->constant_bound, 0.2);
-  EXPECT_EQ(mf.options.scheme, Scheme::event_driven);  // joint friction beside stops and a damper
+  EXPECT_EQ(mf.options.scheme, Scheme::event_driven);  // joint friction beside a damper (a spring element)
   // The command runs it with the defaults and prints the same reports.
   test::TempDir dir;
   const test::CommandResult r = test::run_cli("run " + f + " -o " + dir.file("out.csv"));

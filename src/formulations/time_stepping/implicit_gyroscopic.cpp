@@ -87,12 +87,13 @@ double TimeStepper::correct_spins(const Vec& v, double h, double t) {
   return largest;
 }
 
-// b += H Δv on the rows that take part; true when some row moved (the problem must be solved again).
-bool TimeStepper::spin_change_moves_rows() {
+// b += H Δv for a change Δv of v_free on the rows that take part; true when some row moved (the
+// problem must be solved again). Also the joint friction's (joint_friction_step.cpp).
+bool TimeStepper::free_velocity_change_moves_rows(const Vec& change) {
   bool moved = false;
   for (int r = 0; r < problem_.rows(); ++r) {
     if (!problem_.row_active(r)) continue;
-    const double delta = problem_.row(r).dot(spin_change_);
+    const double delta = problem_.row(r).dot(change);
     if (delta == 0.0) continue;
     problem_.b(r) += delta;
     moved = true;
@@ -107,7 +108,7 @@ void TimeStepper::settle_gyroscopic_term(double t, double h) {
     const double tolerance = problem_.last_solve_iterative() ? std::max(kSpinTolerance, opt_.tolerance) : kSpinTolerance;
     if (correct_spins(v_new_, h, t) <= tolerance) return;
     v_free_ += spin_change_;
-    if (!spin_change_moves_rows()) {
+    if (!free_velocity_change_moves_rows(spin_change_)) {
       v_new_ += spin_change_;
       continue;
     }

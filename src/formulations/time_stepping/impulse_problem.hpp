@@ -114,9 +114,9 @@ struct ImpulseSolverOptions {
   bool interior_point_rescue = true;  // pgs, apgd (and lemke's fallback to pgs): then by the interior-
                                       // point method in velocity space (planar contacts, no joints, no
                                       // spring elements)
-  int proximal_rescue_rows = 600;  // pgs, apgd (and lemke's fallback to pgs): then by the proximal point
-                                   // method with Newton steps on the bilateral and active contact rows,
-                                   // up to this many (planar contacts), 0: never
+  int proximal_rescue_rows = 2000;  // pgs, apgd (and lemke's fallback to pgs): then by the proximal point
+                                    // method with Newton steps on the bilateral and active contact rows,
+                                    // up to this many, else island by island (planar and spatial), 0: never
   bool velocity_sweeps = true;     // pgs with disc cones and the diagonal M: sweeps in velocity space
                                    // (impulse_velocity_solve.cpp); false: over W
   bool disc_contacts = false;      // contacts with disc cones may come with a later layout (the shape
@@ -267,6 +267,9 @@ class ImpulseProblem {
   void rescue_by_lemke();
   void rescue_by_interior_point();
   void rescue_by_proximal_point();  // proximal_rescue.cpp
+  void find_proximal_islands();                         // proximal_rescue.cpp
+  bool solve_proximal_island(int cap, bool skip_met);  // proximal_rescue.cpp
+  bool island_meets_goal();                             // proximal_rescue.cpp
   // What a rescue's answer did to the iterate (take_if_better): its name is the one describe() writes.
   enum class RescueOutcome { tried, improved, finished };
   static const char* outcome_name(RescueOutcome outcome);
@@ -346,6 +349,15 @@ class ImpulseProblem {
   std::vector<solvers::FrictionContact> proximal_contacts_;
   std::vector<Eigen::Triplet<double>> proximal_entries_;
   solvers::SparseMat proximal_W_;
+  struct ProximalUnit {  // a bilateral row (contact -1, no tangent rows) or an active contact's rows
+    int normal, tangent, tangent_rows, contact;
+    int row(int k) const { return k == 0 ? normal : tangent + k - 1; }  // k = 0: the normal
+  };
+  std::vector<ProximalUnit> proximal_units_;
+  std::vector<int> proximal_island_, proximal_island_order_, proximal_members_;  // roots; units by island
+  Vec proximal_w_;
+  bool attempted_ = false;  // the rescue of this problem has solved an island
+  solvers::BoxBounds proximal_bounds_;
   Vec proximal_b_, proximal_p_;
   Mat K_;   // lifted LCP/MLCP: bilateral impulses, then (P_N, P_T+, P_T−, β) per contact
   Vec kq_;

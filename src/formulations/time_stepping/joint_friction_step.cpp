@@ -28,6 +28,7 @@ namespace {
 
 constexpr int kMaxSweeps = 200;
 constexpr double kSettled = 1e-13;  // change of η in a sweep, relative to max(1, max |η|) [N s]
+constexpr int kMaxContactRounds = 200;
 
 }  // namespace
 
@@ -51,6 +52,8 @@ void TimeStepper::set_up_joint_friction() {
   friction_v_.setZero(nv);
   friction_rhs_.setZero(nc);
   friction_x_.setZero(nc);
+  friction_applied_.setZero(nv);
+  friction_change_.setZero(nv);
 }
 
 // W from the joints' frames at the reactions P/h, then D and B.
@@ -119,12 +122,13 @@ double TimeStepper::settle_joint_friction(std::size_t k, double h) {
   return change.cwiseAbs().maxCoeff();
 }
 
-void TimeStepper::add_joint_friction(double h) {
+// `warm`: η starts from the last call's (the rounds with contacts), otherwise from zero.
+void TimeStepper::add_joint_friction(double h, bool warm) {
   const int nc = model_.n_constraints;
   Vec& p = problem_.impulses();
   friction_p0_ = p.head(nc);
   friction_p_ = friction_p0_;
-  friction_eta_.setZero();
+  if (!warm) friction_eta_.setZero();
   factor_constraint_matrix(model_, mid_.t, ws_);
   bool settled = false;
   for (int sweep = 0; sweep < kMaxSweeps && !settled; ++sweep) {
@@ -157,6 +161,57 @@ void TimeStepper::add_joint_friction(double h) {
     ws_.joint_slip_rows[joint].head(rows) = friction_W_.middleCols(col, rows).transpose() * v_new_;
     ws_.joint_slip[joint] = rows == 1 ? ws_.joint_slip_rows[joint][0] : ws_.joint_slip_rows[joint].norm();
   }
+}
+
+bool TimeStepper::any_contact_active() const {
+  for (int c = 0; c < problem_.contact_count(); ++c)
+    if (problem_.contact(c).active) return true;
+  return false;
+}
+
+// Joint friction beside contacts and joint stops: the step's complementarity problem and the joints'
+// friction are decided together by block Gauss-Seidel over the two. Each round takes the contacts'
+// impulses of the last solve as known and decides the joints' η as add_joint_friction does on the
+// bilateral rows (its own fixed point on F_N); the friction's generalised impulse W η then enters the
+// free velocity (v_free += M⁻¹ Δ(W η), b += H M⁻¹ Δ(W η) on the rows that take part, as the
+// gyroscopic term's rounds do) and the problem is solved again, its bilateral rows carrying the
+// friction's share of the reactions. The rounds end when W η stops changing: the contacts'
+// impulses then answer the joints' friction and the friction answers them, so a stop, a contact and
+// a frictional pin each hold or slip by their own law in one step. Before each round after the first
+// the friction applied so far is taken out of P and v⁺ with the contacts frozen (its response through
+// the bilateral rows, D and B of the file comment, computed from W η itself).
+void TimeStepper::settle_joint_friction_with_contacts(double h) {
+  const int nc = model_.n_constraints;
+  Vec& p = problem_.impulses();
+  friction_applied_.setZero();
+  for (int round = 0; round < kMaxContactRounds; ++round) {
+    if (round > 0) {
+      // x = (G M⁻¹ Gᵀ)⁻¹ G M⁻¹ (W η): P₀ = P + x, v⁺₀ = v⁺ − M⁻¹ (W η − Gᵀ x).
+      friction_change_ = friction_applied_;
+      if (nc > 0) {
+        friction_rhs_.noalias() = ws_.GMinv * friction_applied_;
+        solve_constraint_matrix(ws_, friction_rhs_, friction_x_);
+        p.head(nc) += friction_x_;
+        friction_change_.noalias() -= ws_.G.transpose() * friction_x_;
+      }
+      v_new_ -= ws_.mass_inv.cwiseProduct(friction_change_);
+    }
+    add_joint_friction(h, round > 0);
+    friction_change_.noalias() = friction_W_ * friction_eta_;
+    const double size = std::max(1.0, friction_change_.cwiseAbs().maxCoeff());
+    friction_change_ -= friction_applied_;
+    if (round > 0 && friction_change_.cwiseAbs().maxCoeff() <= kSettled * size) return;
+    friction_applied_ += friction_change_;
+    friction_change_ = ws_.mass_inv.cwiseProduct(friction_change_);
+    v_free_ += friction_change_;
+    free_velocity_change_moves_rows(friction_change_);
+    problem_.solve();
+    v_new_ = v_free_;
+    problem_.add_velocity_change(ws_.mass_inv, v_new_);
+  }
+  throw NumericalError(mid_.t, "joint " + model_.joints[static_cast<std::size_t>(friction_joints_[0])].name,
+                       "the friction of the frictional joints and the contacts did not settle together in " +
+                           std::to_string(kMaxContactRounds) + " rounds");
 }
 
 }  // namespace stickslip

@@ -38,8 +38,9 @@ void TimeStepper::check_joint_contact(std::size_t k) const {
 
 // Friction in a spatial revolute, spherical or cylindrical joint (joint_friction_step.cpp): Coulomb's
 // law through the law's coefficients, decided exactly in a step whose rows are all bilateral and
-// whose iteration matrix is M (as for the prismatic joints' contact analysis); a driven coordinate
-// would leave the holding friction indeterminate.
+// whose iteration matrix is M (as for the prismatic joints' contact analysis), together with the
+// contacts and joint stops (settle_joint_friction_with_contacts); a driven coordinate would leave the
+// holding friction indeterminate.
 void TimeStepper::check_joint_friction(std::size_t k) {
   const Joint& j = model_.joints[k];
   const std::string path = indexed("joints", k) + ".friction";
@@ -48,10 +49,10 @@ void TimeStepper::check_joint_friction(std::size_t k) {
                                "' has friction, which the time-stepping scheme models in spatial joints only; use the "
                                "compliant scheme");
   }
-  if (!model_.contacts.empty() || implicit_) {
-    throw ModelError(path, "joint '" + j.name + "' has friction in a model with " +
-                               (implicit_ ? "spring elements" : "contacts (or joint limits)") +
-                               ", which the time-stepping scheme does not model yet; use the " +
+  if (implicit_) {
+    throw ModelError(path, "joint '" + j.name +
+                               "' has friction in a model with spring elements, which the time-stepping scheme does "
+                               "not model yet; use the " +
                                (j.friction->law->set_valued() ? "event-driven scheme" : "compliant scheme"));
   }
   const laws::FrictionLaw& law = *j.friction->law;

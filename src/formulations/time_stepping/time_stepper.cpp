@@ -449,7 +449,13 @@ void TimeStepper::step(double t_next) {
   if (!spinning_.empty()) settle_gyroscopic_term(t_next, h);
   if (problem_.last_solve_unconverged()) report_unconverged(t_next);
   if (!ws_.joint_contacts.empty()) add_joint_contact_friction(h);
-  if (!friction_joints_.empty()) add_joint_friction(h);
+  if (!friction_joints_.empty()) {
+    if (any_contact_active()) {
+      settle_joint_friction_with_contacts(h);
+    } else {
+      add_joint_friction(h);
+    }
+  }
   v_position_ = (1 - theta_) * s_.v + theta_ * v_new_;
   if (alpha_) advance_alpha(h);  // also adds the known shift to v_position_
   integrate(model_, s_.q, v_position_, h, s_.q);

@@ -157,14 +157,16 @@ class TimeStepper {
   int lone_active_contact() const;                     // gap_closure.cpp
   void add_joint_contact_friction(double h);  // joint_contact_step.cpp
   void set_up_joint_friction();                // joint_friction_step.cpp
-  void add_joint_friction(double h);
+  void add_joint_friction(double h, bool warm = false);
+  void settle_joint_friction_with_contacts(double h);
+  bool any_contact_active() const;
   void joint_friction_columns(double h);
   double settle_joint_friction(std::size_t k, double h);
   // implicit_gyroscopic.cpp
   void list_spinning_bodies();
   void begin_gyroscopic_step();
   double correct_spins(const Vec& v, double h, double t);
-  bool spin_change_moves_rows();
+  bool free_velocity_change_moves_rows(const Vec& change);
   void settle_gyroscopic_term(double t, double h);
   void throw_if_not_finite(double t) const;
   [[noreturn]] void throw_unconverged(double t) const;
@@ -210,6 +212,9 @@ class TimeStepper {
   std::vector<int> friction_joints_, friction_column_;
   Mat friction_W_, friction_D_, friction_B_;
   Vec friction_eta_, friction_p0_, friction_p_, friction_v_, friction_rhs_, friction_x_;
+  // With contacts (settle_joint_friction_with_contacts): the friction's generalised impulse W η that
+  // v_free_ carries, and scratch (nv).
+  Vec friction_applied_, friction_change_;
   // Spatial dynamic bodies whose principal moments differ (the gyroscopic term of an isotropic body
   // is zero): where their velocities sit, J, ω_k, and the gyroscopic impulse −h ω_θ × Jω_θ of the step.
   struct SpinningBody {
