@@ -28,6 +28,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -318,6 +319,14 @@ class ImpulseProblem {
   Mat W_;                            // dense W (n × n)
   solvers::SparseMat Ws_;            // sparse W with the static pattern of rows sharing a body
   std::vector<int> diagonal_index_;  // position of W(r, r) in Ws_'s values
+  // Per stored entry of Ws_ (r, s): the slots of the bodies rows r and s share, from the pattern
+  // (a row's bodies are fixed by the layout), so that the assembly does not search for them.
+  struct SharedSlots {
+    std::uint8_t count = 0;        // pairs of slots (0-2); kMany: search them (a row with one body twice)
+    std::uint8_t first = 0, second = 0;  // each 2 i + j: slot i of row r, slot j of row s
+    static constexpr std::uint8_t kMany = 3;
+  };
+  std::vector<SharedSlots> shared_slots_;
   Mat H_, Y_;                        // implicit: dense H (n × nv) and Y = W̃⁻¹ Hᵀ (nv × n)
   solvers::RowSparseMat Hs_;         // explicit: H with the static pattern of the rows' bodies
   std::vector<std::array<int, 2>> h_index_;  // position of each slot's first entry in Hs_'s values
