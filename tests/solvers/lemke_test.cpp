@@ -352,7 +352,7 @@ TEST(Lemke, ALongPathAnswersStopRequests) {
   };
   const LcpResult r = solve_lemke(fixtures::murty_matrix(12), -Vec::Ones(12), asked);
   ASSERT_TRUE(r.solved());
-  EXPECT_NEAR(questions, 4096 / LemkeOptions::kStopCheckPivots, 1);  // once every 64 pivots
+  EXPECT_NEAR(static_cast<double>(questions), 4096 / LemkeOptions::kStopCheckPivots, 1);  // once every 64 pivots
   asked.should_stop = [] { return true; };
   EXPECT_THROW(solve_lemke(fixtures::murty_matrix(12), -Vec::Ones(12), asked), StopRequested);
 }

@@ -40,7 +40,9 @@ TEST(Scaling, TwoByTwoWithRowsTimes1e5And1eMinus5) {
   EXPECT_NEAR(repaired.z[0], 4.0 / 3.0, kExact);
   EXPECT_NEAR(repaired.z[1], 7.0 / 3.0, kExact);
   EXPECT_LE(relative_residual(M, q, repaired.z, repaired.w), 1e-15);
-  EXPECT_GT(repaired.iterations, solve_lemke(M, q, LemkeOptions{.direct_up_to = 0}).iterations);
+  LemkeOptions pivoting;
+  pivoting.direct_up_to = 0;  // the pivoting path, not Cramer's rule
+  EXPECT_GT(repaired.iterations, solve_lemke(M, q, pivoting).iterations);
 }
 
 // The tridiagonal 4 a + b = 5, a + 4 b + c = 6, b + 4 c = 5 (z = (1, 1, 1)) with rows scaled by
