@@ -13,20 +13,13 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "math/disjoint_sets.hpp"
+
 namespace stickslip::solvers {
 
 namespace {
 
 bool finite_value(double x) { return std::abs(x) <= DBL_MAX; }
-
-int find_root(std::vector<int>& parent, int i) {
-  while (parent[static_cast<std::size_t>(i)] != i) {
-    int& up = parent[static_cast<std::size_t>(i)];
-    up = parent[static_cast<std::size_t>(up)];  // path halving
-    i = up;
-  }
-  return i;
-}
 
 // H_r v over the row's two blocks (h: 2W entries), and v += x M⁻¹ H_rᵀ (mh: 2W entries): fixed-size
 // maps, so that Eigen takes each block in packets (the plain loops stayed scalar: a reduction is not
@@ -146,7 +139,7 @@ void VelocityGaussSeidel::find_islands() {
     const int anchor = anchor_of(u);
     for (int k = u.first; k < u.first + u.rows && anchor >= 0; ++k)
       for (const int off : rows_[static_cast<std::size_t>(k)].offset)
-        if (off < nv_) parent_[static_cast<std::size_t>(find_root(parent_, off))] = find_root(parent_, anchor);
+        if (off < nv_) parent_[static_cast<std::size_t>(disjoint_set_root(parent_, off))] = disjoint_set_root(parent_, anchor);
   }
   root_island_.assign(parent_.size(), -1);
   count_.clear();
@@ -154,11 +147,11 @@ void VelocityGaussSeidel::find_islands() {
   bool in_order = true;  // every island's units already contiguous, islands in order of appearance
   for (std::size_t i = 0; i < units_.size(); ++i) {
     const int anchor = anchor_of(units_[i]);
-    int id = anchor >= 0 ? root_island_[static_cast<std::size_t>(find_root(parent_, anchor))] : -1;
+    int id = anchor >= 0 ? root_island_[static_cast<std::size_t>(disjoint_set_root(parent_, anchor))] : -1;
     if (id < 0) {  // a new island (always, for a unit without blocks)
       id = static_cast<int>(count_.size());
       count_.push_back(0);
-      if (anchor >= 0) root_island_[static_cast<std::size_t>(find_root(parent_, anchor))] = id;
+      if (anchor >= 0) root_island_[static_cast<std::size_t>(disjoint_set_root(parent_, anchor))] = id;
     }
     in_order = in_order && (i == 0 || id == island_of_[i - 1] || id == island_of_[i - 1] + 1);
     island_of_[i] = id;

@@ -14,19 +14,9 @@
 #include <numeric>
 
 #include "formulations/time_stepping/impulse_problem.hpp"
+#include "math/disjoint_sets.hpp"
 
 namespace stickslip {
-
-namespace {
-int find_root(std::vector<int>& parent, int i) {
-  while (parent[static_cast<std::size_t>(i)] != i) {
-    int& up = parent[static_cast<std::size_t>(i)];
-    up = parent[static_cast<std::size_t>(up)];  // path halving
-    i = up;
-  }
-  return i;
-}
-}  // namespace
 
 void ImpulseProblem::rescue_by_proximal_point() {
   if (options_.proximal_rescue_rows <= 0 || result_.z.size() != n_) return;
@@ -81,7 +71,7 @@ void ImpulseProblem::find_proximal_islands() {
     for (int k = 0; k <= proximal_units_[u].tangent_rows; ++k)
       proximal_index_[static_cast<std::size_t>(proximal_units_[u].row(k))] = static_cast<int>(u);
   const auto join = [&](int a, int b) {
-    const int ra = find_root(proximal_island_, a), rb = find_root(proximal_island_, b);
+    const int ra = disjoint_set_root(proximal_island_, a), rb = disjoint_set_root(proximal_island_, b);
     if (ra != rb) proximal_island_[static_cast<std::size_t>(std::max(ra, rb))] = std::min(ra, rb);
   };
   for (std::size_t u = 0; u < units; ++u)
@@ -99,7 +89,7 @@ void ImpulseProblem::find_proximal_islands() {
         }
       }
     }
-  for (std::size_t u = 0; u < units; ++u) proximal_island_[u] = find_root(proximal_island_, static_cast<int>(u));
+  for (std::size_t u = 0; u < units; ++u) proximal_island_[u] = disjoint_set_root(proximal_island_, static_cast<int>(u));
   proximal_island_order_.resize(units);
   std::iota(proximal_island_order_.begin(), proximal_island_order_.end(), 0);
   std::stable_sort(proximal_island_order_.begin(), proximal_island_order_.end(), [&](int a, int b) {
