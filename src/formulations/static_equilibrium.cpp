@@ -37,6 +37,7 @@ class EquilibriumNewton {
     for (const PointForce& p : model.point_forces)
       force_scale_ += std::abs(p.fx.value(start.t)) + std::abs(p.fy.value(start.t)) + std::abs(p.fz.value(start.t));
     evaluate(s_);
+    held_points_.resize(model.contacts.size());
     for (int r = 0; r < model.n_constraints; ++r) rows_.push_back({Row::bilateral, r});
     int n_compliant = 0;
     for (std::size_t k = 0; k < model.contacts.size(); ++k) {
@@ -48,6 +49,7 @@ class EquilibriumNewton {
       else ++n_compliant;
       if (c.friction && (c.friction->set_valued() || c.friction->stick_band() > 0)) {
         for (int t = 0; t < c.tangent_rows(); ++t) rows_.push_back({Row::tangential, ci, t});
+        held_points_[k] = material_points(c, kin);
       }
     }
     // Stiffness floor of a contact that has not sunk yet: the secant stiffness F/δ of an even share F
@@ -72,23 +74,33 @@ class EquilibriumNewton {
   StaticEquilibrium solve();
 
  private:
+  // The contact point at the start, fixed in body i and in body j (their own frames).
+  struct HeldPoints {
+    Vec3 on_i = Vec3::Zero(), on_j = Vec3::Zero();
+  };
   bool rigid(const Contact& c) const { return scheme_rigid_ || !c.compliant(); }
+  HeldPoints material_points(const Contact& c, const ContactKinematics& kin) const;
+  Vec3 world_point(int body, const Vec3& local) const;
+  double tangential_displacement(std::size_t k, int tangent_row) const;
   void evaluate(const State& s);
   void free_forces(const std::vector<double>* held_normal, Vec& r);
   void rows(Mat& C, Vec& rhs);
   void jacobian(const Vec& lambda);
   double merit(const Vec& r, const Mat& C, const Vec& lambda, const Vec& rhs) const;
   void friction_check(StaticEquilibrium& out);
+  void independent_rows(const Mat& C, Mat& W);
 
   const Model& model_;
   Workspace ws_;
   State s_;
   std::vector<Row> rows_;
+  std::vector<HeldPoints> held_points_;  // per contact (those with tangential rows)
   std::vector<double> floor_, normal_force_;
   double force_scale_ = 1.0, reference_sink_ = 0.0;
   bool scheme_rigid_ = false;
   Vec col_, r_, rhs_, lambda_;
   Mat C_, J_;
+  DependentDirections dependent_;
 };
 
 void EquilibriumNewton::evaluate(const State& s) {
@@ -114,6 +126,40 @@ void EquilibriumNewton::free_forces(const std::vector<double>* held_normal, Vec&
   }
 }
 
+EquilibriumNewton::HeldPoints EquilibriumNewton::material_points(const Contact& c, const ContactKinematics& kin) const {
+  const BodyKinematics &bi = ws_.bodies[static_cast<std::size_t>(c.body_i)], &bj = ws_.bodies[static_cast<std::size_t>(c.body_j)];
+  HeldPoints h;
+  if (model_.dimension == Dimension::spatial) {
+    h.on_i = bi.spatial.R.transpose() * (kin.point3 - bi.spatial.r);
+    h.on_j = bj.spatial.R.transpose() * (kin.point3 - bj.spatial.r);
+  } else {
+    h.on_i.head<2>() = bi.A.transpose() * (kin.point - bi.r);
+    h.on_j.head<2>() = bj.A.transpose() * (kin.point - bj.r);
+  }
+  return h;
+}
+
+Vec3 EquilibriumNewton::world_point(int body, const Vec3& local) const {
+  const BodyKinematics& b = ws_.bodies[static_cast<std::size_t>(body)];
+  if (model_.dimension == Dimension::spatial) return b.spatial.r + b.spatial.R * local;
+  Vec3 p = Vec3::Zero();
+  p.head<2>() = b.r + b.A * local.head<2>();
+  return p;
+}
+
+// How far the material points that touched at the start have slid apart along a tangent row (body j
+// relative to body i). The rows' linearisation ("no increment along W_T") holds them only to first
+// order in each Newton step; the free-standing body's tips (Zhang & Wang 2017, case 1) would otherwise
+// settle 1e-7 m from where the file puts them, which shifts its slip instants by up to 7e-6 s.
+double EquilibriumNewton::tangential_displacement(std::size_t k, int tangent_row) const {
+  const Contact& c = model_.contacts[k];
+  const ContactKinematics& kin = ws_.contacts[k];
+  if (c.joint_limit()) return 0.0;  // a joint's own coordinate, no material points
+  const HeldPoints& h = held_points_[k];
+  const Vec3 d = world_point(c.body_j, h.on_j) - world_point(c.body_i, h.on_i);
+  return model_.dimension == Dimension::spatial ? kin.tangents3[static_cast<std::size_t>(tangent_row)].dot(d) : kin.tangent.dot(d.head<2>());
+}
+
 // Row Jacobians C (rows × nv; their transposes are the force directions) and position residuals.
 void EquilibriumNewton::rows(Mat& C, Vec& rhs) {
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
@@ -129,7 +175,7 @@ void EquilibriumNewton::rows(Mat& C, Vec& rhs) {
     const std::size_t k = static_cast<std::size_t>(row.index);
     contact_direction_column(model_, model_.contacts[k], ws_.contacts[k], row.direction(), col_);
     C.row(i) = col_.transpose();
-    if (row.kind == Row::normal) rhs[i] = ws_.contacts[k].gap;
+    rhs[i] = row.kind == Row::normal ? ws_.contacts[k].gap : tangential_displacement(k, row.tangent_row);
   }
 }
 
@@ -185,13 +231,43 @@ double EquilibriumNewton::merit(const Vec& r, const Mat& C, const Vec& lambda, c
   return forces + positions;
 }
 
+// An orthonormal basis W (m × m') of the row forces that move something: the complement of the
+// directions the friction check too counts as dependent (math/least_squares.hpp, kDependentDirections,
+// on the Gram matrix C M⁻¹ Cᵀ). Exactly dependent rows (the tangential rows of two corners of a block)
+// are indeterminate; nearly dependent ones (the same corners once the block has tilted by ~1e-4 rad on
+// unequally sunk compliant corners) would, read exactly, need an internal friction couple inversely
+// proportional to the tilt, which the rigid-body idealisation does not resolve. The multipliers are
+// sought as λ = W μ: the least-norm distribution, whose split the friction check then chooses.
+void EquilibriumNewton::independent_rows(const Mat& C, Mat& W) {
+  const Eigen::Index m = C.rows();
+  if (m == 0 || dependent_.compute(C * ws_.mass_inv.asDiagonal() * C.transpose()) == 0) {
+    W.setIdentity(m, m);
+    return;
+  }
+  W = dependent_.complement();
+}
+
+// σ that brings the rows to the size of the stiffness: σ ‖C‖ = ‖J‖ (largest entries), 1 when either
+// vanishes. With stiff compliant contacts (‖J‖ ~ 1e6-1e7, ‖C‖ ~ 1) the matrix [J Cᵀ; C 0] has
+// singular values near ‖J‖ and near ‖C‖²/‖J‖ (the Schur complement C J⁻¹ Cᵀ of the rows J holds
+// stiffly): the free-standing body of Zhang & Wang (2017) at its start, 3e6 down to 3e-8, whose
+// smallest (the squeeze of the two tips against the legs' springs, the friction that holds them) fell
+// below the rank threshold and was dropped. [J σCᵀ; σC 0] has them between 6e3 and 5e6 (a scaling of
+// the constraint block of a saddle-point system, as in Benzi, Golub & Liesen 2005, Numerical solution
+// of saddle point problems, Acta Numerica 14). The rank threshold then drops only rows that are
+// dependent, which independent_rows has already removed.
+double row_scale(const Mat& J, const Mat& C) {
+  const double j = J.size() ? J.cwiseAbs().maxCoeff() : 0.0, c = C.size() ? C.cwiseAbs().maxCoeff() : 0.0;
+  return j > 0 && c > 0 ? j / c : 1.0;
+}
+
 StaticEquilibrium EquilibriumNewton::solve() {
   const int n = model_.nv;
   const Eigen::Index m = static_cast<Eigen::Index>(rows_.size());
   StaticEquilibrium out;
   lambda_.setZero(m);
-  Mat K(n + m, n + m);
-  Vec rhs_k(n + m), step;
+  Mat K, W, Cw;
+  Vec rhs_k, step;
   Eigen::CompleteOrthogonalDecomposition<Mat> cod;
   cod.setThreshold(kRankThreshold);
   bool converged = false;
@@ -200,17 +276,22 @@ StaticEquilibrium EquilibriumNewton::solve() {
     free_forces(nullptr, r_);
     rows(C_, rhs_);
     jacobian(lambda_);
-    // [J Cᵀ; C 0] [Δq; λ] = [−r; −rhs]
-    K.setZero();
+    independent_rows(C_, W);
+    Cw.noalias() = W.transpose() * C_;
+    const Eigen::Index mw = Cw.rows();
+    const double sigma = row_scale(J_, Cw);
+    // [J σCwᵀ; σCw 0] [Δq; μ/σ] = [−r; −σ Wᵀ rhs], λ = W μ
+    K.setZero(n + mw, n + mw);
     K.topLeftCorner(n, n) = J_;
-    K.topRightCorner(n, m) = C_.transpose();
-    K.bottomLeftCorner(m, n) = C_;
+    K.topRightCorner(n, mw) = sigma * Cw.transpose();
+    K.bottomLeftCorner(mw, n) = sigma * Cw;
+    rhs_k.resize(n + mw);
     rhs_k.head(n) = -r_;
-    rhs_k.tail(m) = -rhs_;
+    rhs_k.tail(mw) = -sigma * (W.transpose() * rhs_);
     cod.compute(K);
     step = cod.solve(rhs_k);
     if (!step.allFinite()) break;
-    const Vec dq = step.head(n), lambda_new = step.tail(m);
+    const Vec dq = step.head(n), lambda_new = W * (sigma * step.tail(mw));
     // Backtracking on the merit with the new multipliers.
     const double m0 = merit(r_, C_, lambda_new, rhs_);
     const Vec q0 = s_.q;
@@ -235,13 +316,15 @@ StaticEquilibrium EquilibriumNewton::solve() {
         << " iterations (check that every body rests on contacts or joints that can hold it)";
     throw NumericalError(s_.t, "static equilibrium", msg.str());
   }
-  // Residuals at the final positions, with the multipliers that best balance them.
+  // Residuals at the final positions, with the multipliers that best balance them (in the same
+  // independent directions: C alone is of one scale, no σ needed).
   evaluate(s_);
   free_forces(nullptr, r_);
   rows(C_, rhs_);
   if (m > 0) {
-    cod.compute(C_.transpose());
-    lambda_ = cod.solve(-r_);
+    independent_rows(C_, W);
+    cod.compute(C_.transpose() * W);
+    lambda_ = W * cod.solve(-r_);
   }
   out.force_residual = (r_ + C_.transpose() * lambda_).cwiseAbs().maxCoeff();
   out.constraint_residual = m > 0 ? rhs_.cwiseAbs().maxCoeff() : 0.0;

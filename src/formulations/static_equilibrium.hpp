@@ -14,11 +14,14 @@
 // v0 as given (bodies moving with a platform keep moving with it; their relative velocities vanish).
 // Newton's method on q: the Jacobian of R is the laws' stiffness −k(δ) W_N W_Nᵀ plus, by central
 // differences with the forces held, the geometric terms (W(q) turning with the bodies, the joints'
-// reactions, springs); the rows enter linearised (the tangential ones as "no increment along W_T",
-// which holds the contact points to second order in the steps). The linear systems are solved in the
-// minimum-norm sense (two corners of a block give dependent tangential rows). A contact at zero
-// penetration has zero Hertz stiffness, so until a contact has sunk its stiffness is floored at the
-// secant stiffness of an even share of the load.
+// reactions, springs); the rows enter linearised, a tangential one with the displacement along W_T
+// of the material points that touched at the start as its residual (held where the file puts them,
+// not only to first order in each step). The rows enter through the directions of their forces that
+// move something (two corners of a block give dependent tangential rows; their split is left to the
+// friction check), scaled to the size of the stiffness (a stiff compliant contact would otherwise
+// hide the rows it holds stiffly below the rank threshold), and the linear systems are solved in
+// the minimum-norm sense. A contact at zero penetration has zero Hertz stiffness, so until a
+// contact has sunk its stiffness is floored at the secant stiffness of an even share of the load.
 #pragma once
 
 #include <string>
