@@ -118,3 +118,28 @@ forces:
     sim.advance(3.0)
     check(1.5, 0.0)
     assert abs(sim["bearing.ff"] - 0.15) < 1e-9
+
+
+def test_the_gripper_turret_sticks_on_its_bearing_friction():
+    """examples/gripper over its whole run: the turret's bearing (0.2 N m of constant friction) brings it
+    to rest after the swing where the PD's torque falls inside the bound; from 2.8 s (at rest since
+    2.58 s) the turret does not move (no rate beyond rounding, the angle unchanged), the bearing's friction
+    holds the motor's torque equal and opposite, and the grip has not slipped (the bound of the test
+    above, 1.1e-6 m)."""
+    import sys
+    import numpy as np
+    sys.path.insert(0, example("gripper"))
+    import gripper
+    model = stickslip.Model.load(example("gripper", "gripper.yaml"))
+    result = stickslip.Simulation(model, controller=gripper.controller, t_end=gripper.T_END).run()
+    slip, k0 = gripper.slip_in_grip(result)
+    assert np.abs(slip[k0:, [0, 2]]).max() < 1.1e-6
+    hold = result["t"] >= 2.8
+    angle = result["yaw_lower.gap"][hold]
+    assert np.ptp(angle) < 1e-12 and np.abs(result["yaw.vt"][hold]).max() < 1e-12
+    motor, friction = result["yaw_motor.effort"][hold], result["yaw.ff"][hold]
+    assert np.abs(motor).max() < gripper.YAW_FRICTION and np.abs(motor).min() > 0.1  # held, not idle
+    # Equal and opposite but for the grip's contact solve, exact only to its goal (1e-6 of the 15 m/s
+    # free velocity of the finger rows): the turret's 0.11 kg m² times 1.5e-5 rad/s per 1 ms step,
+    # 1.7e-6 N m (measured: 1.6e-6 N m on entering the hold, 1.1e-11 from 3 s).
+    assert np.abs(motor + friction).max() < 1e-5
