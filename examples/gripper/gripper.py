@@ -24,6 +24,9 @@ T_GRIP, T_LIFT, T_SWING, T_END = 0.4, 0.6, 1.6, 3.5  # phases: close, lift, swin
 PHASE = 1.0             # the lift and the swing each take a second
 # The load the lift carries: carriage, fingers and cube [kg] (gripper.urdf; the cube: 4 cm of aluminium).
 LIFTED = 0.5 + 2 * 0.05 + 2700 * 0.04 ** 3
+# The Coulomb friction of the turret's bearing [N m] (gripper.urdf's <dynamics friction>), which the
+# turret's plain PD does not compensate: the turret stops where the PD's torque falls inside it.
+YAW_FRICTION = 0.2
 
 
 def smooth(t, t0):
@@ -87,7 +90,7 @@ def figure(result, path):
     import matplotlib.pyplot as plt
     slip, k0 = slip_in_grip(result)
     t = result["t"]
-    fig, ax = plt.subplots(1, 2, figsize=(11, 4))
+    fig, ax = plt.subplots(1, 3, figsize=(15, 4))
     ax[0].plot(t, result["cube.z"] - result["cube.z"][0], label="cube's rise")
     ax[0].plot(t, result["yaw_lower.gap"] - 1.2, label="turret's angle [rad]")
     ax[0].set_ylabel("rise [m], angle [rad]")
@@ -96,6 +99,12 @@ def figure(result, path):
         ax[1].plot(t[k0:], 1e6 * slip[k0:, k], label=f"{axis} (carriage frame)")
     ax[1].set_ylabel("cube in the grip, since the lift began [µm]")
     ax[1].set_title("slip in the grip (zero while it holds)")
+    ax[2].plot(t, result["yaw_motor.effort"], label="motor")
+    ax[2].plot(t, result["yaw.ff"], label="bearing's friction")
+    for bound in (-YAW_FRICTION, YAW_FRICTION):
+        ax[2].axhline(bound, color="grey", linestyle="--", linewidth=0.8)
+    ax[2].set_ylabel("torque about the turret's axis [N m]")
+    ax[2].set_title(f"the turret's bearing (friction within ±{YAW_FRICTION} N m)")
     for a in ax:
         a.set_xlabel("t [s]")
         a.grid(True, linewidth=0.3)

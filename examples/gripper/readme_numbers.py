@@ -20,8 +20,11 @@ warnings.simplefilter("ignore")
 model = stickslip.Model.load({model!r})
 result = stickslip.Simulation(model, controller=gripper.controller, t_end=gripper.T_END).run()
 slip, k0 = gripper.slip_in_grip(result)
+t, angle, motor = result["t"], result["yaw_lower.gap"] - 1.2, result["yaw_motor.effort"]
+swing, hold = (t >= gripper.T_SWING) & (t <= gripper.T_SWING + gripper.PHASE), t >= 2.8
 print(result["cube.z"][-1] - result["cube.z"][0], np.abs(slip[k0:, 0]).max(), np.abs(slip[k0:, 2]).max(),
-      result.summary["complementarity_unconverged"])
+      result.summary["complementarity_unconverged"], np.abs(motor[swing]).max(), angle[-1], motor[-1],
+      result["yaw.ff"][-1], np.ptp(angle[hold]), np.abs(result["yaw.vt"][hold]).max())
 """
 
 
@@ -34,10 +37,13 @@ def probe(run):
 
 
 def compute(run):
-    lift, sx, sz, left = probe(run)
+    lift, sx, sz, left, peak, angle, motor, friction, drift, rate = probe(run)
     return ("| cube's rise | largest slip in the grip since the lift began, along x and z | contact problems left above the tolerance |\n"
             "|---|---|---|\n"
-            f"| {lift:.6f} m | {sx:.1e} m, {sz:.1e} m | {left:.0f} |")
+            f"| {lift:.6f} m | {sx:.1e} m, {sz:.1e} m | {left:.0f} |\n\n"
+            "| turret's largest motor torque in the swing | its final angle | motor torque at the end, bearing's friction torque | angle's change and largest rate from 2.8 s |\n"
+            "|---|---|---|---|\n"
+            f"| {peak:.3f} N m | {angle:.6f} rad | {motor:.4f} N m, {friction:.4f} N m | {drift:.1e} rad, {rate:.1e} rad/s |")
 
 if __name__ == "__main__":
     sys.exit(main(__file__, compute))
