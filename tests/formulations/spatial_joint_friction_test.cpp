@@ -189,9 +189,13 @@ TEST(SpatialJointFriction, ShaftBesideAContactStopsAtTheTorqueMuRF) {
       EXPECT_NEAR(at(out, k, "shaft.fn"), torque_k / (kMuK * kR), 1e-9) << t;
       EXPECT_NEAR(at(out, k, "shaft.ff"), -torque_k / kR, 1e-9) << t;
     }
-    if (t > t_stop + 0.01) EXPECT_NEAR(at(out, k, "shaft.vt"), 0.0, 1e-12) << t;
+    if (t > t_stop + 0.01) {
+      EXPECT_NEAR(at(out, k, "shaft.vt"), 0.0, 1e-12) << t;
+    }
     // The ball rests: its weight on the floor, no motion (the rigid contact at e = 0 from gap 0).
-    if (t > 0) EXPECT_NEAR(at(out, k, "floor.fn"), 9.81, 1e-9) << t;
+    if (t > 0) {
+      EXPECT_NEAR(at(out, k, "floor.fn"), 9.81, 1e-9) << t;
+    }
     EXPECT_NEAR(at(out, k, "ball.vy"), 0.0, 1e-12) << t;
   }
   sim.set_actuator("motor", 0.9 * torque_s);

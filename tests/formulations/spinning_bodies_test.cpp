@@ -183,7 +183,11 @@ std::string top_model(const Top& top, double h, double t_end, const char* keys) 
   const Vec3 e3(0, -std::sin(top.tilt), std::cos(top.tilt));
   const double Omega = top.precession();
   const Vec3 w = Omega * Vec3::UnitZ() + (top.w3 - Omega * std::cos(top.tilt)) * e3, r = top.l * e3, v = w.cross(r);
-  const auto vec = [](const Vec3& x) { return "[" + num(x.x()) + ", " + num(x.y()) + ", " + num(x.z()) + "]"; };
+  const auto vec = [](const Vec3& x) {
+    std::string s = "[";  // appended, not "[" + std::string: GCC 12 warns falsely on the latter at -O3
+    s += num(x.x()) + ", " + num(x.y()) + ", " + num(x.z()) + "]";
+    return s;
+  };
   return R"(
 dimension: spatial
 gravity: [0, 0, )" + num(-top.g) + R"(]
