@@ -167,7 +167,7 @@ TEST(StaticEquilibrium, FreeStandingBodyStartsAtRest) {
 // and friction holds them where the file puts them. By symmetry the stool sinks straight down and
 // nothing turns: each tip carries N = (M + 2m) g / 2 and sinks by N / k, and a leg's moments about its
 // hinge, 2l (N sin θ + λ cos θ) − m g l sin θ = 0, give the friction that holds its tip:
-//   |λ| = (N − m g / 2) tan θ = 31.15 N = 0.529 N,
+//   |λ| = (N − m g / 2) tan θ = 31.15 N, 0.529 of N,
 // the outward splay held back. μ_s = 0.6 covers it (margin μ_s N − |λ|), μ_s = 0.45 does not: the start
 // warns and the tips slide from it. The holding force is the squeeze of the two tips against the stiff
 // legs: in the Newton system [J Cᵀ; C 0] it is the Schur complement C J⁻¹ Cᵀ ~ 1/k of the rows the
