@@ -54,8 +54,9 @@ def _run_on_dask(sweep, table, scheduler, show_progress):
     from distributed import as_completed
 
     client = _connect(scheduler)
-    if client is not scheduler:  # our own client's loop; a caller's client keeps its handler
-        client.loop.asyncio_loop.set_exception_handler(_drop_orphaned_timeouts)
+    loop = getattr(client.loop, "asyncio_loop", None)  # tornado's IOLoop over asyncio's
+    if client is not scheduler and loop is not None:  # our own client's; a caller's keeps its handler
+        loop.set_exception_handler(_drop_orphaned_timeouts)
     progress = _core.SweepProgress(show_progress, table.total, table.done)
     futures = []
     try:
